@@ -1,0 +1,3 @@
+from spades_cli.cli import main
+
+main()

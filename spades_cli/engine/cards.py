@@ -1,0 +1,105 @@
+"""Cards as small integers (R-C-1) and their text forms.
+
+A card is ``suit * 13 + rank`` with suits clubs=0, diamonds=1, hearts=2,
+spades=3 and ranks 0 (the two) to 12 (the ace), so within a suit a higher
+number is a higher card and every spade is above every other card. A set of
+cards is a 52-bit mask with bit ``card`` set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
+SUITS = (CLUBS, DIAMONDS, HEARTS, SPADES)
+SUIT_LETTERS = "CDHS"
+SUIT_SYMBOLS = "♣♦♥♠"
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+RANK_CHARS = "23456789TJQKA"
+RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+
+FULL_SUIT = (1 << 13) - 1
+SUIT_MASKS = tuple(FULL_SUIT << (13 * s) for s in SUITS)
+SPADE_MASK = SUIT_MASKS[SPADES]
+NON_SPADE_MASK = SPADE_MASK - 1
+FULL_DECK = (1 << 52) - 1
+TWO_OF_CLUBS = 0
+
+# For every suit and every 13-bit pattern, the cards it holds, low to high.
+_SUIT_TABLES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(13 * s + r for r in range(13) if pattern >> r & 1) for pattern in range(1 << 13))
+    for s in SUITS
+)
+
+
+def suit_of(card: int) -> int:
+    return card // 13
+
+
+def rank_of(card: int) -> int:
+    return card % 13
+
+
+def make_card(suit: int, rank: int) -> int:
+    return suit * 13 + rank
+
+
+def cards_in(mask: int) -> list[int]:
+    """The cards of a mask, low to high (clubs first, spades last)."""
+    t = _SUIT_TABLES
+    return [
+        *t[0][mask & FULL_SUIT],
+        *t[1][(mask >> 13) & FULL_SUIT],
+        *t[2][(mask >> 26) & FULL_SUIT],
+        *t[3][mask >> 39],
+    ]
+
+
+def suit_cards(mask: int, suit: int) -> tuple[int, ...]:
+    """The cards of one suit in a mask, low to high."""
+    return _SUIT_TABLES[suit][(mask >> (13 * suit)) & FULL_SUIT]
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def count(mask: int) -> int:
+    return mask.bit_count()
+
+
+def card_str(card: int) -> str:
+    """Canonical two-character form used in transcripts: ``QS``, ``TH``, ``2C``."""
+    return RANK_CHARS[card % 13] + SUIT_LETTERS[card // 13]
+
+
+def card_label(card: int, *, symbols: bool = True) -> str:
+    """Human form for display: ``Q♠``, ``10♥`` (or ``QS``, ``10H`` with symbols off)."""
+    suit = SUIT_SYMBOLS if symbols else SUIT_LETTERS
+    return RANK_NAMES[card % 13] + suit[card // 13]
+
+
+class CardParseError(ValueError):
+    """Text that does not name a card."""
+
+
+_SUIT_ALIASES = {
+    "S": SPADES, "♠": SPADES, "♤": SPADES,
+    "H": HEARTS, "♥": HEARTS, "♡": HEARTS,
+    "D": DIAMONDS, "♦": DIAMONDS, "♢": DIAMONDS,
+    "C": CLUBS, "♣": CLUBS, "♧": CLUBS,
+}
+_RANK_ALIASES = {name: i for i, name in enumerate(RANK_NAMES)} | {"T": 8}
+
+
+def parse_card(text: str) -> int:
+    """Read a card forgivingly: ``QS``, ``qs``, ``Q♠``, ``10h``, ``Th``, ``sq``."""
+    t = text.strip().upper().replace(" ", "")
+    if len(t) >= 2:
+        for rank_part, suit_part in ((t[:-1], t[-1]), (t[1:], t[0])):
+            if suit_part in _SUIT_ALIASES and rank_part in _RANK_ALIASES:
+                return make_card(_SUIT_ALIASES[suit_part], _RANK_ALIASES[rank_part])
+    raise CardParseError(f"{text.strip()!r} is not a card (try QS, 10h, Th or Q♠)")

@@ -1,0 +1,128 @@
+"""The rules of one table, as a frozen tree of dataclasses.
+
+This is the one place where rule options live; the engine reads these fields and
+nothing else. The YAML presets in ``rules/`` map one to one onto this tree (a key
+path such as ``nil.value`` is the attribute path ``rules.nil.value``); loading and
+validating YAML is done outside the engine (``spades_cli.presets``).
+
+Every field cites the rule it implements or names the house rule it expresses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+FailedNilTricks = Literal["bags", "partner", "none"]
+
+SEAT_NAMES_4 = ("N", "E", "S", "W")
+SEAT_NAMES_2 = ("N", "S")
+
+
+@dataclass(frozen=True, slots=True)
+class BiddingRules:
+    # R-C-7 / R-4P-4: the lowest bid other than nil. The seed's basic 4P game is 1..13.
+    min_bid: int = 1
+    # House rule: the partners' combined contract must be at least this (4P only; 0 = no minimum).
+    team_min: int = 0
+    # House rule: partners' bids may add up to at most this (4P only; None = no cap).
+    team_max: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NilRules:
+    # R-C-10 / R-4P-4 decision: nil on or off and what it is worth.
+    enabled: bool = True
+    value: int = 100
+    # What a failed nil bidder's tricks do. R-4P-7: "bags" (team bags, not toward the
+    # partner's bid); "partner": they count toward the partner's bid; R-2P-6 decision:
+    # "none" (only the penalty is scored).
+    failed_tricks: FailedNilTricks = "bags"
+
+
+@dataclass(frozen=True, slots=True)
+class BlindNilRules:
+    # R-2P-3 double nil / 4P house rule blind nil: declared before seeing one's cards.
+    enabled: bool = False
+    value: int = 200
+    # House rule: may only be declared by a side behind by at least this many points.
+    behind_by: int | None = None
+    # R-2P-3: after the draft, give up to this many cards for random cards of the
+    # discard pile (two-player draft game only).
+    exchange: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class BagRules:
+    # R-C-9. enabled=False: overtricks score nothing and are not counted.
+    enabled: bool = True
+    value: int = 1  # points per overtrick (R-C-8: +1; house rule: -1)
+    limit: int | None = 10  # running count that costs a penalty (None: never)
+    penalty: int = 100
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRules:
+    # R-C-6: spades may not be led until broken (False: spades may be led any time).
+    spades_break: bool = True
+    # House rule: the holder of the two of clubs leads it to the first trick (4P only).
+    two_of_clubs_leads: bool = False
+    # House rule: nobody may play a spade to the first trick unless holding only spades.
+    no_spades_first_trick: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    name: str = "custom"
+    description: str = ""
+    # R-2P-1 / R-4P-1: 2 = the two-player draft game, 4 = partnership game.
+    players: Literal[2, 4] = 4
+    # R-C-11: the game ends when a side has at least this many points after a hand.
+    target: int = 500
+    # House rule: a side at or below this score ends the game (and loses it).
+    losing_score: int | None = None
+    # House rule (mercy): the game ends when one side leads by at least this many.
+    mercy: int | None = None
+    # R-4P-2 decision: the first dealer (2P: the first hand's first player); None = from the seed.
+    first_dealer: str | None = None
+    # House rule "10 for 200" (Boston): a contract of 10+ that is made scores this flat value.
+    ten_for_two_hundred: bool = False
+    bidding: BiddingRules = field(default_factory=BiddingRules)
+    nil: NilRules = field(default_factory=NilRules)
+    blind_nil: BlindNilRules = field(default_factory=BlindNilRules)
+    bags: BagRules = field(default_factory=BagRules)
+    play: PlayRules = field(default_factory=PlayRules)
+
+    @property
+    def draft(self) -> bool:
+        """R-2P-2: the two-player game is dealt by drafting from the pile."""
+        return self.players == 2
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        return SEAT_NAMES_2 if self.players == 2 else SEAT_NAMES_4
+
+    @property
+    def sides(self) -> int:
+        return 2
+
+    def side_of(self, seat: int) -> int:
+        """R-4P-1: partners sit opposite (N-S = side 0, E-W = side 1); 2P: one seat a side."""
+        return seat % 2
+
+    def side_name(self, side: int) -> str:
+        if self.players == 2:
+            return SEAT_NAMES_2[side]
+        return ("NS", "EW")[side]
+
+    def seat_index(self, name: str) -> int:
+        """The seat number of a seat name (case-insensitive); ValueError if unknown."""
+        names = self.seat_names
+        up = name.strip().upper()
+        if up in names:
+            return names.index(up)
+        raise ValueError(f"unknown seat {name!r} (seats: {', '.join(names)})")
+
+
+TEN_FOR_TWO_HUNDRED_MIN = 10
+TEN_FOR_TWO_HUNDRED_VALUE = 200

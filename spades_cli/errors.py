@@ -1,0 +1,69 @@
+"""Errors a user can cause, each with its exit code (see README, "Exit codes").
+
+0 success; 1 an illegal action or a recorded result that does not match the rules;
+2 a usage error or a file that cannot be parsed; 3 the game stopped before its end
+because input ran out or the user left (it is saved and can be resumed);
+130 interrupted by Ctrl-C (the game is saved).
+"""
+
+from __future__ import annotations
+
+EXIT_OK = 0
+EXIT_ILLEGAL = 1
+EXIT_USAGE = 2
+EXIT_UNFINISHED = 3
+EXIT_INTERRUPTED = 130
+
+
+class SpadesError(Exception):
+    """Base of every error the CLI turns into one message and an exit code."""
+
+    exit_code = EXIT_USAGE
+
+    def __init__(self, message: str, *, file: str | None = None, line: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.file = file
+        self.line = line
+
+    def __str__(self) -> str:
+        where = ""
+        if self.file is not None:
+            where = f"{self.file}:{self.line}: " if self.line is not None else f"{self.file}: "
+        return where + self.message
+
+
+class UsageError(SpadesError):
+    """A bad flag, option or argument."""
+
+    exit_code = EXIT_USAGE
+
+
+class FileFormatError(SpadesError):
+    """A file (preset, transcript, script) that cannot be read or parsed."""
+
+    exit_code = EXIT_USAGE
+
+
+class MultiError(SpadesError):
+    """Several problems found at once (each already carries FILE:LINE)."""
+
+    def __init__(self, problems: list[str], *, exit_code: int = EXIT_USAGE) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = problems
+        self.exit_code = exit_code
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class IllegalActionError(SpadesError):
+    """An action the rules do not allow here (exit 1)."""
+
+    exit_code = EXIT_ILLEGAL
+
+
+class MismatchError(SpadesError):
+    """A recorded result that differs from what the rules give (exit 1)."""
+
+    exit_code = EXIT_ILLEGAL

@@ -1,0 +1,200 @@
+"""The one game loop: ask the seat on turn for an action, check it, apply it, tell listeners.
+
+``play``, ``run``, ``resume``, ``simulate`` and ``replay`` are all this loop with
+different controllers (human at the prompt, bot, external program, scripted moves)
+and listeners (transcript writer, screen). Chance (the shuffle and the cards drawn
+in the double-nil exchange) is resolved here from the game's seed and the position,
+unless a ``ChanceSource`` (a script or a transcript) fixes it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from spades_cli.engine import (
+    CHANCE,
+    DEAL,
+    DRAW,
+    HandResult,
+    IllegalAction,
+    Observation,
+    Rules,
+    State,
+    deck_for,
+    draw_for,
+    first_dealer_for,
+    rng_for,
+)
+
+
+class Controller(Protocol):
+    """Whoever decides for a seat."""
+
+    label: str  # recorded in the transcript: "human", "easy", "normal", "hard", "cmd:..."
+
+    def decide(self, match: Match, seat: int) -> int:
+        """Return a legal action for ``seat`` (the seat on turn)."""
+        ...
+
+
+class Listener(Protocol):
+    """Something that follows the game: a transcript writer, the screen, statistics."""
+
+    def on_deal(self, match: Match, hand_no: int, deck: tuple[int, ...]) -> None: ...
+
+    def on_action(self, match: Match, seat: int, action: int) -> None: ...
+
+    def on_hand_end(self, match: Match, result: HandResult) -> None: ...
+
+    def on_game_end(self, match: Match) -> None: ...
+
+
+class BaseListener:
+    """A listener that ignores everything; subclass and override what you need."""
+
+    def on_deal(self, match: Match, hand_no: int, deck: tuple[int, ...]) -> None:
+        pass
+
+    def on_action(self, match: Match, seat: int, action: int) -> None:
+        pass
+
+    def on_hand_end(self, match: Match, result: HandResult) -> None:
+        pass
+
+    def on_game_end(self, match: Match) -> None:
+        pass
+
+
+class ChanceSource(Protocol):
+    """Fixes chance instead of the seed (a script or transcript that records the deal)."""
+
+    def deck(self, hand_no: int) -> Sequence[int] | None: ...
+
+    def draw(self, hand_no: int, index: int, pool: Sequence[int]) -> int | None: ...
+
+
+@dataclass
+class Match:
+    rules: Rules
+    seed: int | str
+    controllers: Sequence[Controller]
+    dealer: int | None = None
+    chance: ChanceSource | None = None
+    listeners: list[Listener] = field(default_factory=list)
+    state: State = field(init=False)
+    decks: list[tuple[int, ...]] = field(init=False, default_factory=list)
+    draws_in_hand: int = field(init=False, default=0)
+
+    def __post_init__(self) -> None:
+        if len(self.controllers) != self.rules.players:
+            raise ValueError(f"{self.rules.players} seats need {self.rules.players} controllers")
+        if self.dealer is None:
+            if self.rules.first_dealer is not None:
+                self.dealer = self.rules.seat_index(self.rules.first_dealer)
+            else:
+                self.dealer = first_dealer_for(self.seed, self.rules.players)
+        self.state = State(self.rules, self.dealer)
+
+    # -- queries ------------------------------------------------------------------
+
+    @property
+    def finished(self) -> bool:
+        return self.state.is_terminal()
+
+    def observation(self, seat: int) -> Observation:
+        return self.state.observation(seat)
+
+    def rng(self, *where: object) -> random.Random:
+        """A generator for a decision at this position: seeded by the game's seed, the
+        hand, the number of actions so far and ``where`` (never a shared stream)."""
+        return rng_for(self.seed, self.state.hand_no, len(self.state.history), *where)
+
+    # -- driving ------------------------------------------------------------------
+
+    def resolve_chance(self) -> bool:
+        """Deal or draw if the state waits for chance; True if something happened."""
+        state = self.state
+        if state.current_player() != CHANCE:
+            return False
+        if state.phase == DEAL:
+            deck: Sequence[int] | None = self.chance.deck(state.hand_no) if self.chance else None
+            if deck is None:
+                deck = deck_for(self.seed, state.hand_no)
+            state.deal(deck)
+            self.decks.append(tuple(deck))
+            self.draws_in_hand = 0
+            for listener in self.listeners:
+                listener.on_deal(self, state.hand_no, tuple(deck))
+            return True
+        if state.phase == DRAW:
+            pool = state.legal_actions()
+            card = self.chance.draw(state.hand_no, self.draws_in_hand, pool) if self.chance else None
+            if card is None:
+                card = draw_for(self.seed, state.hand_no, self.draws_in_hand, pool)
+            self.draws_in_hand += 1
+            self._apply(-1, card)
+            return True
+        return False
+
+    def step(self) -> None:
+        """Resolve chance, or ask the controller on turn for one action and apply it."""
+        if self.finished or self.resolve_chance():
+            return
+        seat = self.state.current_player()
+        action = self.controllers[seat].decide(self, seat)
+        self._apply(seat, action)
+
+    def apply(self, seat: int, action: int) -> None:
+        """Apply an action decided outside ``step`` (the REPL, a script)."""
+        if seat != self.state.current_player():
+            raise IllegalAction(f"it is not seat {self.rules.seat_names[seat]}'s turn")
+        self._apply(seat, action)
+
+    def _apply(self, seat: int, action: int) -> None:
+        state = self.state
+        hands_before = len(state.results)
+        state.apply(action)
+        for listener in self.listeners:
+            listener.on_action(self, seat, action)
+        if len(state.results) > hands_before:
+            for listener in self.listeners:
+                listener.on_hand_end(self, state.results[-1])
+        if state.is_terminal():
+            for listener in self.listeners:
+                listener.on_game_end(self)
+
+    def run(self, max_actions: int | None = None) -> None:
+        """Play until the game ends (or ``max_actions`` decisions and draws have been made)."""
+        done = 0
+        while not self.finished:
+            self.step()
+            done += 1
+            if max_actions is not None and done >= max_actions:
+                return
+
+    def rebuild(self, actions: Sequence[int]) -> None:
+        """Start over and replay the recorded decks and ``actions`` silently (used by undo
+        and resume): the same decks and actions give the same state."""
+        assert self.dealer is not None
+        state = State(self.rules, self.dealer)
+        decks = self.decks
+        hand = 0
+        draws = 0
+        for action in actions:
+            if state.phase == DEAL:
+                state.deal(decks[hand])
+                hand += 1
+                draws = 0
+            if state.phase == DRAW:
+                draws += 1
+            state.apply(action)
+        if state.phase == DEAL and hand < len(decks):
+            state.deal(decks[hand])
+            hand += 1
+            draws = 0
+        del decks[hand:]
+        self.state = state
+        self.draws_in_hand = draws
