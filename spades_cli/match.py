@@ -9,6 +9,7 @@ unless a ``ChanceSource`` (a script or a transcript) fixes it.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -26,7 +27,6 @@ from spades_cli.engine import (
     deck_for,
     draw_for,
     first_dealer_for,
-    rng_for,
 )
 
 
@@ -107,10 +107,20 @@ class Match:
     def observation(self, seat: int) -> Observation:
         return self.state.observation(seat)
 
+    def rng_key(self, *where: object) -> str:
+        """A one-way key for a decision at this position: it names the generator of
+        ``rng(*where)`` without revealing the game's seed (it is sent to external bots,
+        which must not be able to rebuild the deal from it)."""
+        state = self.state
+        raw = ":".join(
+            ["spades", str(self.seed), str(state.hand_no), str(len(state.history)), *map(str, where)]
+        )
+        return hashlib.sha256(raw.encode()).hexdigest()
+
     def rng(self, *where: object) -> random.Random:
         """A generator for a decision at this position: seeded by the game's seed, the
         hand, the number of actions so far and ``where`` (never a shared stream)."""
-        return rng_for(self.seed, self.state.hand_no, len(self.state.history), *where)
+        return random.Random(self.rng_key(*where))
 
     # -- driving ------------------------------------------------------------------
 

@@ -35,3 +35,10 @@ __all__ = [
     "card_label", "card_str", "cards_in", "deck_for", "draw_for", "first_dealer_for",
     "game_over", "parse_card", "rng_for", "score_side",
 ]
+
+
+def compiled() -> bool:
+    """True when the engine runs as mypyc-compiled C (a normal ``pip install .``)."""
+    import spades_cli.engine.state as _state
+
+    return not _state.__file__.endswith(".py")

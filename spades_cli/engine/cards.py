@@ -9,8 +9,12 @@ cards is a 52-bit mask with bit ``card`` set.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
-CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
+CLUBS: Final = 0
+DIAMONDS: Final = 1
+HEARTS: Final = 2
+SPADES: Final = 3
 SUITS = (CLUBS, DIAMONDS, HEARTS, SPADES)
 SUIT_LETTERS = "CDHS"
 SUIT_SYMBOLS = "♣♦♥♠"
@@ -18,12 +22,12 @@ SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 RANK_CHARS = "23456789TJQKA"
 RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
-FULL_SUIT = (1 << 13) - 1
+FULL_SUIT: Final = (1 << 13) - 1
 SUIT_MASKS = tuple(FULL_SUIT << (13 * s) for s in SUITS)
-SPADE_MASK = SUIT_MASKS[SPADES]
-NON_SPADE_MASK = SPADE_MASK - 1
-FULL_DECK = (1 << 52) - 1
-TWO_OF_CLUBS = 0
+SPADE_MASK: Final = SUIT_MASKS[SPADES]
+NON_SPADE_MASK: Final = SPADE_MASK - 1
+FULL_DECK: Final = (1 << 52) - 1
+TWO_OF_CLUBS: Final = 0
 
 # For every suit and every 13-bit pattern, the cards it holds, low to high.
 _SUIT_TABLES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(

@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final, NamedTuple
 
 from spades_cli.engine.cards import (
     _SUIT_TABLES,
@@ -31,26 +32,26 @@ from spades_cli.engine.cards import (
 from spades_cli.engine.rules import Rules
 from spades_cli.engine.scoring import SideResult, game_over, score_side
 
-CHANCE = -1
-TERMINAL = -2
+CHANCE: Final = -1
+TERMINAL: Final = -2
 
-BID_BASE = 52
-KEEP = 66
-DISCARD = 67
-BLIND = 68
-NO_BLIND = 69
-EXCHANGE_DONE = 70
-NUM_ACTIONS = 71
+BID_BASE: Final = 52
+KEEP: Final = 66
+DISCARD: Final = 67
+BLIND: Final = 68
+NO_BLIND: Final = 69
+EXCHANGE_DONE: Final = 70
+NUM_ACTIONS: Final = 71
 
 # Phases
-DEAL = "deal"
-DECLARE = "declare"
-DRAFT = "draft"
-EXCHANGE = "exchange"
-DRAW = "draw"
-BID = "bid"
-PLAY = "play"
-OVER = "over"
+DEAL: Final = "deal"
+DECLARE: Final = "declare"
+DRAFT: Final = "draft"
+EXCHANGE: Final = "exchange"
+DRAW: Final = "draw"
+BID: Final = "bid"
+PLAY: Final = "play"
+OVER: Final = "over"
 
 _ACTION_LISTS: dict[int, list[int]] = {}
 
@@ -73,8 +74,7 @@ class IllegalAction(ValueError):
     """An action that is not legal in this state."""
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
+class Trick(NamedTuple):
     leader: int
     cards: tuple[int, ...]  # in the order played, starting with the leader's card
     winner: int
@@ -83,8 +83,7 @@ class Trick:
         return (self.leader + index) % players
 
 
-@dataclass(frozen=True, slots=True)
-class HandResult:
+class HandResult(NamedTuple):
     """Everything public about a finished hand."""
 
     hand_no: int
@@ -172,7 +171,9 @@ class State:
         "win_seat",
     )
 
-    def __init__(self, rules: Rules, dealer: int = 0) -> None:
+    def __init__(self, rules: Rules, dealer: int = 0, *, _blank: bool = False) -> None:
+        if _blank:
+            return  # clone() fills every field
         n = rules.players
         if not 0 <= dealer < n:
             raise ValueError(f"dealer must be a seat 0..{n - 1}")
@@ -223,7 +224,7 @@ class State:
         self._legal = 0
 
     def clone(self) -> State:
-        c = State.__new__(State)
+        c = State(self.rules, _blank=True)
         c.rules = self.rules
         c.n = self.n
         c.dealer = self.dealer
@@ -289,6 +290,13 @@ class State:
         """Legal actions of the seat on turn (or of ``seat``: empty unless on turn)."""
         if seat is not None and seat != self.current:
             return []
+        if self.phase is PLAY and self.trick:
+            # Fast path: following suit (R-C-3).
+            led = self.trick[0] // 13
+            chunk = (self.hands[self.current] >> (13 * led)) & 0x1FFF
+            if chunk:
+                self._legal = chunk << (13 * led)
+                return list(_SUIT_TABLES[led][chunk])
         m = self._legal or self._compute_legal()
         self._legal = m
         if m >> 52:
@@ -353,8 +361,11 @@ class State:
             if self.first_trick and play.no_spades_first_trick and hand & NON_SPADE_MASK:
                 return hand & NON_SPADE_MASK
             return hand
-        if self.first_trick and play.two_of_clubs_leads and hand & 1:
-            return 1 << TWO_OF_CLUBS
+        if self.first_trick:
+            if play.two_of_clubs_leads and hand & 1:
+                return 1 << TWO_OF_CLUBS
+            if play.no_spades_first_trick and hand & NON_SPADE_MASK:
+                return hand & NON_SPADE_MASK
         if not self.broken and hand & NON_SPADE_MASK:
             return hand & NON_SPADE_MASK  # R-C-6, R-4P-5
         return hand
@@ -406,9 +417,10 @@ class State:
             self.plays.append(action)
             trick = self.trick
             trick.append(action)
+            played = len(trick)
             if action >= 39:
                 self.broken = True  # R-C-6: a spade was played (led only when allowed)
-            if len(trick) == 1:
+            if played == 1:
                 self.win_card = action
                 self.win_seat = seat
             else:
@@ -417,7 +429,7 @@ class State:
                 if action > w and (action >= 39 or action // 13 == w // 13):
                     self.win_card = action
                     self.win_seat = seat
-            if len(trick) < self.n:
+            if played < self.n:
                 self.current = (seat + 1) % self.n
             else:
                 self._finish_trick()
@@ -692,6 +704,8 @@ def _bid_masks(rules: Rules) -> dict[int, int]:
         return m
 
     masks = {-1: to_mask([b for b in options if any(ok(b, p) for p in options)])}
+    if masks[-1] == 0:
+        raise ValueError("these bidding rules leave a seat no legal bid")
     for p in range(14):
         allowed = [b for b in options if ok(b, p)]
         masks[p] = to_mask(allowed) if allowed else to_mask(options[:1])
