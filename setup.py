@@ -2,11 +2,12 @@
 
 The engine is plain, fully typed Python (it passes ``mypy --strict``); compiling it
 with mypyc makes random play and bot search about twice as fast. If mypyc or a C
-compiler is missing, or ``SPADES_PURE_PYTHON=1`` is set, the package installs as
+compiler is missing, or ``SPADES_PURE_PYTHON=1`` is set, or the install is editable, the package installs as
 pure Python and behaves the same, only slower.
 """
 
 import os
+import sys
 
 from setuptools import setup
 
@@ -22,6 +23,8 @@ ENGINE = [
 def _extensions() -> list:
     if os.environ.get("SPADES_PURE_PYTHON") == "1":
         return []
+    if {"editable_wheel", "develop"} & set(sys.argv):
+        return []  # editable installs run the .py files, so edits take effect at once
     try:
         from mypyc.build import mypycify
     except ImportError:

@@ -25,7 +25,7 @@ RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 FULL_SUIT: Final = (1 << 13) - 1
 SUIT_MASKS = tuple(FULL_SUIT << (13 * s) for s in SUITS)
 SPADE_MASK: Final = SUIT_MASKS[SPADES]
-NON_SPADE_MASK: Final = SPADE_MASK - 1
+NON_SPADE_MASK: Final = (1 << 39) - 1
 FULL_DECK: Final = (1 << 52) - 1
 TWO_OF_CLUBS: Final = 0
 

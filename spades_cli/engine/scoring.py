@@ -80,28 +80,30 @@ def score_side(
     else:
         # R-4P-7: no contract (both partners nil); tricks counted as "partner" become bags.
         overtricks += toward
-    bags = overtricks if rules.bags.enabled else 0
-    bag_points = bags * rules.bags.value
+    bag_rules = rules.bags
+    counting = bag_rules.enabled
+    bags = overtricks if counting else 0
+    bag_points = bags * bag_rules.value if bags else 0
     bags_total = bags_before + bags
     penalty = 0
-    limit = rules.bags.limit
-    if rules.bags.enabled and limit is not None:
+    limit = bag_rules.limit
+    if counting and limit is not None:
         while bags_total >= limit:
-            penalty -= rules.bags.penalty
+            penalty -= bag_rules.penalty
             bags_total -= limit
     points = contract_points + nil_points + bag_points + penalty
     return SideResult(
-        contract=contract,
-        tricks=side_tricks,
-        contract_points=contract_points,
-        nil_points=nil_points,
-        bags=bags,
-        bag_points=bag_points,
-        bag_penalty=penalty,
-        points=points,
-        score=score_before + points,
-        bags_total=bags_total,
-        made=made,
+        contract,
+        side_tricks,
+        contract_points,
+        nil_points,
+        bags,
+        bag_points,
+        penalty,
+        points,
+        score_before + points,
+        bags_total,
+        made,
     )
 
 

@@ -16,7 +16,6 @@ actions (the card drawn from the discard pile).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, NamedTuple
@@ -380,16 +379,29 @@ class State:
         """
         if self.phase != DEAL:
             raise IllegalAction("the cards are dealt only at the start of a hand")
-        deck = tuple(deck)
-        if len(deck) != 52 or set(deck) != _DECK_SET:
+        cards = tuple(deck)
+        if len(cards) != 52:
             raise IllegalAction("a deck must hold each of the 52 cards once")
-        self.deck = deck
+        h0 = h1 = h2 = h3 = 0
+        for i in range(0, 52, 4):
+            a, b, c, d = cards[i], cards[i + 1], cards[i + 2], cards[i + 3]
+            if not (0 <= a < 52 and 0 <= b < 52 and 0 <= c < 52 and 0 <= d < 52):
+                raise IllegalAction("a deck must hold each of the 52 cards once")
+            h0 |= 1 << a
+            h1 |= 1 << b
+            h2 |= 1 << c
+            h3 |= 1 << d
+        if h0 | h1 | h2 | h3 != FULL_DECK:
+            raise IllegalAction("a deck must hold each of the 52 cards once")
+        self.deck = cards
         n = self.n
         if n == 4:
-            first = self.dealer + 1
+            f = self.dealer + 1
             hands = self.hands
-            for k in range(4):
-                hands[(first + k) % 4] = sum(map(_BITS.__getitem__, deck[k::4]))
+            hands[f % 4] = h0
+            hands[(f + 1) % 4] = h1
+            hands[(f + 2) % 4] = h2
+            hands[(f + 3) % 4] = h3
             if self.rules.blind_nil.enabled:
                 self.queue = [s for s in self._bid_order() if self._may_declare(s)]
                 self.decided = [s not in self.queue for s in range(4)]
@@ -674,12 +686,24 @@ class State:
         return [((self.leader + i) % self.n, c) for i, c in enumerate(self.trick)]
 
 
-_DECK_SET = frozenset(range(52))
-_BITS = tuple(1 << c for c in range(52))
 
 
-@functools.lru_cache(maxsize=64)
+_BID_MASK_CACHE: dict[int, tuple[Rules, dict[int, int]]] = {}
+
+
 def _bid_masks(rules: Rules) -> dict[int, int]:
+    """Legal bid masks for these rules, cached by identity (hashing Rules is slow)."""
+    hit = _BID_MASK_CACHE.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    masks = _compute_bid_masks(rules)
+    if len(_BID_MASK_CACHE) > 256:
+        _BID_MASK_CACHE.clear()
+    _BID_MASK_CACHE[id(rules)] = (rules, masks)
+    return masks
+
+
+def _compute_bid_masks(rules: Rules) -> dict[int, int]:
     """Legal bid masks keyed by the partner's bid (-1: partner has not bid / no partner)."""
     bidding = rules.bidding
     options = [b for b in range(bidding.min_bid, 14)]
