@@ -1,0 +1,230 @@
+"""Engine speed: random legal hands per second, compared with OpenSpiel's ``spades``.
+
+Both engines are driven the same way: every decision is ``legal_actions()``, a random
+pick ``lst[int(rng.random() * len(lst))]`` and an apply. Ours deals each hand from a
+randomly shuffled deck (``State.deal``); OpenSpiel deals through 52 chance nodes, each
+resolved with the same random pick. A hand is complete when its 13 tricks are scored;
+one OpenSpiel ``spades`` game is one hand. When one of our random games ends (or after
+``--hands-per-game`` hands, so the history stays small) a new game starts.
+
+Also measured: the cost of ``clone()`` + ``apply()`` on positions in the play phase,
+the inner step of a search bot.
+
+Run: ``.venv/bin/python bench/engine.py`` (``--seconds 5`` for longer runs,
+``--no-openspiel`` to skip the comparison). OpenSpiel is the optional extra
+``pip install open_spiel``; without it that part is skipped with a note.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from spades_cli.engine import DRAW, PLAY, Rules, State, rng_for
+from spades_cli.presets import load_rules
+
+Pick = Callable[[list[int]], int]
+
+
+def picker(rng: random.Random) -> Pick:
+    r = rng.random
+
+    def pick(lst: list[int]) -> int:
+        return lst[int(r() * len(lst))]
+
+    return pick
+
+
+def deck_source(rng: random.Random) -> Callable[[], list[int]]:
+    """Random decks for the harness: numpy's permutation when numpy is there (it comes
+    with open_spiel), else ``random.shuffle``. Shuffling is the harness's cost, not the
+    engine's; OpenSpiel's deal is its 52 chance actions, which it pays for itself."""
+    try:
+        import numpy
+    except ImportError:
+        deck = list(range(52))
+
+        def shuffled() -> list[int]:
+            rng.shuffle(deck)
+            return deck
+
+        return shuffled
+    gen = numpy.random.default_rng(rng.getrandbits(64))
+    return lambda: gen.permutation(52).tolist()  # type: ignore[no-any-return]
+
+
+def ours_hands_per_second(rules: Rules, seconds: float, hands_per_game: int) -> tuple[float, int]:
+    rng = rng_for("bench", "engine", rules.name)
+    r = rng.random
+    next_deck = deck_source(rng)
+    hands = 0
+    games_hands = 0
+    state = State(rules, 0)
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        state.deal(next_deck())
+        while True:
+            if state.current < 0 and state.phase is not DRAW:
+                break  # the hand is over (a double-nil draw is the only other chance node)
+            lst = state.legal_actions()
+            state.apply(lst[int(r() * len(lst))])
+        hands += 1
+        games_hands += 1
+        if state.is_terminal() or games_hands >= hands_per_game:
+            state = State(rules, hands % rules.players)
+            games_hands = 0
+        if time.perf_counter() >= deadline:
+            break
+    return hands / (time.perf_counter() - start), hands
+
+
+def openspiel_hands_per_second(seconds: float) -> tuple[float, int] | None:
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    game = pyspiel.load_game("spades")
+    r = rng_for("bench", "openspiel").random
+    hands = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            lst = state.legal_actions()
+            state.apply_action(lst[int(r() * len(lst))])
+        hands += 1
+        if time.perf_counter() >= deadline:
+            break
+    return hands / (time.perf_counter() - start), hands
+
+
+def play_positions(rules: Rules, count: int) -> list[tuple[State, int]]:
+    """Positions in the play phase of random four-player hands, each with a random legal card."""
+    rng = rng_for("bench", "positions")
+    pick = picker(rng)
+    deck = list(range(52))
+    out: list[tuple[State, int]] = []
+    while len(out) < count:
+        state = State(rules, 0)
+        rng.shuffle(deck)
+        state.deal(deck)
+        while state.hand_no == 0 and not state.is_terminal():
+            legal = state.legal_actions()
+            if state.phase == PLAY:
+                out.append((state.clone(), pick(legal)))
+            state.apply(pick(legal))
+    return out[:count]
+
+
+def clone_apply_us(positions: list[tuple[State, int]], seconds: float) -> tuple[float, float]:
+    """Microseconds per clone() + apply(), and per clone() alone."""
+
+    def run(fn: Callable[[State, int], Any]) -> float:
+        done = 0
+        start = time.perf_counter()
+        deadline = start + seconds / 2
+        while time.perf_counter() < deadline:
+            for state, action in positions:
+                fn(state, action)
+            done += len(positions)
+        return (time.perf_counter() - start) / done * 1e6
+
+    def both(state: State, action: int) -> None:
+        state.clone().apply(action)
+
+    def alone(state: State, action: int) -> None:
+        state.clone()
+
+    return run(both), run(alone)
+
+
+def openspiel_clone_apply_us(seconds: float) -> float | None:
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game("spades")
+    pick = picker(rng_for("bench", "openspiel-positions"))
+    positions: list[tuple[Any, int]] = []
+    while len(positions) < 2000:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            # Play phase: 52 chance cards and 4 bids are done.
+            if not state.is_chance_node() and len(state.history()) >= 56:
+                positions.append((state.clone(), pick(legal)))
+            state.apply_action(pick(legal))
+    done = 0
+    start = time.perf_counter()
+    deadline = start + seconds / 2
+    while time.perf_counter() < deadline:
+        for s, a in positions:
+            s.clone().apply_action(a)
+        done += len(positions)
+    return (time.perf_counter() - start) / done * 1e6
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
+    parser.add_argument("--hands-per-game", type=int, default=50,
+                        help="start a new game after this many hands (default 50)")
+    parser.add_argument("--rounds", type=int, default=5, help="alternating rounds against OpenSpiel")
+    parser.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel comparison")
+    args = parser.parse_args(argv)
+    if args.seconds <= 0 or args.hands_per_game < 1:
+        parser.error("--seconds must be positive and --hands-per-game at least 1")
+
+    from spades_cli.engine import compiled
+
+    print(f"python {sys.version.split()[0]}; engine {'compiled (mypyc)' if compiled() else 'pure Python'}")
+    rates: dict[str, float] = {}
+    for preset in ("two-player", "four-player"):
+        rules = load_rules(preset)
+        rate, n = ours_hands_per_second(rules, args.seconds, args.hands_per_game)
+        rates[preset] = rate
+        print(f"ours {preset:12} {rate:10.0f} hands/s  ({n} hands)")
+
+    if args.no_openspiel or openspiel_hands_per_second(0.01) is None:
+        note = "skipped (--no-openspiel)" if args.no_openspiel else "not installed (pip install open_spiel)"
+        print(f"openspiel spades: {note}")
+        theirs = None
+    else:
+        # Alternate short rounds of both engines so that other load on the machine hits
+        # both alike; report the median of the per-round ratios.
+        four = load_rules("four-player")
+        ratios = []
+        os_rates = []
+        for _ in range(args.rounds):
+            ours, _n = ours_hands_per_second(four, args.seconds / 2, args.hands_per_game)
+            result = openspiel_hands_per_second(args.seconds / 2)
+            assert result is not None
+            os_rates.append(result[0])
+            ratios.append(ours / result[0])
+        theirs = statistics.median(os_rates)
+        print(f"openspiel spades  {theirs:10.0f} hands/s  (median of {args.rounds} rounds)")
+        print(
+            f"ratio four-player ours / openspiel: {statistics.median(ratios):.2f}  "
+            f"(median of {args.rounds} alternating rounds; min {min(ratios):.2f}, max {max(ratios):.2f}; "
+            "target >= 2.0)"
+        )
+
+    positions = play_positions(load_rules("four-player"), 2000)
+    both, alone = clone_apply_us(positions, args.seconds)
+    print(f"four-player play phase: clone+apply {both:.2f} us, clone alone {alone:.2f} us")
+    if theirs is not None:
+        os_both = openspiel_clone_apply_us(args.seconds)
+        if os_both is not None:
+            print(f"openspiel spades play phase: clone+apply_action {os_both:.2f} us")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
