@@ -1,0 +1,121 @@
+"""Playing at the prompt (``spades play``): a terminal-independent session and two front ends.
+
+- :class:`~spades_cli.repl.core.PlaySession` (``core``): one game; takes a line, returns
+  what to show; lets the bots move until a person must decide.
+- ``prompt``: the prompt_toolkit front end (colours, toolbar, completion, history, pauses).
+- ``batch``: plain lines in, plain text out, for pipes.
+
+:func:`run_session` picks the front end: the prompt when stdin and stdout are terminals,
+batch mode otherwise. ``spades play`` and ``spades resume`` both end up here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import sys
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, TextIO
+
+from spades_cli.repl.core import Output, PlaySession, PromptSeat
+
+if TYPE_CHECKING:
+    from spades_cli.match import Match
+    from spades_cli.transcript import TranscriptWriter
+
+__all__ = [
+    "Output",
+    "PlaySession",
+    "PromptSeat",
+    "interactive",
+    "play_match",
+    "run_session",
+    "symbols_ok",
+    "use_color",
+]
+
+
+def interactive() -> bool:
+    """True when a person types at a terminal (stdin and stdout are both terminals)."""
+    try:
+        return sys.stdin.isatty() and sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def use_color(no_color: bool) -> bool:
+    """Colours unless ``--no-color``, ``NO_COLOR`` set, or output that is not a terminal."""
+    return not no_color and not os.environ.get("NO_COLOR") and interactive()
+
+
+def symbols_ok(ascii_only: bool, stream: TextIO | None = None) -> bool:
+    """Suit symbols unless ``--ascii`` or the output cannot encode them."""
+    if ascii_only:
+        return False
+    encoding = getattr(stream if stream is not None else sys.stdout, "encoding", None) or "ascii"
+    try:
+        "♠♥♦♣".encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def _stdin_lines() -> TextIO:
+    """stdin as UTF-8 text that never fails on other bytes (they become U+FFFD)."""
+    stdin = sys.stdin
+    if stdin is None:  # started with stdin closed: no input at all
+        return io.StringIO("")
+    if isinstance(stdin, io.TextIOWrapper):
+        with contextlib.suppress(ValueError, OSError):
+            stdin.reconfigure(encoding="utf-8", errors="replace")
+    return stdin
+
+
+def run_session(
+    session: PlaySession,
+    *,
+    intro: Iterable[str] = (),
+    color: bool = True,
+    fast: bool = False,
+    batch: bool | None = None,
+) -> int:
+    """Play ``session`` at the terminal (or from a pipe); return the exit code (0 finished,
+    3 left unfinished and saved, 130 interrupted in batch mode)."""
+    if batch is None:
+        batch = not interactive()
+    if batch:
+        from spades_cli.repl.batch import run_batch
+
+        return run_batch(session, _stdin_lines(), sys.stdout, intro)
+    from spades_cli.repl.prompt import PromptFrontEnd
+
+    return PromptFrontEnd(session, color=color, fast=fast).run(intro)
+
+
+def play_match(
+    match: Match,
+    humans: Iterable[int],
+    *,
+    writer: TranscriptWriter | None = None,
+    intro: Iterable[str] = (),
+    ascii_only: bool = False,
+    no_color: bool = False,
+    fast: bool = False,
+    batch: bool | None = None,
+) -> int:
+    """Play a built match at the prompt (``spades play``; ``spades resume`` of a game with
+    human seats, whose controllers must be :class:`PromptSeat`). ``writer`` is the game's
+    transcript: undo is recorded in it, and it is marked unfinished (``end *``) and closed
+    when the player leaves. Returns the exit code."""
+    path = writer.path if writer is not None else None
+    session = PlaySession(
+        match, humans, symbols=symbols_ok(ascii_only), transcript=writer, transcript_path=path
+    )
+    try:
+        return run_session(session, intro=intro, color=use_color(no_color), fast=fast, batch=batch)
+    finally:
+        if writer is not None:
+            if not match.finished:
+                writer.unfinished()
+            writer.close()

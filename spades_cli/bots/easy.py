@@ -1,0 +1,85 @@
+"""The ``easy`` bot: legal, casual, beatable by a beginner.
+
+It bids a rough count of its high cards, never bids nil or double nil, keeps high
+cards in the draft, and plays simply: win the trick cheaply if it can with the suit
+led, otherwise throw its lowest card. A little randomness (from the seat's seeded
+generator) keeps it from being perfectly predictable.
+"""
+
+from __future__ import annotations
+
+import random
+
+from spades_cli.bots.view import beats, high_card, low_card, read_table
+from spades_cli.engine import (
+    BID,
+    BID_BASE,
+    DECLARE,
+    DISCARD,
+    DRAFT,
+    EXCHANGE,
+    EXCHANGE_DONE,
+    KEEP,
+    NO_BLIND,
+    PLAY,
+    Observation,
+    Rules,
+)
+from spades_cli.engine.cards import SPADES
+
+
+class EasyBot:
+    level = "easy"
+
+    def act(self, obs: Observation, rules: Rules, rng: random.Random) -> int:
+        return self.explain(obs, rules, rng)[0]
+
+    def explain(self, obs: Observation, rules: Rules, rng: random.Random) -> tuple[int, str]:
+        legal = obs.legal
+        if not legal:
+            raise ValueError("the bot was asked to act when its seat has no legal action")
+        phase = obs.phase
+        if phase == DECLARE and NO_BLIND in legal:
+            return NO_BLIND, "never risks a double nil"
+        if phase == DRAFT and obs.draft_card is not None:
+            card = obs.draft_card
+            if card % 13 >= 9 or card // 13 == SPADES:
+                return KEEP, "keeps a high card or a spade"
+            return DISCARD, "lets a low card go"
+        if phase == EXCHANGE:
+            cards = [a for a in legal if a < 52]
+            if cards and high_card(cards) % 13 >= 8:
+                return high_card(cards), "gives up its highest card"
+            return EXCHANGE_DONE, "keeps the rest"
+        if phase == BID:
+            return _rough_bid(obs, legal, rng)
+        if phase == PLAY:
+            return _simple_play(obs, rules, legal)
+        return legal[0], "the only kind of move here"
+
+
+def _rough_bid(obs: Observation, legal: tuple[int, ...], rng: random.Random) -> tuple[int, str]:
+    hand = obs.hand
+    # A beginner's count: every ace, king and queen is a trick, plus long spades.
+    estimate = sum(1 for c in hand if c % 13 >= 10)
+    estimate += max(0, sum(1 for c in hand if c // 13 == SPADES) - 3)
+    estimate += rng.choice((-1, 0, 0, 1))
+    estimate = max(1, estimate)
+    bids = [a - BID_BASE for a in legal if BID_BASE <= a < BID_BASE + 14]
+    non_nil = [b for b in bids if b > 0] or bids
+    best = min(non_nil, key=lambda b: (abs(b - estimate), b))
+    return BID_BASE + best, f"counts its aces, kings, queens and long spades: about {best}"
+
+
+def _simple_play(obs: Observation, rules: Rules, legal: tuple[int, ...]) -> tuple[int, str]:
+    view = read_table(obs, rules)
+    cards = list(legal)
+    if not view.trick:
+        non_spades = [c for c in cards if c // 13 != SPADES]
+        pool = non_spades or cards
+        return high_card(pool), "leads its highest card"
+    winners = [c for c in cards if beats(c, view.win_card)]
+    following = [c for c in winners if c // 13 == view.led_suit]
+    if following and not view.is_partner(view.win_seat):
+        return low_card(following), "wins the trick as cheaply as it can"
+    return low_card(cards), "throws its lowest card"

@@ -1,0 +1,117 @@
+"""Hand evaluation for bidding, drafting and nil decisions (no search, a few microseconds).
+
+``estimate_tricks`` counts sure and likely winners: high cards (discounted in long
+side suits, where a trump is likely to interfere), spade length and strength, and
+ruffing chances from voids and short side suits limited by the spades to ruff with.
+``nil_danger`` scores how likely a hand is to be forced to take a trick.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from spades_cli.engine.cards import SPADES, SUIT_MASKS
+
+_SUITS3 = (0, 1, 2)
+
+
+def estimate_tricks(hand: int, players: int, known_out: int = 0) -> float:
+    """Expected tricks from this hand (13 cards, or a partial hand in the draft).
+
+    ``known_out``: cards this seat knows are out of play (2P: its own discards), which
+    promote its honours in those suits.
+    """
+    size = hand.bit_count()
+    if size == 0:
+        return 0.0
+    two = players == 2
+    sp_value, spare = _spade_value(hand >> 39, known_out >> 39, two)
+    total = sp_value
+    ruff = 0.0
+    for suit in _SUITS3:
+        v, r = _side_value((hand >> (13 * suit)) & 0x1FFF, (known_out >> (13 * suit)) & 0x1FFF, two)
+        total += v
+        ruff += r
+    total += min(ruff * min(1.0, size / 13), spare * 0.85)
+    return total
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _spade_value(bits: int, out_bits: int, two: bool) -> tuple[float, int]:
+    """Tricks from a spade holding (a 13-bit pattern) and the spares left to ruff with."""
+    spades = [r for r in range(12, -1, -1) if bits >> r & 1]
+    s_len = len(spades)
+    total = 0.0
+    high = 0
+    for i, r in enumerate(spades):
+        # Spades above this one that are neither ours nor known to be out of play.
+        above = sum(1 for x in range(r + 1, 13) if not (bits | out_bits) >> x & 1)
+        if above == 0:
+            total += 1.0
+        elif above <= i:  # enough spades of ours above to draw the higher ones
+            total += 0.9
+        elif above == 1 and s_len >= 2:
+            total += 0.7 if two else 0.6
+        elif above == 2 and s_len >= 3:
+            total += 0.5 if two else 0.35
+        else:
+            continue
+        high += 1
+    total += 0.75 * max(0, s_len - 3 - max(0, high - 3))
+    return total, max(0, s_len - high)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _side_value(bits: int, out_bits: int, two: bool) -> tuple[float, float]:
+    """Tricks from a side-suit holding, and its ruffing potential (voids, short suits)."""
+    ranks = [r for r in range(12, -1, -1) if bits >> r & 1]
+    length = len(ranks)
+    total = 0.0
+    for i, r in enumerate(ranks[:3]):
+        above = sum(1 for x in range(r + 1, 13) if not (bits | out_bits) >> x & 1)
+        if above == 0:
+            v = 1.0 if length <= 4 else (0.8 if length == 5 else 0.55)
+        elif above == 1 and length >= 2 and i < 2:
+            v = 0.75 if length <= 4 else 0.4
+        elif above == 2 and length >= 3:
+            v = 0.35 if length <= 4 else 0.15
+        else:
+            v = 0.0
+        if two and v:
+            v = min(1.0, v + 0.1)
+        total += v
+    ruff = (1.2 if two else 1.0, 0.6, 0.2)[length] if length <= 2 else 0.0
+    return total, ruff
+
+
+def card_danger(card: int, hand: int) -> float:
+    """How likely ``card`` is to win a trick its holder would rather lose (for nil)."""
+    suit, rank = divmod(card, 13)
+    below = ((hand >> (13 * suit)) & ((1 << rank) - 1)).bit_count()
+    if suit == SPADES:
+        if rank >= 10:
+            return 3.0 if rank == 12 else 1.6
+        if rank >= 7:
+            return 0.7
+        return 0.25 if rank >= 4 else 0.05
+    if rank >= 11:  # A, K
+        return max(0.2, 1.4 - 0.35 * below)
+    if rank >= 8:  # T, J, Q
+        return max(0.05, 0.7 - 0.2 * below)
+    if rank >= 5:
+        return max(0.0, 0.2 - 0.07 * below)
+    return 0.0
+
+
+def nil_danger(hand: int) -> float:
+    """Sum of the dangers of the hand's cards; long spades add danger."""
+    d = 0.0
+    m = hand
+    while m:
+        low = m & -m
+        d += card_danger(low.bit_length() - 1, hand)
+        m ^= low
+    s_len = (hand & SUIT_MASKS[SPADES]).bit_count()
+    if s_len > 3:
+        d += 0.6 * (s_len - 3)
+    return d

@@ -1,0 +1,579 @@
+"""The ``normal`` bot: rule-based, quick (well under a millisecond per decision).
+
+Bidding estimates tricks from the hand (``bots.hand``), then adjusts for the partner's
+bid, the bids already made, the bags carried and what the score needs. Play follows
+the side's contract: win the tricks it still needs as cheaply as it can, duck when the
+contract is safe and a bag would hurt, protect a partner's nil, try to break an
+opponent's nil, and never overtake a partner's winning card without cause. It keeps
+track of the cards played and of the seats that have shown a void (``bots.view``).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from spades_cli.bots.hand import card_danger, estimate_tricks, nil_danger
+from spades_cli.bots.view import TableView, beats, bid_of, high_card, low_card, mask_of, read_table
+from spades_cli.engine import (
+    BID,
+    BID_BASE,
+    BLIND,
+    DECLARE,
+    DISCARD,
+    DRAFT,
+    EXCHANGE,
+    EXCHANGE_DONE,
+    KEEP,
+    NO_BLIND,
+    PLAY,
+    Observation,
+    Rules,
+)
+from spades_cli.engine.cards import FULL_DECK, SPADES, SUIT_MASKS
+
+
+class NormalBot:
+    level = "normal"
+
+    def act(self, obs: Observation, rules: Rules, rng: random.Random) -> int:
+        return self.explain(obs, rules, rng)[0]
+
+    def explain(self, obs: Observation, rules: Rules, rng: random.Random) -> tuple[int, str]:
+        legal = obs.legal
+        if not legal:
+            raise ValueError("the bot was asked to act when its seat has no legal action")
+        if len(legal) == 1:
+            return legal[0], "the only legal move"
+        phase = obs.phase
+        if phase == DECLARE:
+            return declare_choice(obs, rules)
+        if phase == DRAFT:
+            return draft_choice(obs, rules)
+        if phase == EXCHANGE:
+            return exchange_choice(obs, rules)
+        if phase == BID:
+            return bid_choice(obs, rules)
+        if phase == PLAY:
+            return play_choice(read_table(obs, rules))
+        return legal[0], "the only kind of move here"
+
+
+SET_SLACK = 1  # fight for tricks to set the opponents when they can lose at most this many
+
+# -- scores and bags ----------------------------------------------------------------
+
+
+def bag_cost(rules: Rules, bags_now: int) -> float:
+    """Points one more overtrick costs this side (negative: it is worth points)."""
+    b = rules.bags
+    if not b.enabled:
+        return 0.0
+    cost = -float(b.value)
+    if b.limit:
+        cost += b.penalty / b.limit
+        if bags_now + 1 >= b.limit:
+            cost += b.penalty * 0.6  # the next bag or two trigger the penalty now
+        elif bags_now + 3 >= b.limit:
+            cost += b.penalty * 0.15
+    return cost
+
+
+def _near_win(rules: Rules, score: int, points: int) -> bool:
+    return score + points >= rules.target
+
+
+# -- declaring double / blind nil --------------------------------------------------
+
+
+def declare_choice(obs: Observation, rules: Rules) -> tuple[int, str]:
+    if BLIND not in obs.legal:
+        return NO_BLIND, "double nil is not available"
+    side = obs.seat % 2
+    mine, theirs = obs.scores[side], obs.scores[1 - side]
+    behind = theirs - mine
+    value = rules.blind_nil.value
+    # Against careful play a double nil rarely survives (self-play: about one in twenty),
+    # so only as a last resort, when the opponents are all but certain to win anyway.
+    desperate = behind >= max(300, value + 100) and theirs >= rules.target - 50
+    if desperate:
+        return BLIND, f"behind by {behind} with the opponents near {rules.target}: a double nil is needed"
+    return NO_BLIND, "not far enough behind to gamble on a double nil"
+
+
+# -- the two-player draft ----------------------------------------------------------
+
+
+_SIDE_VALUE = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.02, 0.05, 0.15, 0.3, 0.5, 0.75, 0.95)
+
+
+def card_value(card: int) -> float:
+    """Rough chance that a card takes a trick in the two-player game (for the draft)."""
+    suit, rank = divmod(card, 13)
+    if suit == SPADES:
+        return 0.45 + 0.55 * rank / 12
+    return _SIDE_VALUE[rank]
+
+
+def _draft_value(card: int, hand: int, nil: bool) -> float:
+    if nil:
+        return -card_danger(card, hand | 1 << card)
+    return card_value(card)
+
+
+def draft_choice(obs: Observation, rules: Rules) -> tuple[int, str]:
+    card = obs.draft_card
+    if card is None:
+        return KEEP, "keeps the card"
+    hand = mask_of(obs.hand)
+    own = mask_of(obs.own_discards)
+    nil = obs.declared[obs.seat]
+    keep_v = _draft_value(card, hand, nil)
+    unseen = FULL_DECK & ~hand & ~own & ~(1 << card)
+    total = 0.0
+    k = 0
+    m = unseen
+    while m:
+        low = m & -m
+        total += _draft_value(low.bit_length() - 1, hand, nil)
+        k += 1
+        m ^= low
+    expect = total / k if k else 0.0
+    if keep_v >= expect:
+        return KEEP, "this card is worth more than a blind draw" + (" for the double nil" if nil else "")
+    return DISCARD, "a blind draw is likely better than this card" + (" for the double nil" if nil else "")
+
+
+def exchange_choice(obs: Observation, rules: Rules) -> tuple[int, str]:
+    hand = mask_of(obs.hand)
+    cards = [a for a in obs.legal if a < 52]
+    if not cards:
+        return EXCHANGE_DONE, "nothing to give up"
+    worst = max(cards, key=lambda c: (card_danger(c, hand), c % 13))
+    # The pile holds our own discards and about half of the cards we have not seen.
+    own = mask_of(obs.own_discards)
+    unseen = FULL_DECK & ~hand & ~own
+    pile_danger = 0.0
+    n = 0
+    for c in range(52):
+        if own >> c & 1:
+            pile_danger += card_danger(c, hand)
+            n += 1
+    u = unseen.bit_count()
+    if u:
+        avg_unseen = sum(card_danger(c, hand) for c in range(52) if unseen >> c & 1) / u
+        pile_danger += avg_unseen * max(0, 26 - n)
+        n = max(n, 26)
+    expect = pile_danger / n if n else 0.0
+    if card_danger(worst, hand) > expect + 0.1:
+        return worst, "swaps away its most dangerous card"
+    return EXCHANGE_DONE, "keeps a hand that is already safe"
+
+
+# -- bidding -----------------------------------------------------------------------
+
+
+def _legal_bids(legal: tuple[int, ...]) -> list[int]:
+    return [bid_of(a) for a in legal if BID_BASE <= a < BID_BASE + 14]
+
+
+def nearest_bid(bids: list[int], target: int, nil_ok: bool) -> int:
+    pool = [b for b in bids if b > 0] or bids
+    if nil_ok and 0 in bids and target <= 0:
+        return 0
+    return min(pool, key=lambda b: (abs(b - target), b))
+
+
+# Calibrated by self-play of this bot against itself and the easy bot (least squares of
+# the tricks taken on the hand estimate and the bids already made): mean, spread.
+_FIT_4P = (0.81, 0.83, 1.03)
+_FIT_2P_FIRST = (2.35, 0.68, 2.17)
+_FIT_2P_SECOND = (7.96, 0.406, -0.692, 1.25)  # intercept, estimate, opponent's bid, spread
+FIT_FIRST = {2: _FIT_2P_FIRST, 4: _FIT_4P}  # a seat's tricks before any bid: a + b * estimate
+
+
+def expected_tricks(obs: Observation, rules: Rules) -> tuple[float, float]:
+    """Mean and spread of the tricks this seat expects, from its hand and the bids made."""
+    hand = mask_of(obs.hand)
+    own = mask_of(obs.own_discards) if obs.players == 2 else 0
+    est = estimate_tricks(hand, obs.players, own)
+    if obs.players == 2:
+        other = obs.bids[1 - obs.seat]
+        if other is None:
+            a, b, sd = _FIT_2P_FIRST
+            return a + b * est, sd
+        if other == 0:
+            # The opponent plays to lose every trick: ours come easier.
+            a, b, sd = _FIT_2P_FIRST
+            return min(13.0, a + b * est + 2.0), sd
+        a, b, c, sd = _FIT_2P_SECOND
+        return min(13.0, max(0.0, a + b * est + c * other)), sd
+    a, b, sd = _FIT_4P
+    mu = a + b * est
+    partner = (obs.seat + 2) % 4
+    if obs.bids[partner] == 0:
+        mu += 0.5  # covering a partner's nil wins tricks anyway
+    others = sum(b for i, b in enumerate(obs.bids) if b is not None and i != obs.seat)
+    if others + mu > 13:
+        mu -= (others + mu - 13) * 0.5
+    return max(0.0, mu), sd
+
+
+def _normal_pmf(mu: float, sd: float) -> list[float]:
+    """A discretised normal distribution over 0..13 tricks (or 0..26 for a side)."""
+    top = 26
+    weights = [math.exp(-0.5 * ((t - mu) / sd) ** 2) for t in range(top + 1)]
+    z = sum(weights)
+    return [w / z for w in weights]
+
+
+def contract_value(rules: Rules, contract: int, tricks: int, bags_now: int) -> float:
+    """Points a side can expect from a contract and a number of tricks (bags priced in)."""
+    if tricks < contract:
+        return -10.0 * contract
+    base = 10.0 * contract
+    if rules.ten_for_two_hundred and contract >= 10:
+        base = 200.0
+    over = tricks - contract
+    cost = bag_cost(rules, bags_now)
+    return base - over * cost
+
+
+def best_bid(
+    rules: Rules, bids: list[int], mu: float, sd: float, partner_bid: int | None, bags_now: int,
+    *, greed: float = 0.0,
+) -> int:
+    """The non-nil bid with the best expected value for the side, given the seat's tricks
+    (mean ``mu``, spread ``sd``) and the partner's bid (its tricks assumed near its bid)."""
+    team_mu, team_sd, base = mu, sd, 0
+    if partner_bid is not None and partner_bid > 0:
+        team_mu = mu + partner_bid + 0.2
+        team_sd = math.hypot(sd, 1.06)
+        base = partner_bid
+    pmf = _normal_pmf(team_mu, team_sd)
+    best, best_v = None, -1e9
+    for b in bids:
+        if b <= 0:
+            continue
+        contract = base + b
+        v = sum(p * contract_value(rules, contract, t, bags_now) for t, p in enumerate(pmf) if p > 1e-6)
+        v += greed * 10 * contract * sum(p for t, p in enumerate(pmf) if t >= contract)
+        if v > best_v:
+            best, best_v = b, v
+    return best if best is not None else min(bids)
+
+
+def nil_ok(obs: Observation, rules: Rules, hand: int, mu: float) -> bool:
+    if not rules.nil.enabled:
+        return False
+    danger = nil_danger(hand)
+    # A nil worth less than the usual 100 is worth less risk (R-C-10, nil.value).
+    scale = min(1.0, rules.nil.value / 100)
+    if obs.players == 4:
+        pb = obs.bids[(obs.seat + 2) % 4]
+        if pb == 0:
+            return False  # both partners nil leaves no contract
+        limit = 1.8 if (pb is None or pb >= 3) else 1.2
+        return danger <= limit * scale and mu <= 2.5
+    return danger <= 0.9 * scale and mu <= 2.5
+
+
+def bid_choice(
+    obs: Observation,
+    rules: Rules,
+    estimate: tuple[float, float] | None = None,
+    nil_verdict: bool | None = None,
+) -> tuple[int, str]:
+    """The bid. ``estimate`` (mean and spread of the seat's tricks) and ``nil_verdict``
+    (whether nil is a good idea) replace the rule-based ones when given (the hard bot
+    measures them by simulation)."""
+    bids = _legal_bids(obs.legal)
+    hand = mask_of(obs.hand)
+    mu, sd = estimate if estimate is not None else expected_tricks(obs, rules)
+    side = obs.seat % 2
+    mine, theirs = obs.scores[side], obs.scores[1 - side]
+    nil_allowed = 0 in bids and rules.nil.enabled
+    go_nil = nil_verdict if nil_verdict is not None else nil_ok(obs, rules, hand, mu)
+    if nil_allowed and go_nil:
+        return BID_BASE + 0, f"a nil: the hand has little that must win (about {mu:.1f} tricks)"
+    greed = 0.0
+    if theirs >= rules.target - 120 and theirs > mine + 100:
+        # The opponents are about to win: only a big hand or a nil can catch them.
+        greed = 0.5
+        if nil_allowed and nil_verdict is None and mu <= 3 and nil_danger(hand) <= 2.5:
+            return BID_BASE + 0, "the opponents are close to winning: a risky nil"
+    partner = obs.bids[(obs.seat + 2) % 4] if obs.players == 4 else None
+    choice = best_bid(rules, bids, mu, sd, partner, obs.bags[side], greed=greed)
+    partner_known = obs.players == 2 or (partner is not None and partner > 0)
+    if partner_known and mine < rules.target:
+        # R-C-11: when a made contract wins the game, bid the least that gets there.
+        base = partner or 0
+        reaching = [
+            b for b in bids
+            if 0 < b <= choice and mine + contract_value(rules, base + b, base + b, 0) >= rules.target
+        ]
+        if reaching:
+            choice = min(reaching)
+            return BID_BASE + choice, f"a made contract of {base + choice} wins the game: bids {choice}"
+    return BID_BASE + choice, f"expects about {mu:.1f} tricks: bids {choice}"
+
+
+# -- play --------------------------------------------------------------------------
+
+
+def _share(view: TableView, seat: int) -> float:
+    """The chance that a given unknown card is in ``seat``'s hand."""
+    u = view.unknown.bit_count()
+    if u == 0:
+        return 0.0
+    played = sum(1 for t in view.obs.tricks for i in range(len(t.cards)) if (t.leader + i) % view.n == seat)
+    played += sum(1 for s, _ in view.trick if s == seat)
+    size = 13 - played
+    return min(1.0, size / u)
+
+
+def beaten_chance(view: TableView, card: int, seat: int) -> float:
+    """Chance that ``seat`` (to play later in this trick) holds something that beats ``card``."""
+    led = view.led_suit if view.trick else card // 13
+    suit = card // 13
+    share = _share(view, seat)
+    if share <= 0:
+        return 0.0
+    void = view.voids[seat]
+    sp_out = view.unknown & SUIT_MASKS[SPADES]
+    higher = view.unknown & SUIT_MASKS[suit] & ~((2 << card) - 1)
+    if suit == SPADES and led != SPADES:
+        # A ruff can only be overruffed by a seat that is void in the led suit too.
+        if void >> SPADES & 1 or not higher:
+            return 0.0
+        void_led = 1.0 if void >> led & 1 else (1 - share) ** (view.unknown & SUIT_MASKS[led]).bit_count()
+        return void_led * (1 - (1 - share) ** higher.bit_count())
+    if void >> suit & 1:
+        if suit == SPADES or void >> SPADES & 1 or not sp_out:
+            return 0.0
+        return 0.85
+    p_high = 1 - (1 - share) ** higher.bit_count()
+    if suit == SPADES:
+        return p_high
+    p_void = (1 - share) ** (view.unknown & SUIT_MASKS[suit]).bit_count()
+    p_ruff = p_void * (0.0 if (void >> SPADES & 1 or not sp_out) else 0.8)
+    return 1 - (1 - p_high) * (1 - p_ruff)
+
+
+def win_chance(view: TableView, card: int, *, against_all: bool = False) -> float:
+    """Chance that ``card`` played now wins the trick (partner's cards count as ours
+    unless ``against_all``)."""
+    if view.trick and not beats(card, view.win_card):
+        return 0.0
+    p = 1.0
+    for s in view.seats_after():
+        if not against_all and view.is_partner(s):
+            continue
+        p *= 1 - beaten_chance(view, card, s)
+    return p
+
+
+def _need(view: TableView, side: int) -> int:
+    return view.contract(side) - view.side_tricks(side, with_nil=view.rules.nil.failed_tricks == "partner")
+
+
+def play_choice(view: TableView) -> tuple[int, str]:
+    cards = list(view.obs.legal)
+    me = view.seat
+    if view.is_nil(me) and view.obs.tricks_won[me] == 0:
+        return _play_nil(view, cards)
+    if view.n == 4 and view.is_nil(view.partner) and view.obs.tricks_won[view.partner] == 0:
+        choice = _cover_partner_nil(view, cards)
+        if choice is not None:
+            return choice
+    opp_nil = [s for s in range(view.n) if s % 2 != me % 2 and view.is_nil(s) and view.obs.tricks_won[s] == 0]
+    need = _need(view, view.side)
+    left = view.tricks_left()
+    at_risk = need > 0 and need >= left - 1
+    if opp_nil and not at_risk:
+        choice = _break_nil(view, cards, opp_nil)
+        if choice is not None:
+            return choice
+    if _wants_tricks(view, need):
+        return _play_to_win(view, cards, need)
+    return _play_to_duck(view, cards)
+
+
+def _wants_tricks(view: TableView, need: int) -> bool:
+    if need > 0:
+        return True
+    rules = view.rules
+    opp = 1 - view.side
+    opp_need = _need(view, opp)
+    left = view.tricks_left()
+    cost = bag_cost(rules, view.obs.bags[view.side])
+    if opp_need > 0 and view.contract(opp) > 0:
+        slack = left - opp_need
+        their_score = view.obs.scores[opp]
+        # The opponents win the game if they make it: stop them at any cost.
+        if their_score + 10 * view.contract(opp) >= rules.target and slack <= 3:
+            return True
+        # Setting them swings twice their contract; each trick we take may be a bag.
+        set_gain = 20 * view.contract(opp)
+        if slack <= SET_SLACK or (slack <= SET_SLACK + 1 and set_gain > 8 * cost):
+            return True
+    return cost <= 0
+
+
+def _cheapest(cards: list[int]) -> int:
+    """The least valuable card: low rank, non-spade first."""
+    return min(cards, key=lambda c: (c // 13 == SPADES, c % 13))
+
+
+def _discard(view: TableView, cards: list[int], *, keep_winners: bool = True) -> int:
+    """A card to throw when not trying to win: low, from a short side suit, not a master."""
+    hand = view.hand
+
+    def key(c: int) -> tuple[int, int, int, int]:
+        suit = c // 13
+        length = (hand & SUIT_MASKS[suit]).bit_count()
+        master = 1 if keep_winners and view.is_master(c) and c % 13 >= 8 else 0
+        return (suit == SPADES, master, c % 13 + (0 if length <= 2 else 3), length)
+
+    return min(cards, key=key)
+
+
+def _play_to_win(view: TableView, cards: list[int], need: int) -> tuple[int, str]:
+    if not view.trick:
+        return _lead_to_win(view, cards)
+    win_p = {c: win_chance(view, c) for c in cards}
+    partner_winning = view.n == 4 and view.win_seat == view.partner
+    if partner_winning:
+        held = 1.0
+        for s in view.seats_after():
+            held *= 1 - beaten_chance(view, view.win_card, s)
+        if held >= 0.6 or not any(win_p[c] > held + 0.25 for c in cards):
+            return _discard(view, cards), "leaves the trick to its partner's winning card"
+    good = [c for c in cards if win_p[c] >= 0.6]
+    if good:
+        c = min(good, key=lambda c: (c // 13 == SPADES and view.led_suit != SPADES, c % 13))
+        return c, "wins the trick as cheaply as it safely can"
+    winners = [c for c in cards if win_p[c] > 0]
+    left = view.tricks_left()
+    if winners and (view.position == view.n - 1 or need >= left - 1):
+        c = max(winners, key=lambda c: (win_p[c], -(c % 13)))
+        return c, "tries for a trick its side needs"
+    return _discard(view, cards), "cannot win this trick cheaply: throws a low card"
+
+
+def _lead_to_win(view: TableView, cards: list[int]) -> tuple[int, str]:
+    masters = [c for c in cards if c // 13 != SPADES and win_chance(view, c) >= 0.7]
+    if masters:
+        return max(masters, key=lambda c: win_chance(view, c)), "cashes a winner"
+    spades = [c for c in cards if c // 13 == SPADES]
+    if spades:
+        top = high_card(spades)
+        # Draw trumps when ours are the best ones.
+        if view.is_master(top) and len(spades) >= 2:
+            return top, "draws trumps with the top spade"
+    side = [c for c in cards if c // 13 != SPADES]
+    if side:
+        partner_void = view.voids[view.partner] if view.n == 4 else 0
+        opp_void = 0
+        for s in range(view.n):
+            if s % 2 != view.side:
+                opp_void |= view.voids[s]
+
+        def key(c: int) -> tuple[int, int, int]:
+            suit = c // 13
+            length = (view.hand & SUIT_MASKS[suit]).bit_count()
+            ruffed = 1 if opp_void >> suit & 1 else 0
+            helps = 0 if partner_void >> suit & 1 else 1
+            return (ruffed, helps, -length)
+
+        best_suit = min(side, key=key) // 13
+        return low_card([c for c in side if c // 13 == best_suit]), "leads low from its longest suit"
+    return low_card(cards), "leads a low spade"
+
+
+def _play_to_duck(view: TableView, cards: list[int]) -> tuple[int, str]:
+    if not view.trick:
+        def key(c: int) -> tuple[float, int]:
+            return (win_chance(view, c, against_all=True), c % 13)
+
+        return min(cards, key=key), "the contract is safe: leads a card unlikely to win"
+    losers = [c for c in cards if not beats(c, view.win_card)]
+    if losers:
+        return high_card_nonspade(losers), "the contract is safe: ducks with its highest losing card"
+    c = min(cards, key=lambda c: (win_chance(view, c, against_all=True), -(c % 13)))
+    return c, "must win or risk: plays the card least likely to hold"
+
+
+def high_card_nonspade(cards: list[int]) -> int:
+    non = [c for c in cards if c // 13 != SPADES]
+    return high_card(non or cards)
+
+
+# -- nil ---------------------------------------------------------------------------
+
+
+def _play_nil(view: TableView, cards: list[int]) -> tuple[int, str]:
+    if not view.trick:
+        def lead_key(c: int) -> tuple[float, int]:
+            return (win_chance(view, c, against_all=True), c % 13)
+
+        return min(cards, key=lead_key), "nil: leads its safest low card"
+    losers = [c for c in cards if not beats(c, view.win_card)]
+    if losers:
+        # Throw the most dangerous card that still loses.
+        return max(losers, key=lambda c: (card_danger(c, view.hand), c % 13)), "nil: plays under the winner"
+    if view.position == view.n - 1:
+        return high_card(cards), "nil: the trick is lost anyway, so unloads the highest card"
+    c = min(cards, key=lambda c: (win_chance(view, c, against_all=True), c % 13))
+    return c, "nil: plays the card most likely to be beaten"
+
+
+def _cover_partner_nil(view: TableView, cards: list[int]) -> tuple[int, str] | None:
+    partner = view.partner
+    played = {s for s, _ in view.trick}
+    if not view.trick:
+        # Lead high where the partner can play under, ideally a suit the partner lacks.
+        pv = view.voids[partner]
+        void_suits = [c for c in cards if pv >> (c // 13) & 1 and c // 13 != SPADES]
+        if void_suits:
+            return high_card(void_suits), "leads a suit its nil partner lacks"
+        strong = [c for c in cards if win_chance(view, c, against_all=True) >= 0.5]
+        if strong:
+            return high_card(strong), "leads a winner to cover its partner's nil"
+        return high_card_nonspade(cards), "leads high to protect its partner's nil"
+    if partner in played:
+        if view.win_seat == partner:
+            over = [c for c in cards if beats(c, view.win_card)]
+            if over:
+                return _cheapest(over), "overtakes its nil partner's card"
+        return None
+    # Partner plays after us: win the trick high so the partner can duck under.
+    winners = [c for c in cards if beats(c, view.win_card)] if view.trick else cards
+    if winners:
+        c = max(winners, key=lambda c: (win_chance(view, c, against_all=True), c % 13))
+        return c, "plays high to cover its partner's nil"
+    return None
+
+
+def _break_nil(view: TableView, cards: list[int], nils: list[int]) -> tuple[int, str] | None:
+    played = {s for s, _ in view.trick}
+    if not view.trick:
+        # Lead low where the nil bidder still holds cards (not a suit they lack).
+        target = nils[0]
+        tv = view.voids[target]
+        cand = [c for c in cards if not tv >> (c // 13) & 1 and c // 13 != SPADES] or cards
+        return low_card(cand), "leads low to pressure the opponent's nil"
+    for nil_seat in nils:
+        if nil_seat in played and view.win_seat == nil_seat:
+            losers = [c for c in cards if not beats(c, view.win_card)]
+            if losers:
+                return _discard(view, losers), "stays under the opponent's nil card"
+        elif nil_seat not in played:
+            losers = [c for c in cards if not beats(c, view.win_card)] if view.trick else []
+            low = losers or cards
+            if view.win_seat != -1 and view.is_partner(view.win_seat) and losers:
+                return low_card(losers), "keeps the trick low for the opponent's nil to win"
+            if not losers:
+                return low_card(cards), "plays low so the opponent's nil may have to win"
+            return low_card(low), "plays low against the opponent's nil"
+    return None

@@ -1,0 +1,353 @@
+"""Playing out the rest of a hand quickly, in a world where every hand is known.
+
+The hard bot samples worlds (``bots.determinize``) and, for each candidate action,
+plays the hand to its end with :func:`fast_card`, a cheap contract-minded policy that
+reads the world's hands directly (so it knows exactly whether a card can be beaten).
+:func:`hand_utility` turns the finished hand into a number for the deciding side:
+the score difference, with carried bags priced as future penalties and a large
+bonus or loss when the hand ends the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from spades_cli.engine import PLAY, HandResult, Rules, State
+from spades_cli.engine.cards import SPADE_MASK, SUIT_MASKS
+from spades_cli.engine.scoring import game_over
+
+WIN_VALUE = 600.0
+NON_SPADE_MASK = (1 << 39) - 1  # clubs, diamonds and hearts
+
+
+@dataclass(slots=True)
+class Context:
+    """Facts about the hand that do not change during a rollout."""
+
+    nil: list[bool]  # per seat: bid nil (or blind nil)
+    contract: list[int]  # per side
+    nil_toward: bool  # a failed nil's tricks count toward the partner's bid
+    duck: list[bool]  # per side: once the contract is made, avoid overtricks
+    n: int
+
+
+def make_context(st: State) -> Context:
+    rules = st.rules
+    n = st.n
+    nil = [st.bids[s] == 0 and (rules.nil.enabled or st.blind[s]) for s in range(n)]
+    contract = [0, 0]
+    for s in range(n):
+        if not nil[s] and st.bids[s] > 0:
+            contract[s & 1] += st.bids[s]
+    duck = [_bag_hurts(rules, st.bags[side]) for side in (0, 1)]
+    return Context(nil, contract, rules.nil.failed_tricks == "partner", duck, n)
+
+
+def _bag_hurts(rules: Rules, bags_now: int) -> bool:
+    b = rules.bags
+    if not b.enabled:
+        return False
+    cost = -b.value + (b.penalty / b.limit if b.limit else 0.0)
+    return cost > 0
+
+
+def _low(m: int) -> int:
+    return (m & -m).bit_length() - 1
+
+
+def _high(m: int) -> int:
+    return m.bit_length() - 1
+
+
+def _lowest_rank(m: int) -> int:
+    """The lowest-ranked card of a mask (non-spades before spades at equal rank)."""
+    best = -1
+    best_key = 99
+    for suit in (0, 1, 2, 3):
+        part = m & SUIT_MASKS[suit]
+        if part:
+            c = _low(part)
+            key = (c - 13 * suit) * 2 + (suit == 3)
+            if key < best_key:
+                best, best_key = c, key
+    return best
+
+
+def _highest_rank(m: int) -> int:
+    best = -1
+    best_key = -99
+    for suit in (0, 1, 2, 3):
+        part = m & SUIT_MASKS[suit]
+        if part:
+            c = _high(part)
+            key = (c - 13 * suit) * 2 - (suit == 3)
+            if key > best_key:
+                best, best_key = c, key
+    return best
+
+
+def _beaten_later(st: State, card: int, led: int, seats: list[int]) -> bool:
+    """Can any of ``seats`` (still to play this trick) beat ``card``?"""
+    hands = st.hands
+    for t in seats:
+        h = hands[t]
+        follow = h & SUIT_MASKS[led]
+        if follow:
+            if card // 13 == led and _high(follow) > card:
+                return True
+        else:
+            sp = h & SPADE_MASK
+            if sp and (card < 39 or _high(sp) > card):
+                return True
+    return False
+
+
+def fast_card(st: State, ctx: Context) -> int:
+    """A card for the seat on turn (the play phase), knowing every hand."""
+    mask = st.legal_mask()
+    if not mask & (mask - 1):
+        return _low(mask)
+    s = st.current
+    n = ctx.n
+    side = s & 1
+    trick = st.trick
+    pos = len(trick)
+    later = [(s + k) % n for k in range(1, n - pos)]
+    opp_later = [t for t in later if t & 1 != side]
+    won = st.tricks_won
+    # My own nil: stay under.
+    if ctx.nil[s] and won[s] == 0:
+        return _duck(st, mask, trick, later, nil=True)
+    partner = (s + 2) % 4 if n == 4 else -1
+    if partner >= 0 and ctx.nil[partner] and won[partner] == 0:
+        c = _cover(st, mask, trick, partner, later, opp_later)
+        if c >= 0:
+            return c
+    for t in range(1 - side, n, 2):
+        if ctx.nil[t] and won[t] == 0 and not _at_risk(st, ctx, side):
+            c = _against_nil(st, mask, trick, t, later)
+            if c >= 0:
+                return c
+    want = _wants(st, ctx, side)
+    if want:
+        return _win(st, mask, trick, partner, later, opp_later)
+    return _duck(st, mask, trick, later, nil=False)
+
+
+def _toward(st: State, ctx: Context, side: int) -> int:
+    won = st.tricks_won
+    total = 0
+    for t in range(side, ctx.n, 2):
+        if not ctx.nil[t] or ctx.nil_toward:
+            total += won[t]
+    return total
+
+
+def _at_risk(st: State, ctx: Context, side: int) -> bool:
+    need = ctx.contract[side] - _toward(st, ctx, side)
+    return need > 0 and need >= 12 - st.trick_no
+
+
+def _against_nil(st: State, mask: int, trick: list[int], nil_seat: int, later: list[int]) -> int:
+    """Try to make an opponent's nil take a trick; -1 when nothing applies."""
+    if trick:
+        win = st.win_card
+        under = 0
+        m = mask
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            m ^= low
+            if not (c > win and (c >= 39 or c // 13 == win // 13)):
+                under |= low
+        if st.win_seat == nil_seat:
+            return _highest_rank(under & NON_SPADE_MASK or under) if under else -1
+        if nil_seat in later:
+            return _lowest_rank(under or mask)
+        return -1
+    # Lead low in a suit where the nil bidder's lowest card is above ours.
+    theirs = st.hands[nil_seat]
+    for suit in (0, 1, 2, 3):
+        mine = mask & SUIT_MASKS[suit]
+        their = theirs & SUIT_MASKS[suit]
+        if mine and their and _low(their) > _low(mine):
+            return _low(mine)
+    return -1
+
+
+def _wants(st: State, ctx: Context, side: int) -> bool:
+    won = st.tricks_won
+    n = ctx.n
+    toward = 0
+    for t in range(side, n, 2):
+        if not ctx.nil[t] or ctx.nil_toward:
+            toward += won[t]
+    if toward < ctx.contract[side]:
+        return True
+    opp = 1 - side
+    need = ctx.contract[opp]
+    if need:
+        have = 0
+        for t in range(opp, n, 2):
+            if not ctx.nil[t] or ctx.nil_toward:
+                have += won[t]
+        if have < need and (13 - st.trick_no) - (need - have) <= 1:
+            return True  # the opponents can barely make it: try to set them
+    return not ctx.duck[side]
+
+
+def _win(st: State, mask: int, trick: list[int], partner: int, later: list[int], opp_later: list[int]) -> int:
+    if trick:
+        led = trick[0] // 13
+        win = st.win_card
+        if st.win_seat == partner and not _beaten_later(st, win, led, opp_later):
+            return _throw(st, mask)
+        best = -1
+        m = mask
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            m ^= low
+            # Cards that beat the winner are all of one suit (followers or trumps): the
+            # first one found, scanning upward, is the cheapest.
+            if c > win and (c >= 39 or c // 13 == win // 13) and not _beaten_later(st, c, led, opp_later):
+                best = c
+                break
+        if best >= 0:
+            return best
+        return _throw(st, mask)
+    # Leading: a card nobody on the other side can beat, else low from a long suit.
+    m = mask
+    sure = -1
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        if not _beaten_later(st, c, c // 13, opp_later) and (sure < 0 or c < 39 <= sure):
+            sure = c
+    if sure >= 0:
+        return sure
+    side_cards = mask & NON_SPADE_MASK
+    pool = side_cards or mask
+    hand = st.hands[st.current]
+    best_suit, best_len = 0, -1
+    for suit in (0, 1, 2, 3):
+        if pool & SUIT_MASKS[suit]:
+            length = (hand & SUIT_MASKS[suit]).bit_count()
+            if length > best_len:
+                best_suit, best_len = suit, length
+    return _low(pool & SUIT_MASKS[best_suit])
+
+
+def _throw(st: State, mask: int) -> int:
+    """A card to lose with: the lowest side-suit card, from the shortest suit."""
+    side_cards = mask & NON_SPADE_MASK
+    if not side_cards:
+        return _low(mask)
+    hand = st.hands[st.current]
+    best, best_key = -1, 99
+    for suit in (0, 1, 2):
+        part = side_cards & SUIT_MASKS[suit]
+        if part:
+            c = _low(part)
+            key = (c - 13 * suit) * 2 + ((hand & SUIT_MASKS[suit]).bit_count() > 2) * 6
+            if key < best_key:
+                best, best_key = c, key
+    return best
+
+
+def _duck(st: State, mask: int, trick: list[int], later: list[int], *, nil: bool) -> int:
+    if not trick:
+        # Lead the card most likely to be beaten: the lowest rank, side suits first.
+        return _lowest_rank(mask)
+    win = st.win_card
+    led = trick[0] // 13
+    under = 0
+    m = mask
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        if not (c > win and (c >= 39 or c // 13 == win // 13)):
+            under |= low
+    if under:
+        # The highest card that still loses (unload danger), side suits first.
+        side_under = under & NON_SPADE_MASK
+        return _highest_rank(side_under or under)
+    if not later:
+        return _highest_rank(mask)
+    # Everything beats the current winner: play one a later seat can beat, else the lowest.
+    m = mask
+    pick = -1
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        if _beaten_later(st, c, led, later) and (pick < 0 or c % 13 > pick % 13):
+            pick = c
+    return pick if pick >= 0 else _lowest_rank(mask)
+
+
+def _cover(
+    st: State, mask: int, trick: list[int], partner: int, later: list[int], opp_later: list[int]
+) -> int:
+    """Protect the partner's nil; -1 when there is nothing special to do."""
+    if partner in later:
+        # Win high so the partner can play under.
+        if trick:
+            win = st.win_card
+            over = 0
+            m = mask
+            while m:
+                low = m & -m
+                c = low.bit_length() - 1
+                m ^= low
+                if c > win and (c >= 39 or c // 13 == win // 13):
+                    over |= low
+            if over:
+                return _high(over)
+            return -1
+        return _highest_rank(mask)
+    if trick and st.win_seat == partner:
+        win = st.win_card
+        best = -1
+        m = mask
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            m ^= low
+            if c > win and (c >= 39 or c // 13 == win // 13):
+                best = c
+                break
+        return best
+    return -1
+
+
+def play_out(st: State, ctx: Context) -> HandResult:
+    """Play the hand to its end with :func:`fast_card`; the state is consumed."""
+    hands_before = len(st.results)
+    apply = st.apply
+    while len(st.results) == hands_before:
+        if st.phase is not PLAY:
+            raise RuntimeError("a rollout left the play phase before the hand ended")
+        apply(fast_card(st, ctx))
+    return st.results[-1]
+
+
+def hand_utility(rules: Rules, side: int, result: HandResult) -> float:
+    """The value of a finished hand for ``side``: points gained over the opponents, where
+    a bag carried is priced at its share of the future penalty (so a penalty is spread
+    over the bags that cause it), plus a large bonus or loss when the hand ends the game."""
+    b = rules.bags
+    per_bag = b.penalty / b.limit if (b.enabled and b.limit) else 0.0
+    value = 0.0
+    for k, sr in ((1.0, result.sides[side]), (-1.0, result.sides[1 - side])):
+        carried = sr.bags
+        if per_bag and sr.bag_penalty:
+            carried -= (b.limit or 0) * (-sr.bag_penalty // b.penalty)
+        value += k * (sr.points - per_bag * carried)
+    me, opp = result.sides[side].score, result.sides[1 - side].score
+    if game_over(rules, (me, opp)):
+        # R-C-11: once the game is decided, only who won matters.
+        return WIN_VALUE if me > opp else -WIN_VALUE
+    return value

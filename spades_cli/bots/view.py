@@ -1,0 +1,165 @@
+"""What a seat can work out from its observation alone: shared by every bot level.
+
+Everything here is derived from an :class:`~spades_cli.engine.Observation` (never from
+the engine's State): the cards played so far, which seats have shown a void, who is
+winning the trick in progress, the cards whose place this seat does not know.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from spades_cli.engine import BID_BASE, Observation, Rules
+from spades_cli.engine.cards import FULL_DECK, SPADES, SUIT_MASKS
+
+
+def mask_of(cards: tuple[int, ...] | list[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def beats(card: int, best: int) -> bool:
+    """R-C-4: does ``card`` beat ``best`` (the card winning the trick so far)?"""
+    if card // 13 == best // 13:
+        return card > best
+    return card // 13 == SPADES
+
+
+def low_card(cards: list[int] | tuple[int, ...]) -> int:
+    """The lowest card by rank, preferring a non-spade at equal rank."""
+    return min(cards, key=lambda c: (c % 13, c // 13 == SPADES))
+
+
+def high_card(cards: list[int] | tuple[int, ...]) -> int:
+    return max(cards, key=lambda c: (c % 13, c // 13 == SPADES))
+
+
+def bid_of(action: int) -> int:
+    return action - BID_BASE
+
+
+@dataclass(slots=True)
+class TableView:
+    """A seat's reading of the table, computed from its observation."""
+
+    obs: Observation
+    rules: Rules
+    seat: int
+    n: int
+    partner: int  # -1 in the two-player game
+    side: int
+    hand: int  # mask
+    played: int  # every card played this hand, the trick in progress included
+    voids: list[int]  # per seat: bit s set when that seat has shown it holds no suit s
+    trick: list[tuple[int, int]]  # trick in progress as (seat, card)
+    win_seat: int  # seat winning the trick in progress (-1 when it is empty)
+    win_card: int
+    unknown: int  # cards whose holder this seat does not know
+    maybe_drawn: int  # 2P: own discards the opponent may have drawn in an exchange
+
+    @property
+    def led_suit(self) -> int:
+        return self.trick[0][1] // 13 if self.trick else -1
+
+    @property
+    def position(self) -> int:
+        """0 when leading, 1 second to play, ... n-1 last."""
+        return len(self.trick)
+
+    def seats_after(self) -> list[int]:
+        """Seats still to play to this trick after this seat."""
+        return [(self.seat + k) % self.n for k in range(1, self.n - len(self.trick))]
+
+    def is_partner(self, seat: int) -> bool:
+        return seat != self.seat and seat % 2 == self.seat % 2
+
+    def side_seats(self, side: int) -> tuple[int, ...]:
+        return (side,) if self.n == 2 else (side, side + 2)
+
+    def is_nil(self, seat: int) -> bool:
+        b = self.obs.bids[seat]
+        return b == 0 and (self.rules.nil.enabled or self.obs.declared[seat])
+
+    def contract(self, side: int) -> int:
+        """The side's contract: the sum of its non-nil bids made so far."""
+        total = 0
+        for s in self.side_seats(side):
+            b = self.obs.bids[s]
+            if b is not None and not self.is_nil(s):
+                total += b
+        return total
+
+    def side_tricks(self, side: int, *, with_nil: bool = False) -> int:
+        """Tricks a side has taken toward its contract (a nil bidder's tricks excluded)."""
+        total = 0
+        for s in self.side_seats(side):
+            if with_nil or not self.is_nil(s):
+                total += self.obs.tricks_won[s]
+        return total
+
+    def tricks_left(self) -> int:
+        return 13 - len(self.obs.tricks)
+
+    def higher_outstanding(self, card: int) -> int:
+        """Cards of the same suit above ``card`` that other seats may still hold."""
+        suit = card // 13
+        above = SUIT_MASKS[suit] & ~((2 << card) - 1)
+        return (self.unknown & above).bit_count()
+
+    def is_master(self, card: int) -> bool:
+        """No unplayed card of its suit outside this hand beats it."""
+        return self.higher_outstanding(card) == 0
+
+
+def read_table(obs: Observation, rules: Rules) -> TableView:
+    n = obs.players
+    seat = obs.seat
+    hand = mask_of(obs.hand)
+    played = 0
+    voids = [0] * n
+    for t in obs.tricks:
+        led = t.cards[0] // 13
+        for i, c in enumerate(t.cards):
+            played |= 1 << c
+            if c // 13 != led:
+                voids[(t.leader + i) % n] |= 1 << led
+    trick = [((obs.leader + i) % n, c) for i, c in enumerate(obs.current_trick)]
+    win_seat, win_card = -1, -1
+    if trick:
+        led = trick[0][1] // 13
+        win_seat, win_card = trick[0]
+        for s, c in trick:
+            played |= 1 << c
+            if c // 13 != led:
+                voids[s] |= 1 << led
+            if beats(c, win_card):
+                win_seat, win_card = s, c
+    unknown = FULL_DECK & ~hand & ~played
+    maybe_drawn = 0
+    if n == 2:
+        own = mask_of(obs.own_discards)
+        opp = 1 - seat
+        if obs.exchanged[opp]:
+            # R-2P-3: an opponent who exchanged drew from the pile, maybe one of our discards.
+            maybe_drawn = own & unknown
+        unknown &= ~own
+    # Only a failure to follow shows a void: a seat that discarded instead of trumping
+    # may still hold spades (trumping is never compulsory, R-C-3).
+    return TableView(
+        obs=obs,
+        rules=rules,
+        seat=seat,
+        n=n,
+        partner=(seat + 2) % 4 if n == 4 else -1,
+        side=seat % 2,
+        hand=hand,
+        played=played,
+        voids=voids,
+        trick=trick,
+        win_seat=win_seat,
+        win_card=win_card,
+        unknown=unknown,
+        maybe_drawn=maybe_drawn,
+    )

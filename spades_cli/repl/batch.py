@@ -1,0 +1,57 @@
+"""The batch front end: when stdin is not a terminal, read moves and commands line by line.
+
+No prompts, no colours, no pauses: the same outputs as the prompt, as plain text, so
+``spades play --seed 7 < moves.txt`` works in a pipe. End of input saves and leaves
+(exit 3 if the game is unfinished); Ctrl-C saves and leaves with exit 130.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TextIO
+
+from spades_cli.errors import EXIT_INTERRUPTED
+from spades_cli.repl.core import Output, PlaySession
+from spades_cli.repl.signals import Caught, exit_on_hangup, held_signals, leave_now
+
+
+def write_plain(out: TextIO, outputs: Iterable[Output]) -> None:
+    for item in outputs:
+        out.write(item.text + "\n")
+    out.flush()
+
+
+def run_batch(session: PlaySession, stdin: TextIO, stdout: TextIO, intro: Iterable[str] = ()) -> int:
+    """Play ``session`` from the lines of ``stdin``; return the exit code."""
+    with exit_on_hangup():
+        return _loop(session, stdin, stdout, intro)
+
+
+def _loop(session: PlaySession, stdin: TextIO, stdout: TextIO, intro: Iterable[str]) -> int:
+    caught = Caught()
+    try:
+        with held_signals() as caught:
+            outputs = session.start(intro)
+        write_plain(stdout, outputs)
+        _check(caught)
+        while not session.done:
+            try:
+                line = stdin.readline()
+            except (OSError, ValueError):  # input closed under us: the same as its end
+                line = ""
+            with held_signals() as caught:
+                outputs = session.handle(line.rstrip("\r\n")) if line else session.leave()
+            write_plain(stdout, outputs)
+            _check(caught)
+    except KeyboardInterrupt:
+        stdout.write("Interrupted.\n")
+        write_plain(stdout, session.leave())
+        return EXIT_INTERRUPTED
+    return session.exit_code
+
+
+def _check(caught: Caught) -> None:
+    if caught.hung_up:
+        leave_now()
+    if caught.interrupted:
+        raise KeyboardInterrupt

@@ -1,0 +1,183 @@
+"""The interactive front end: a prompt_toolkit prompt around a :class:`PlaySession`.
+
+Colours through prompt_toolkit's formatted text (off with ``--no-color`` or ``NO_COLOR``),
+a two-line bottom toolbar with bids, tricks, score and spades, Tab completion of the legal
+moves and the commands, and a history kept between runs in the per-user data folder.
+The other seats' moves appear one at a time with a short pause (none with ``--fast``).
+
+Keys: Ctrl-C clears the line being typed; Ctrl-D (or a closed input) saves and leaves;
+a closed terminal ends the process at once with nothing lost, since every move is
+already in the transcript.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from prompt_toolkit import PromptSession, print_formatted_text
+from prompt_toolkit.formatted_text import FormattedText
+from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+from prompt_toolkit.input import Input
+from prompt_toolkit.output import ColorDepth, Output, create_output
+
+from spades_cli.repl.completer import PlayCompleter
+from spades_cli.repl.core import HANDOFF, MOVE, STATUS, TRICK, PlaySession
+from spades_cli.repl.core import Output as Shown
+from spades_cli.repl.signals import Caught, exit_on_hangup, held_signals, leave_now
+from spades_cli.repl.toolbar import STYLE, toolbar
+from spades_cli.transcript import default_transcript_dir
+
+# Seconds to wait after another seat's move and after the end of a trick.
+MOVE_PAUSE = 0.5
+TRICK_PAUSE = 1.0
+
+
+def data_dir() -> Path:
+    """The per-user folder of spades, where the transcripts folder also lives: ``$SPADES_HOME``,
+    else ``$XDG_DATA_HOME/spades``, else ``~/.local/share/spades``."""
+    return default_transcript_dir().parent
+
+
+def history_file() -> Path:
+    return data_dir() / "history"
+
+
+def open_history(path: Path | None = None) -> History:
+    """The prompt's history, kept in a file between runs (in memory if the file cannot be written)."""
+    target = path or history_file()
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with open(target, "a", encoding="utf-8"):
+            pass
+    except OSError:
+        return InMemoryHistory()
+    return FileHistory(str(target))
+
+
+class _InputEnded(Exception):
+    """Input ended while waiting for the next player at a hot seat."""
+
+
+class _TerminalGone(Exception):
+    """The terminal cannot be written to any more."""
+
+
+class PromptFrontEnd:
+    """Drives a session at an interactive terminal."""
+
+    def __init__(
+        self,
+        session: PlaySession,
+        *,
+        color: bool = True,
+        fast: bool = False,
+        input: Input | None = None,
+        output: Output | None = None,
+        history: History | None = None,
+        echo: Callable[[Shown], None] | None = None,
+    ) -> None:
+        self.session = session
+        self.color = color
+        self.fast = fast
+        self.output = output if output is not None else create_output()
+        self.input = input
+        self.echo = echo
+        self.depth = None if color else ColorDepth.DEPTH_1_BIT
+        self.prompt = PromptSession[str](
+            history=history if history is not None else open_history(),
+            completer=PlayCompleter(session),
+            complete_while_typing=False,
+            bottom_toolbar=lambda: toolbar(session),
+            style=STYLE,
+            color_depth=self.depth,
+            input=input,
+            output=self.output,
+        )
+        self.enter = PromptSession[str](input=input, output=self.output, color_depth=self.depth)
+
+    def run(self, intro: Iterable[str] = ()) -> int:
+        """Play until the game ends or the player leaves; return the exit code."""
+        with exit_on_hangup():
+            try:
+                self._loop(intro)
+            except _InputEnded:
+                with contextlib.suppress(_TerminalGone):
+                    self._show(self.session.leave(), Caught())
+            except _TerminalGone:
+                pass  # nobody to show anything to; every move is already saved
+        return self.session.exit_code
+
+    def _loop(self, intro: Iterable[str]) -> None:
+        session = self.session
+        with held_signals() as caught:
+            shown = session.start(intro)
+        self._show(shown, caught)
+        while not session.done:
+            try:
+                line: str | None = self.prompt.prompt(session.prompt_text())
+            except KeyboardInterrupt:
+                continue  # Ctrl-C clears the line and asks again
+            except EOFError:
+                line = None
+            except OSError:
+                raise _TerminalGone from None
+            with held_signals() as caught:
+                shown = session.handle(line) if line is not None else session.leave()
+            self._show(shown, caught)
+
+    # -- showing outputs ------------------------------------------------------------------
+
+    def _show(self, shown: list[Shown], caught: Caught) -> None:
+        if caught.hung_up:
+            leave_now()
+        hurry = self.fast or caught.interrupted
+        for item in shown:
+            if item.kind == STATUS:
+                continue  # the toolbar shows it
+            if item.kind == HANDOFF:
+                self._handoff(item)
+                continue
+            self._print(item)
+            if not hurry and item.kind in (MOVE, TRICK):
+                try:
+                    time.sleep(MOVE_PAUSE if item.kind == MOVE else TRICK_PAUSE)
+                except KeyboardInterrupt:
+                    hurry = True  # Ctrl-C while the bots play: show the rest at once
+
+    def _print(self, item: Shown) -> None:
+        if self.echo is not None:
+            self.echo(item)
+            return
+        try:
+            if self.color:
+                print_formatted_text(FormattedText(item.frags), style=STYLE, output=self.output,
+                                     color_depth=self.depth)
+            else:
+                print_formatted_text(item.text, output=self.output, color_depth=self.depth)
+        except OSError:
+            raise _TerminalGone from None
+
+    def _handoff(self, item: Shown) -> None:
+        """Hot seat: hide the last player's cards and wait for the next player."""
+        out = self.output
+        try:
+            out.erase_screen()
+            out.write_raw("\x1b[3J")  # the scrollback too, where the terminal supports it
+            out.cursor_goto(0, 0)
+            out.flush()
+        except OSError:
+            raise _TerminalGone from None
+        self._print(item)
+        while True:
+            try:
+                self.enter.prompt("Press Enter when ready. ")
+                break
+            except KeyboardInterrupt:
+                continue
+            except EOFError:
+                raise _InputEnded from None
+            except OSError:
+                raise _TerminalGone from None

@@ -1,0 +1,143 @@
+"""The hard bot decides from its seat's observation only: reshuffling the cards it cannot
+see, consistently with what it has seen, changes neither its view nor its decision.
+Also: the sampled deals really are consistent with what the seat has seen."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from spades_cli.bots.determinize import build_state, cards_held, sample_worlds
+from spades_cli.bots.hard import HardBot
+from spades_cli.bots.normal import NormalBot
+from spades_cli.bots.view import read_table
+from spades_cli.engine import CHANCE, DEAL, PLAY, Rules, State, deck_for, draw_for, rng_for
+from spades_cli.engine.cards import SUIT_MASKS
+from spades_cli.presets import load_rules
+
+FOUR = load_rules("four-player")
+TWO = load_rules("two-player")
+
+
+def mid_hand(rules: Rules, seed: int, plays: int) -> State:
+    """A hand played by normal bots until ``plays`` cards are on the table."""
+    bot = NormalBot()
+    state = State(rules, seed % rules.players)
+    draws = 0
+    while True:
+        seat = state.current_player()
+        if seat == CHANCE:
+            if state.phase == DEAL:
+                state.deal(deck_for(seed, state.hand_no))
+            else:
+                state.apply(draw_for(seed, state.hand_no, draws, state.legal_actions()))
+                draws += 1
+            continue
+        if state.phase == PLAY and len(state.plays) >= plays:
+            return state
+        state.apply(bot.act(state.observation(seat), rules, rng_for(seed, len(state.history))))
+
+
+def shown_voids(state: State) -> list[int]:
+    voids = [0] * state.n
+    for t in state.tricks:
+        led = t.cards[0] // 13
+        for i, c in enumerate(t.cards):
+            if c // 13 != led:
+                voids[(t.leader + i) % state.n] |= 1 << led
+    for seat, c in state.trick_cards():
+        if c // 13 != state.trick[0] // 13:
+            voids[seat] |= 1 << (state.trick[0] // 13)
+    return voids
+
+
+def reshuffle_hidden(state: State, me: int, rng: random.Random) -> State:
+    """The same game from ``me``'s point of view with the other seats' cards moved around:
+    swaps of two hidden cards between places that may each hold the other's suit."""
+    other = state.clone()
+    voids = shown_voids(state)
+    # Places a hidden card can be: another seat's hand, or (2P) the opponent's discards.
+    places: list[tuple[str, int]] = [("hand", s) for s in range(state.n) if s != me]
+    if state.n == 2:
+        places.append(("discard", 1 - me))
+
+    def get(p: tuple[str, int]) -> int:
+        return other.hands[p[1]] if p[0] == "hand" else other.own_discards[p[1]]
+
+    def put(p: tuple[str, int], mask: int) -> None:
+        if p[0] == "hand":
+            other.hands[p[1]] = mask
+        else:
+            other.own_discards[p[1]] = mask
+
+    def may_hold(p: tuple[str, int], card: int) -> bool:
+        return p[0] == "discard" or not voids[p[1]] >> (card // 13) & 1
+
+    swaps = 0
+    for _ in range(400):
+        a, b = rng.sample(places, 2)
+        ca = [c for c in range(52) if get(a) >> c & 1]
+        cb = [c for c in range(52) if get(b) >> c & 1]
+        if not ca or not cb:
+            continue
+        x, y = rng.choice(ca), rng.choice(cb)
+        if x // 13 == y // 13 or not (may_hold(b, x) and may_hold(a, y)):
+            continue
+        put(a, get(a) & ~(1 << x) | 1 << y)
+        put(b, get(b) & ~(1 << y) | 1 << x)
+        swaps += 1
+    assert swaps > 10
+    if state.n == 2:
+        other.discard_pile = other.own_discards[0] | other.own_discards[1]
+    return other
+
+
+@pytest.mark.parametrize(
+    ("rules", "seed", "plays"), [(FOUR, 3, 9), (FOUR, 21, 22), (TWO, 5, 7), (TWO, 9, 12)]
+)
+def test_hard_decision_ignores_how_the_hidden_cards_lie(rules: Rules, seed: int, plays: int) -> None:
+    state = mid_hand(rules, seed, plays)
+    me = state.current_player()
+    bot = HardBot(play_budget=1500)
+    obs = state.observation(me)
+    action = bot.act(obs, rules, rng_for(seed, "hard"))
+    rng = random.Random(seed)
+    for _ in range(3):
+        other = reshuffle_hidden(state, me, rng)
+        assert [other.hands[s] for s in range(state.n) if s != me] != [
+            state.hands[s] for s in range(state.n) if s != me
+        ]
+        assert other.hands[me] == state.hands[me]
+        seen = other.observation(me)
+        assert seen == obs  # the seat cannot tell the two deals apart ...
+        assert bot.act(seen, rules, rng_for(seed, "hard")) == action  # ... nor can its decision
+
+
+@pytest.mark.parametrize(
+    ("rules", "seed", "plays"), [(FOUR, 4, 17), (FOUR, 8, 30), (TWO, 6, 10), (TWO, 2, 19)]
+)
+def test_sampled_deals_agree_with_what_the_seat_has_seen(rules: Rules, seed: int, plays: int) -> None:
+    state = mid_hand(rules, seed, plays)
+    me = state.current_player()
+    obs = state.observation(me)
+    view = read_table(obs, rules)
+    held = cards_held(obs)
+    voids = shown_voids(state)
+    worlds = sample_worlds(view, random.Random(seed), 25)
+    assert len(worlds) == 25
+    own_discards = state.own_discards[me] if rules.players == 2 else 0
+    for hands in worlds:
+        assert hands[me] == state.hands[me]
+        for s in range(rules.players):
+            assert hands[s].bit_count() == held[s]
+            assert not hands[s] & view.played
+            for suit in range(4):
+                if voids[s] >> suit & 1:
+                    assert not hands[s] & SUIT_MASKS[suit], "a card of a suit the seat has shown it lacks"
+            if s != me:
+                assert not hands[s] & own_discards  # R-2P-2: our discards are out of play
+        assert sum(h.bit_count() for h in hands) == sum(held)
+        world = build_state(obs, rules, hands)
+        assert world.observation(me).legal == obs.legal
+        assert world.current_player() == me

@@ -1,0 +1,358 @@
+"""``spades play`` without a terminal: moves read line by line, plain text out, exit codes.
+
+The golden outputs below are exact for their seeds: they change only when the rules
+engine, the bots or the wording of the prompt change (then compare and update them).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from spades_cli.cli import main
+from spades_cli.cmd_play import make_controllers, seat_labels
+from spades_cli.errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_UNFINISHED, EXIT_USAGE
+from spades_cli.match import Match
+from spades_cli.notation import action_text
+from spades_cli.presets import load_rules
+from spades_cli.repl import play_match
+from spades_cli.repl.core import PlaySession
+from spades_cli.transcript import TranscriptWriter, read_transcript, replay
+
+
+def play(args: Sequence[str], lines: Sequence[str], home: Path) -> Result:
+    runner = CliRunner()
+    return runner.invoke(
+        main, ["play", *args], input="".join(f"{line}\n" for line in lines), env={"SPADES_HOME": str(home)}
+    )
+
+
+GOLDEN_FOUR = """\
+Spades, four-player rules: game to 500. Seed 7.
+Seats: North normal bot, East normal bot, South you, West normal bot.
+Saving the game in {path}
+Type help for the commands.
+Hand 1: East deals.
+
+Hand 1 | bids N -, E -, S ?, W - | tricks NS 0, EW 0
+score NS 0, EW 0 | bags NS 0, EW 0 | spades not broken
+Bids: N -, E -, S ?, W -
+South's hand: J♠ 10♠ 7♠ 3♠ 2♠  K♥ 8♥  A♣ K♣  K♦ 8♦ 6♦ 4♦
+South to bid: nil or 1-13
+Bids: N -, E -, S ?, W -. Tricks against bids: NS 0, EW 0.
+South bids 3.
+West bids 1.
+North bids 1.
+East bids 2.
+
+Hand 1 | bids N 1, E 2, S 3, W 1 | tricks NS 0/4, EW 0/3
+score NS 0, EW 0 | bags NS 0, EW 0 | spades not broken
+South's hand: J♠ 10♠ 7♠ 3♠ 2♠  K♥ 8♥  A♣ K♣  K♦ 8♦ 6♦ 4♦
+South to lead: any card but a spade (spades are not broken)
+South leads K♣.
+West plays 5♣.
+North plays 4♣.
+East plays 2♣.
+Trick 1: South wins with K♣.
+
+Hand 1 | bids N 1, E 2, S 3, W 1 | tricks NS 1/4, EW 0/3
+score NS 0, EW 0 | bags NS 0, EW 0 | spades not broken
+South's hand: J♠ 10♠ 7♠ 3♠ 2♠  K♥ 8♥  A♣  K♦ 8♦ 6♦ 4♦
+South to lead: any card but a spade (spades are not broken)
+Spades are not broken yet: lead another suit
+South leads A♣.
+West plays 9♣.
+North plays 6♣.
+East plays 3♣.
+Trick 2: South wins with A♣.
+
+Hand 1 | bids N 1, E 2, S 3, W 1 | tricks NS 2/4, EW 0/3
+score NS 0, EW 0 | bags NS 0, EW 0 | spades not broken
+South's hand: J♠ 10♠ 7♠ 3♠ 2♠  K♥ 8♥  K♦ 8♦ 6♦ 4♦
+South to lead: any card but a spade (spades are not broken)
+Took back South's A♣ and 3 moves after it.
+
+Hand 1 | bids N 1, E 2, S 3, W 1 | tricks NS 1/4, EW 0/3
+score NS 0, EW 0 | bags NS 0, EW 0 | spades not broken
+South's hand: J♠ 10♠ 7♠ 3♠ 2♠  K♥ 8♥  A♣  K♦ 8♦ 6♦ 4♦
+South to lead: any card but a spade (spades are not broken)
+South leads 4♦.
+West plays A♦.
+North plays 2♦.
+East plays 3♦.
+Trick 2: West wins with A♦.
+West leads 2♥.
+North plays 6♥.
+East plays A♥.
+
+Hand 1 | bids N 1, E 2, S 3, W 1 | tricks NS 1/4, EW 1/3
+score NS 0, EW 0 | bags NS 0, EW 0 | spades not broken
+Trick 3 (West led): W 2♥, N 6♥, E A♥
+South's hand: J♠ 10♠ 7♠ 3♠ 2♠  K♥ 8♥  A♣  K♦ 8♦ 6♦
+South to play: follow hearts (K♥ 8♥)
+You do not hold 4♦
+Score (game to 500):
+  hand   NS  EW
+  total   0   0
+  bags    0   0
+Game saved in {path}
+Continue it with: spades resume {path}
+"""
+
+
+def test_batch_output_is_exact_for_a_fixed_seed(tmp_path: Path) -> None:
+    path = tmp_path / "game.txt"
+    moves = ["bids", "3", "KC", "2s", "AC", "undo", "4D", "4D", "score"]
+    result = play(["--seed", "7", "--transcript", str(path)], moves, tmp_path)
+    assert result.output == GOLDEN_FOUR.format(path=path)
+    assert result.exit_code == EXIT_UNFINISHED
+    # The transcript records the undo and replays to the same position.
+    text = path.read_text(encoding="utf-8")
+    assert "\nundo S\n" in text and text.endswith("end *\n")
+    replayed = replay(read_transcript(path))
+    assert not replayed.match.finished
+    assert len(replayed.match.state.tricks) == 2 and len(replayed.match.state.trick) == 3
+
+
+GOLDEN_HOT_SEAT = """\
+Spades, two-player rules: game to 500. Seed 3.
+Seats: North a person, South a person.
+Saving the game in {path}
+Type help for the commands.
+Hand 1: North draws first; South bids first and leads.
+North's turn: pass the keyboard to North.
+
+Hand 1 | bids N -, S - | tricks N 0, S 0
+score N 0, S 0 | bags N 0, S 0 | spades not broken
+North: declare double nil before your first card? (blind or no)
+North does not declare double nil.
+
+North's hand: (no cards)
+North draws card 1 of 13: 8♥ - keep or discard?
+North discards 8♥ and keeps 2♦.
+South's turn: pass the keyboard to South.
+
+South: declare double nil before your first card? (blind or no)
+South does not declare double nil.
+
+South's hand: (no cards)
+South draws card 1 of 13: A♠ - keep or discard?
+South keeps A♠ and discards 7♦.
+North's turn: pass the keyboard to North.
+
+North's hand: 2♦
+North draws card 2 of 13: 8♣ - keep or discard?
+North's hand: 2♦
+North's discards: 8♥
+'10': answer keep or discard
+North's hand: 2♦
+North's discards: 8♥
+North keeps 8♣ and discards K♦.
+South's turn: pass the keyboard to South.
+
+South's hand: A♠
+South draws card 2 of 13: K♣ - keep or discard?
+Game saved in {path}
+Continue it with: spades resume {path}
+"""
+
+
+def test_hot_seat_two_player_draft_in_batch(tmp_path: Path) -> None:
+    # R-2P-2 / R-2P-3: each player declares (or not) before her first card, then drafts.
+    path = tmp_path / "game.txt"
+    moves = ["no", "discard", "no", "keep", "hand", "10", "hand", "keep"]
+    result = play(["--rules", "two-player", "--seed", "3", "--seat", "N=human", "--seat", "S=human",
+                   "--transcript", str(path)], moves, tmp_path)
+    assert result.output == GOLDEN_HOT_SEAT.format(path=path)
+    assert result.exit_code == EXIT_UNFINISHED
+
+
+# -- exit codes --------------------------------------------------------------------------------
+
+
+def _twin(preset: str, seed: int, overrides: Sequence[str] = ()) -> PlaySession:
+    rules = load_rules(preset, overrides)
+    labels = seat_labels(rules, [])
+    match = Match(rules, seed, make_controllers(rules, labels, contextlib.ExitStack()))
+    session = PlaySession(match, {s for s, label in labels.items() if label == "human"})
+    session.start()
+    return session
+
+
+def _whole_game(preset: str, seed: int, overrides: Sequence[str]) -> list[str]:
+    twin = _twin(preset, seed, overrides)
+    lines = []
+    while not twin.done:
+        line = action_text(twin.state.legal_actions()[0])
+        lines.append(line)
+        twin.handle(line)
+    return lines
+
+
+def test_a_finished_game_exits_0_and_says_who_won(tmp_path: Path) -> None:
+    # R-C-11: the game ends once a side reaches the target after a hand.
+    overrides = ["target=60"]
+    lines = _whole_game("two-player", 5, overrides)
+    path = tmp_path / "game.txt"
+    result = play(["--rules", "two-player", "--set", "target=60", "--seed", "5", "--transcript", str(path)],
+                  lines, tmp_path)
+    assert result.exit_code == EXIT_OK
+    tail = result.output.splitlines()[-2:]
+    assert tail[0].startswith("Game over: ") and tail[1] == f"The game is saved in {path}"
+    assert path.read_text(encoding="utf-8").rstrip().splitlines()[-1].startswith("end winner ")
+
+
+def test_default_transcript_goes_to_the_per_user_folder(tmp_path: Path) -> None:
+    result = play(["--seed", "12"], ["3"], tmp_path)
+    assert result.exit_code == EXIT_UNFINISHED
+    saved = tmp_path / "transcripts" / "game-12-1.txt"
+    assert f"Saving the game in {saved}" in result.output
+    assert read_transcript(saved).seed == "12"
+
+
+def test_without_a_seed_a_fresh_one_is_used_and_recorded(tmp_path: Path) -> None:
+    result = play([], [], tmp_path)
+    assert result.exit_code == EXIT_UNFINISHED
+    seed = result.output.splitlines()[0].split("Seed ")[1].rstrip(".")
+    (saved,) = (tmp_path / "transcripts").iterdir()
+    assert read_transcript(saved).seed == seed
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--seat", "S=easy"], "no seat is played at the prompt: give one to a person, e.g. --seat S=human"),
+        (["--seat", "X=human"], "--seat 'X=human': unknown seat 'X' (seats: N, E, S, W)"),
+        (["--rules", "two-player", "--seat", "E=human"], "--seat 'E=human': unknown seat 'E' (seats: N, S)"),
+        (["--seat", "N=genius"], "--seat 'N=genius': unknown player 'genius'"),
+    ],
+)
+def test_usage_errors_exit_2_with_one_message(tmp_path: Path, args: list[str], message: str) -> None:
+    result = play(args, [], tmp_path)
+    assert result.exit_code == EXIT_USAGE
+    assert result.output.startswith(f"spades: {message}")
+    assert len(result.output.strip().splitlines()) == 1
+    assert not (tmp_path / "transcripts").exists() or not any((tmp_path / "transcripts").iterdir())
+
+
+def test_an_existing_transcript_is_never_overwritten(tmp_path: Path) -> None:
+    path = tmp_path / "kept.txt"
+    path.write_text("precious\n", encoding="utf-8")
+    result = play(["--transcript", str(path)], ["3"], tmp_path)
+    assert result.exit_code == EXIT_USAGE
+    assert "already exists" in result.output
+    assert path.read_text(encoding="utf-8") == "precious\n"
+
+
+def test_bytes_that_are_not_text_get_one_line(tmp_path: Path) -> None:
+    runner = CliRunner()
+    result = runner.invoke(main, ["play", "--seed", "7", "--ascii"], input=b"\xff\xfe\n3\n",
+                           env={"SPADES_HOME": str(tmp_path)})
+    assert result.exit_code == EXIT_UNFINISHED
+    assert "'\ufffd\ufffd' is not a bid (a number 0-13, or nil)" in result.output
+    assert "South bids 3." in result.output
+
+
+# -- a game left is continued ----------------------------------------------------------------
+
+
+def test_a_game_left_at_the_prompt_continues_from_its_transcript(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Play and leave; continue from the transcript the way 'spades resume' does (replay
+    # into a writer, then append), and compare with the same moves played without a break.
+    lines = ["3", *_first_cards(7, 12)]
+    path = tmp_path / "game.txt"
+    first = play(["--seed", "7", "--transcript", str(path)], lines[:4], tmp_path)
+    assert first.exit_code == EXIT_UNFINISHED
+    buffer = io.StringIO()
+    writer = TranscriptWriter(buffer)
+    done = replay(read_transcript(path), writer=writer, keep_end=False)
+    match = done.match
+    match.controllers = make_controllers(match.rules, done.labels, contextlib.ExitStack())
+    path.write_text(buffer.getvalue(), encoding="utf-8")
+    writer.retarget(open(path, "a", encoding="utf-8"), path=str(path))  # noqa: SIM115 - the writer closes it
+    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{line}\n" for line in lines[4:])))
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    assert play_match(match, {2}, writer=writer, batch=True) == EXIT_UNFINISHED
+    straight = _twin("four-player", 7)
+    for line in lines:
+        straight.handle(line)
+    assert match.state.history == straight.state.history
+    again = replay(read_transcript(path))
+    assert again.match.state.history == straight.state.history
+
+
+def _first_cards(seed: int, count: int) -> list[str]:
+    twin = _twin("four-player", seed)
+    twin.handle("3")
+    cards = []
+    for _ in range(count):
+        line = action_text(twin.state.legal_actions()[0])
+        cards.append(line)
+        twin.handle(line)
+    return cards
+
+
+def test_play_match_marks_the_transcript_unfinished(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = load_rules("four-player")
+    labels = seat_labels(rules, [])
+    match = Match(rules, 7, make_controllers(rules, labels, contextlib.ExitStack()))
+    path = tmp_path / "g.txt"
+    seats = [labels[s] for s in range(4)]
+    writer = TranscriptWriter.create(path, match, rules_source="four-player", seats=seats)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("3\n"))
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    assert play_match(match, {2}, writer=writer, batch=True) == EXIT_UNFINISHED
+    assert path.read_text(encoding="utf-8").endswith("end *\n")
+
+
+# -- Ctrl-C in batch mode ------------------------------------------------------------------------
+
+
+def test_ctrl_c_in_batch_mode_saves_and_exits_130(tmp_path: Path) -> None:
+    path = tmp_path / "game.txt"
+    env = dict(os.environ, SPADES_HOME=str(tmp_path))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "spades_cli", "play", "--seed", "7", "--transcript", str(path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        text=True,
+        encoding="utf-8",
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write("3\n")
+    proc.stdin.flush()
+    for line in proc.stdout:
+        if line.startswith("South to lead"):
+            break
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == EXIT_INTERRUPTED
+    assert out.splitlines()[:1] == ["Interrupted."]
+    assert "Continue it with: spades resume" in out
+    assert "Traceback" not in err
+    text = path.read_text(encoding="utf-8")
+    assert "bids " in text and text.endswith("end *\n")
+
+
+def test_closed_stdin_leaves_saved_without_a_traceback(tmp_path: Path) -> None:
+    path = tmp_path / "game.txt"
+    command = f"'{sys.executable}' -m spades_cli play --seed 7 --transcript '{path}' <&-"
+    done = subprocess.run(["sh", "-c", command], capture_output=True, text=True, encoding="utf-8",
+                          env=dict(os.environ, SPADES_HOME=str(tmp_path)), timeout=60)
+    assert done.returncode == EXIT_UNFINISHED
+    assert done.stdout.endswith(f"Continue it with: spades resume {path}\n")
+    assert done.stderr == ""
+    assert path.read_text(encoding="utf-8").endswith("end *\n")

@@ -1,0 +1,183 @@
+"""``spades simulate`` and the tournament runner behind it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from spades_cli.cli import main
+from spades_cli.presets import load_rules
+from spades_cli.simulate import (
+    GameRecord,
+    exchange_sides,
+    game_seed,
+    make_jobs,
+    mean_ci,
+    play_game,
+    run_tournament,
+    team_names,
+    wilson,
+)
+
+FOUR = load_rules("four-player")
+TWO = load_rules("two-player")
+
+
+def strip_times(records: list[GameRecord]) -> list[tuple[object, ...]]:
+    return [(r.index, r.twin, r.seed, r.labels, r.winner, r.scores, r.hands, r.capped) for r in records]
+
+
+def test_wilson_interval_known_values() -> None:
+    w = wilson(90, 100)
+    assert w.value == 0.9
+    assert (round(w.low, 4), round(w.high, 4)) == (0.8256, 0.9448)
+    assert wilson(0, 0).low == 0.0 and wilson(0, 0).high == 1.0
+    assert wilson(10, 10).high == 1.0
+
+
+def test_mean_interval_known_values() -> None:
+    m = mean_ci([1.0, 2.0, 3.0, 4.0])
+    assert m.value == 2.5
+    assert round(m.high - m.value, 4) == round(1.959963984540054 * 1.2909944487358056 / 2, 4)
+    assert mean_ci([]).value == 0.0
+    assert mean_ci([5.0]).low == 5.0
+
+
+def test_game_seeds_depend_only_on_the_tournament_seed_and_index() -> None:
+    assert game_seed(1, 0) == game_seed(1, 0)
+    assert len({game_seed(1, i) for i in range(50)}) == 50
+    assert game_seed(1, 3) != game_seed(2, 3)
+
+
+def test_duplicate_exchanges_the_sides_on_the_same_cards() -> None:
+    assert exchange_sides(("hard", "easy", "hard", "easy")) == ("easy", "hard", "easy", "hard")
+    assert exchange_sides(("N1", "E1", "S1", "W1")) == ("W1", "N1", "E1", "S1")
+    assert exchange_sides(("hard", "normal")) == ("normal", "hard")
+    jobs = make_jobs(FOUR, ("hard", "easy", "hard", "easy"), 2, 9, duplicate=True)
+    assert [(j.index, j.twin) for j in jobs] == [(0, False), (0, True), (1, False), (1, True)]
+    assert jobs[0].seed == jobs[1].seed != jobs[2].seed
+    assert jobs[1].labels == ("easy", "hard", "easy", "hard")
+
+
+def test_team_names() -> None:
+    assert team_names(("hard", "easy", "hard", "easy")) == ("N/S hard", "E/W easy")
+    assert team_names(("hard", "easy", "normal", "easy")) == ("N/S hard+normal", "E/W easy")
+    assert team_names(("normal", "easy")) == ("N normal", "S easy")
+
+
+def test_a_game_is_played_to_its_end_and_recorded() -> None:
+    # R-C-11: the game ends when a side reaches the target; every hand is recorded.
+    job = make_jobs(TWO, ("normal", "easy"), 1, 4)[0]
+    rec = play_game(job)
+    assert not rec.capped and rec.winner in (0, 1)
+    assert max(rec.scores) >= TWO.target
+    assert rec.scores[rec.winner] == max(rec.scores)
+    assert sum(h.points[0] for h in rec.hands) == rec.scores[0]
+    assert sum(h.points[1] for h in rec.hands) == rec.scores[1]
+    assert set(rec.times) == {"normal", "easy"}
+
+
+def test_the_hand_cap_stops_a_game_and_is_reported() -> None:
+    summary = run_tournament(FOUR, ("random",) * 4, 2, 5, max_hands=2)
+    assert summary.capped == 2 and summary.undecided == 2
+    assert all(len(r.hands) == 2 for r in summary.records)
+    assert summary.teams[0].wins == summary.teams[1].wins == 0
+
+
+def test_results_do_not_depend_on_the_number_of_workers() -> None:
+    labels = ("easy", "random", "easy", "random")
+    one = run_tournament(FOUR, labels, 3, 17, jobs=1, duplicate=True, max_hands=3)
+    two = run_tournament(FOUR, labels, 3, 17, jobs=2, duplicate=True, max_hands=3)
+    assert strip_times(one.records) == strip_times(two.records)
+    assert one.to_json()["teams"] == two.to_json()["teams"]
+
+
+def test_duplicate_pairs_hands_of_the_same_deal() -> None:
+    summary = run_tournament(TWO, ("easy", "random"), 2, 3, duplicate=True, max_hands=4)
+    assert len(summary.records) == 4
+    assert summary.diff_samples == 8  # 2 games x 4 hands, each deal played twice
+    first, twin = summary.records[0], summary.records[1]
+    assert first.seed == twin.seed and twin.labels == ("random", "easy")
+    # The team "N easy" sat North in the first copy and South in the twin.
+    team = summary.teams[0]
+    assert team.name == "N easy"
+    assert team.games == 4
+    assert team.hands == 16
+    all_pairs = []
+    for i in (0, 2):
+        a, b = summary.records[i], summary.records[i + 1]
+        all_pairs += [
+            ((x.points[0] - x.points[1]) + (y.points[1] - y.points[0])) / 2
+            for x, y in zip(a.hands, b.hands, strict=True)
+        ]
+    assert summary.diff.value == pytest.approx(sum(all_pairs) / len(all_pairs))
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_cli_json_output() -> None:
+    code, out, err = run(
+        "simulate", "--games", "2", "--rules", "two-player", "--seat", "N=easy", "--seat", "s=random",
+        "--max-hands", "2", "--jobs", "1", "--seed", "5", "--json",
+    )
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["rules"] == "two-player" and data["games"] == 2 and data["seed"] == 5
+    assert data["seats"] == {"N": "easy", "S": "random"}
+    assert [t["name"] for t in data["teams"]] == ["N easy", "S random"]
+    assert data["teams"][0]["hands"] == 4
+    assert data["capped_games"] == 2
+    assert {t["label"] for t in data["decision_time"]} == {"easy", "random"}
+    assert "simulate: 2/2 games" in err  # plain progress lines when stderr is not a terminal
+
+
+def test_cli_text_output_and_default_seats() -> None:
+    code, out, err = run("simulate", "-n", "1", "--max-hands", "1", "-j", "1", "-q")
+    assert code == 0, err
+    assert "seats: N=normal, E=normal, S=normal, W=normal" in out
+    assert "games won" in out and "point difference N/S normal - E/W normal" in out
+    assert "1 game(s) stopped at the hand cap" in out
+    assert err == ""
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--games", "0"], "--games must be at least 1"),
+        (["--jobs", "0"], "--jobs must be at least 1"),
+        (["--max-hands", "0"], "--max-hands must be at least 1"),
+        (["--seat", "X=easy"], "unknown seat"),
+        (["--seat", "N=expert"], "unknown player 'expert'"),
+        (["--seat", "N=human"], "unknown player 'human'"),
+        (["--seat", "N"], "expected SEAT=LEVEL"),
+        (["--rules", "no-such-preset"], "no-such-preset"),
+        (["--set", "nil.value=lots"], "nil.value"),
+    ],
+)
+def test_cli_usage_errors_exit_2_with_one_message(args: list[str], message: str) -> None:
+    code, out, err = run("simulate", "-q", *args)
+    assert code == 2
+    assert message in err
+    assert "Traceback" not in err and out == ""
+
+
+def test_cli_saves_a_transcript_per_game_that_replays(tmp_path: object) -> None:
+    import pathlib
+
+    folder = pathlib.Path(str(tmp_path)) / "games"
+    code, _, err = run(
+        "simulate", "-n", "1", "--rules", "two-player", "--seat", "N=easy", "--seat", "S=easy",
+        "--duplicate", "--max-hands", "2", "-j", "1", "-q", "--transcripts", str(folder),
+    )
+    assert code == 0, err
+    files = sorted(p.name for p in folder.iterdir())
+    assert files == ["game-0001-twin.txt", "game-0001.txt"]
+    text = (folder / "game-0001.txt").read_text()
+    assert '[Seat "N" "easy"]' in text and text.rstrip().endswith("end *")
+    code, _, err = run("replay", str(folder / "game-0001.txt"))
+    assert code == 0, err
