@@ -5,6 +5,7 @@ Each command group lives in its own ``cmd_*`` module and is registered here.
 
 from __future__ import annotations
 
+import importlib
 import sys
 from typing import Any
 
@@ -13,9 +14,33 @@ import click
 from spades_cli import __version__
 from spades_cli.errors import EXIT_INTERRUPTED, EXIT_USAGE, SpadesError
 
+# Commands are imported only when used, so that `spades bot` (started once per seat by
+# tables and tournaments) and `spades --version` start quickly.
+_COMMANDS: dict[str, tuple[str, str]] = {
+    "bot": ("cmd_bot", "bot_command"),
+    "play": ("cmd_play", "play_command"),
+    "replay": ("cmd_game", "replay_command"),
+    "resume": ("cmd_game", "resume_command"),
+    "rules": ("cmd_rules", "rules_group"),
+    "run": ("cmd_game", "run_command"),
+    "simulate": ("cmd_simulate", "simulate_command"),
+}
+
 
 class SpadesGroup(click.Group):
-    """A click group that turns every SpadesError into one message and its exit code."""
+    """A click group with lazily imported commands that turns every SpadesError into one
+    message and its exit code."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(_COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        where = _COMMANDS.get(cmd_name)
+        if where is None:
+            return None
+        module = importlib.import_module(f"spades_cli.{where[0]}")
+        command: click.Command = getattr(module, where[1])
+        return command
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -35,19 +60,3 @@ class SpadesGroup(click.Group):
 @click.version_option(__version__, prog_name="spades")
 def main() -> None:
     """Spades at the command line: the two-player draft game and four-player partnership Spades."""
-
-
-def _register() -> None:
-    import importlib
-
-    for module in ("cmd_rules", "cmd_game", "cmd_play", "cmd_simulate", "cmd_bot"):
-        try:
-            mod = importlib.import_module(f"spades_cli.{module}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"spades_cli.{module}":
-                raise
-            continue
-        mod.register(main)
-
-
-_register()

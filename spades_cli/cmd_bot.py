@@ -34,7 +34,3 @@ def bot_command(level: str, name: str | None) -> None:
         if reconfigure is not None:
             reconfigure(encoding="utf-8", errors="replace")
     serve(make_bot(level), sys.stdin, sys.stdout, name=name)
-
-
-def register(main: click.Group) -> None:
-    main.add_command(bot_command)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import io
 import json
+import math
 import os
 import sys
 import tempfile
@@ -32,6 +33,7 @@ from spades_cli.engine import BID, BLIND, DECLARE, EXCHANGE, EXCHANGE_DONE, PLAY
 from spades_cli.errors import SpadesError, UsageError
 from spades_cli.match import Controller, Match
 from spades_cli.presets import apply_overrides, load_rules, rules_options
+from spades_cli.protocol import ExternalController, bot_log_path, bot_options, recording
 from spades_cli.seats import check_level, make_controller, parse_seat_specs
 from spades_cli.transcript import (
     ActionInfo,
@@ -203,6 +205,20 @@ def _max_hands_option(f: Callable[..., Any]) -> Callable[..., Any]:
     )(f)
 
 
+MAX_BOT_TIMEOUT = 86400.0  # a day: longer waits overflow the system's poll timeout
+
+
+def check_bot_timeout(seconds: float) -> float:
+    """``--bot-timeout`` once more than click checks: a finite number of seconds, at most a day
+    (``inf`` or ``1e400`` would end in an overflow deep in the wait for an answer)."""
+    if not math.isfinite(seconds) or not 0 < seconds <= MAX_BOT_TIMEOUT:
+        raise click.BadParameter(
+            f"{seconds:g} is not a number of seconds between 0 and {MAX_BOT_TIMEOUT:g}",
+            param_hint="'--bot-timeout'",
+        )
+    return seconds
+
+
 def _progress(text: str, match: Match) -> str:
     st = match.state
     if st.is_terminal():
@@ -323,6 +339,7 @@ def _finish_output(
 @click.option("-o", "--transcript", "transcript_path", metavar="PATH", help="Write the transcript here.")
 @_max_hands_option
 @_display_options
+@bot_options
 @click.pass_context
 def run_command(
     ctx: click.Context,
@@ -337,6 +354,8 @@ def run_command(
     as_json: bool,
     ascii_only: bool,
     color: bool | None,
+    bot_timeout: float,
+    on_bot_failure: str | None,
 ) -> None:
     """Play a scripted game: a transcript with parts left out.
 
@@ -346,6 +365,7 @@ def run_command(
     lets a bot finish. Recorded results in the script (trick winners, hand results,
     scores, the winner) are checked (exit 1 if different).
     """
+    check_bot_timeout(bot_timeout)
     t = read_transcript(script)
     explicit_rules = ctx.get_parameter_source("rules") not in (ParameterSource.DEFAULT, None)
     script_rules = None if explicit_rules else transcript_rules(t, required=False)
@@ -379,7 +399,13 @@ def run_command(
                     f"use: give it a player with --seat {name}=LEVEL"
                 ) from None
     players = _controllers(final_rules, labels)
-    then_controller = make_controller(check_level(then, allow_human=False), final_rules) if then else None
+    then_controller = (
+        make_controller(
+            check_level(then, allow_human=False), final_rules, timeout=bot_timeout, on_failure=on_bot_failure
+        )
+        if then
+        else None
+    )
     writer_box: list[TranscriptWriter] = []
 
     def takeover(seat: int, label: str) -> None:
@@ -409,8 +435,19 @@ def run_command(
         transcript_path, match, rules_source=rules_source, overrides=all_overrides, seats=seats
     )
     writer_box.append(writer)
+    if isinstance(then_controller, ExternalController):
+        # It plays for the scripted seats whose actions run out (not one of the match's
+        # controllers, which recording() sets up): its name and takeovers go in the
+        # transcript too, its stderr beside it.
+        then_controller.log_path = bot_log_path(writer.path, "then")
+        then_controller.on_note = lambda seat, text: writer.note(seat, text, final_rules)
     try:
-        run_script(setup, max_hands=max_hands)
+        try:
+            with recording(match, writer, timeout=bot_timeout, on_failure=on_bot_failure):
+                run_script(setup, max_hands=max_hands)
+        finally:
+            if isinstance(then_controller, ExternalController):
+                then_controller.close()
         if not match.finished:
             writer.unfinished()
             if printer is not None:
@@ -467,6 +504,7 @@ def _write_atomically(path: str, text: str) -> None:
 @_max_hands_option
 @_display_options
 @click.option("--fast", is_flag=True, help="At the prompt: no pause after bot moves.")
+@bot_options
 def resume_command(
     file: str,
     seat_specs: tuple[str, ...],
@@ -476,12 +514,15 @@ def resume_command(
     ascii_only: bool,
     color: bool | None,
     fast: bool,
+    bot_timeout: float,
+    on_bot_failure: str | None,
 ) -> None:
     """Continue an unfinished game with the same rules and seats.
 
     The transcript is checked like 'spades replay', then the game goes on from its last
     action and is appended to FILE (or written to --transcript PATH).
     """
+    check_bot_timeout(bot_timeout)
     t = read_transcript(file)
     rules = transcript_rules(t)
     assert rules is not None
@@ -529,6 +570,7 @@ def resume_command(
             ascii_only=ascii_only,
             no_color=not _use_color(color),
             fast=fast,
+            bots=recording(match, writer, timeout=bot_timeout, on_failure=on_bot_failure),
         )
         if code:
             sys.exit(code)
@@ -543,8 +585,9 @@ def resume_command(
         click.echo(_progress(f"Resuming {file}", match))
     labels = result.header_labels
     try:
-        while not match.finished and (max_hands is None or len(match.state.results) < max_hands):
-            match.step()
+        with recording(match, writer, timeout=bot_timeout, on_failure=on_bot_failure):
+            while not match.finished and (max_hands is None or len(match.state.results) < max_hands):
+                match.step()
         if not match.finished:
             writer.unfinished()
             if printer is not None:
@@ -556,9 +599,3 @@ def resume_command(
         raise
     writer.close()
     _finish_output(match, labels, writer, as_json, printer is not None)
-
-
-def register(main: click.Group) -> None:
-    main.add_command(replay_command)
-    main.add_command(run_command)
-    main.add_command(resume_command)

@@ -8,10 +8,12 @@ from collections.abc import Sequence
 
 import click
 
+from spades_cli.cmd_game import check_bot_timeout
 from spades_cli.engine import Rules
 from spades_cli.errors import UsageError
 from spades_cli.match import Controller, Match
 from spades_cli.presets import load_rules, rules_options
+from spades_cli.protocol import bot_options, recording
 from spades_cli.repl import PromptSeat, play_match
 from spades_cli.seats import HUMAN, make_controller, parse_seat_specs
 from spades_cli.transcript import TranscriptWriter, new_seed, new_transcript_path
@@ -119,6 +121,7 @@ def open_transcript(
 @click.option("--ascii", "ascii_only", is_flag=True, help="Suit letters (QS) instead of symbols (Q♠).")
 @click.option("--no-color", is_flag=True, help="No colours (also off with NO_COLOR or without a terminal).")
 @click.option("--fast", is_flag=True, help="Show the bots' moves without pausing.")
+@bot_options
 def play_command(
     rules: str,
     overrides: tuple[str, ...],
@@ -128,6 +131,8 @@ def play_command(
     ascii_only: bool,
     no_color: bool,
     fast: bool,
+    bot_timeout: float,
+    on_bot_failure: str | None,
 ) -> None:
     """Play a game at the prompt against the bots.
 
@@ -140,6 +145,7 @@ def play_command(
     \b
         spades play --seed 7 < moves.txt
     """
+    check_bot_timeout(bot_timeout)
     table = load_rules(rules, overrides)
     labels = seat_labels(table, seats)
     the_seed: int | str = seed if seed is not None else new_seed()
@@ -155,11 +161,8 @@ def play_command(
             ascii_only=ascii_only,
             no_color=no_color,
             fast=fast,
+            bots=recording(match, writer, timeout=bot_timeout, on_failure=on_bot_failure),
         )
     sys.stdout.flush()
     if code:
         raise SystemExit(code)
-
-
-def register(main: click.Group) -> None:
-    main.add_command(play_command)

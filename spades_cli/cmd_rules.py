@@ -44,7 +44,3 @@ def validate_command(file: str, overrides: tuple[str, ...]) -> None:
     """Check a preset file: print 'FILE: ok', or every problem (exit code 2)."""
     load_rules(file, overrides)
     click.echo(f"{file}: ok")
-
-
-def register(main: click.Group) -> None:
-    main.add_command(rules_group)

@@ -137,7 +137,3 @@ def simulate_command(
         click.echo(json.dumps(summary.to_json(), indent=2))
     else:
         click.echo(format_summary(summary))
-
-
-def register(main: click.Group) -> None:
-    main.add_command(simulate_command)

@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any, TypeVar
 
 import click
@@ -526,10 +527,20 @@ class _PresetInfo:
     description: str
 
 
+def _presets_dir() -> Traversable:
+    """The shipped presets: the installed package ``spades_cli.rules``; when the code
+    runs straight from a source checkout (no install maps ``rules/`` into the package),
+    the checkout's top-level ``rules/`` folder."""
+    try:
+        return resources.files(PRESETS_PACKAGE)
+    except ModuleNotFoundError:
+        return resources.files("spades_cli").joinpath("..", "rules")
+
+
 @lru_cache(maxsize=1)
 def _shipped() -> tuple[_PresetInfo, ...]:
     found = []
-    for entry in resources.files(PRESETS_PACKAGE).iterdir():
+    for entry in _presets_dir().iterdir():
         if not entry.name.endswith((".yaml", ".yml")) or not entry.is_file():
             continue
         stem = entry.name.rsplit(".", 1)[0]
@@ -563,7 +574,7 @@ def _unknown_preset_message(name: str) -> str:
 
 
 def _shipped_text(info: _PresetInfo) -> str:
-    return resources.files(PRESETS_PACKAGE).joinpath(info.file).read_text(encoding="utf-8")
+    return _presets_dir().joinpath(info.file).read_text(encoding="utf-8")
 
 
 def list_presets() -> list[tuple[str, str, str]]:

@@ -532,9 +532,10 @@ def format_summary(s: Summary) -> str:
     )
     lines.append("")
     lines.append("decision time per player (one process):")
+    width = max((len(t.label) for t in s.times), default=8)
     for t in s.times:
         lines.append(
-            f"  {t.label:<8} {t.decisions:>8} decisions  mean {_ms(t.mean)}  median {_ms(t.median)}"
+            f"  {t.label:<{width}} {t.decisions:>8} decisions  mean {_ms(t.mean)}  median {_ms(t.median)}"
             f"  95% {_ms(t.p95)}  max {_ms(t.max)}"
         )
     return "\n".join(lines)

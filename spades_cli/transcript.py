@@ -2335,4 +2335,6 @@ def new_transcript_path(seed: str, folder: Path | None = None) -> Iterator[Path]
 
 def new_seed() -> str:
     """A fresh seed for a game that was given none (recorded in its transcript)."""
-    return str(secrets.randbelow(10**9))
+    # 64 bits: an external bot must not be able to find the seed (and so every
+    # deal) by trying seeds against its own cards.
+    return str(secrets.randbits(64))

@@ -16,6 +16,7 @@ import io
 import os
 import sys
 from collections.abc import Iterable
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, TextIO
 
 from spades_cli.repl.core import Output, PlaySession, PromptSeat
@@ -103,17 +104,22 @@ def play_match(
     no_color: bool = False,
     fast: bool = False,
     batch: bool | None = None,
+    bots: AbstractContextManager[object] | None = None,
 ) -> int:
     """Play a built match at the prompt (``spades play``; ``spades resume`` of a game with
     human seats, whose controllers must be :class:`PromptSeat`). ``writer`` is the game's
     transcript: undo is recorded in it, and it is marked unfinished (``end *``) and closed
-    when the player leaves. Returns the exit code."""
+    when the player leaves. ``bots`` is the context the game runs in
+    (``spades_cli.protocol.recording(match, writer, ...)`` for the match's programs): it is
+    left before the transcript is marked and closed, so what it writes on the way out (a
+    ``terminated`` line) comes before ``end *``. Returns the exit code."""
     path = writer.path if writer is not None else None
     session = PlaySession(
         match, humans, symbols=symbols_ok(ascii_only), transcript=writer, transcript_path=path
     )
     try:
-        return run_session(session, intro=intro, color=use_color(no_color), fast=fast, batch=batch)
+        with bots if bots is not None else contextlib.nullcontext():
+            return run_session(session, intro=intro, color=use_color(no_color), fast=fast, batch=batch)
     finally:
         if writer is not None:
             if not match.finished:
