@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TextIO
 
-from spades_cli.errors import EXIT_INTERRUPTED
+from spades_cli.errors import EXIT_INTERRUPTED, SpadesError
 from spades_cli.repl.core import Output, PlaySession
 from spades_cli.repl.signals import Caught, exit_on_hangup, held_signals, leave_now
 
@@ -43,6 +43,9 @@ def _loop(session: PlaySession, stdin: TextIO, stdout: TextIO, intro: Iterable[s
                 outputs = session.handle(line.rstrip("\r\n")) if line else session.leave()
             write_plain(stdout, outputs)
             _check(caught)
+    except SpadesError:
+        write_plain(stdout, session.take_output())  # the moves made before the error
+        raise
     except KeyboardInterrupt:
         stdout.write("Interrupted.\n")
         write_plain(stdout, session.leave())

@@ -514,6 +514,11 @@ class PlaySession:
         out, self._out = self._out, []
         return out
 
+    def take_output(self) -> list[Output]:
+        """What was produced but not yet returned (front ends show it when an error, such
+        as a failing external bot, ends the session in the middle of a step)."""
+        return self._take()
+
     def _game_over(self) -> None:
         state = self.state
         look = self.look

@@ -23,6 +23,7 @@ from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import ColorDepth, Output, create_output
 
+from spades_cli.errors import SpadesError
 from spades_cli.repl.completer import PlayCompleter
 from spades_cli.repl.core import HANDOFF, MOVE, STATUS, TRICK, PlaySession
 from spades_cli.repl.core import Output as Shown
@@ -108,6 +109,10 @@ class PromptFrontEnd:
                     self._show(self.session.leave(), Caught())
             except _TerminalGone:
                 pass  # nobody to show anything to; every move is already saved
+            except SpadesError:
+                with contextlib.suppress(_TerminalGone):
+                    self._show(self.session.take_output(), Caught())  # the moves before the error
+                raise
         return self.session.exit_code
 
     def _loop(self, intro: Iterable[str]) -> None:
