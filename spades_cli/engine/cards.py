@@ -15,22 +15,22 @@ CLUBS: Final = 0
 DIAMONDS: Final = 1
 HEARTS: Final = 2
 SPADES: Final = 3
-SUITS = (CLUBS, DIAMONDS, HEARTS, SPADES)
-SUIT_LETTERS = "CDHS"
-SUIT_SYMBOLS = "♣♦♥♠"
-SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
-RANK_CHARS = "23456789TJQKA"
-RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+SUITS: Final = (CLUBS, DIAMONDS, HEARTS, SPADES)
+SUIT_LETTERS: Final = "CDHS"
+SUIT_SYMBOLS: Final = "♣♦♥♠"
+SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
+RANK_CHARS: Final = "23456789TJQKA"
+RANK_NAMES: Final = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
 FULL_SUIT: Final = (1 << 13) - 1
-SUIT_MASKS = tuple(FULL_SUIT << (13 * s) for s in SUITS)
+SUIT_MASKS: Final = tuple(FULL_SUIT << (13 * s) for s in SUITS)
 SPADE_MASK: Final = SUIT_MASKS[SPADES]
 NON_SPADE_MASK: Final = (1 << 39) - 1
 FULL_DECK: Final = (1 << 52) - 1
 TWO_OF_CLUBS: Final = 0
 
 # For every suit and every 13-bit pattern, the cards it holds, low to high.
-_SUIT_TABLES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+_SUIT_TABLES: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(tuple(13 * s + r for r in range(13) if pattern >> r & 1) for pattern in range(1 << 13))
     for s in SUITS
 )

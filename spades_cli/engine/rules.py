@@ -11,7 +11,7 @@ Every field cites the rule it implements or names the house rule it expresses.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Final, Literal
 
 FailedNilTricks = Literal["bags", "partner", "none"]
 
@@ -124,5 +124,5 @@ class Rules:
         raise ValueError(f"unknown seat {name!r} (seats: {', '.join(names)})")
 
 
-TEN_FOR_TWO_HUNDRED_MIN = 10
-TEN_FOR_TWO_HUNDRED_VALUE = 200
+TEN_FOR_TWO_HUNDRED_MIN: Final = 10
+TEN_FOR_TWO_HUNDRED_VALUE: Final = 200

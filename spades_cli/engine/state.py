@@ -52,7 +52,7 @@ BID: Final = "bid"
 PLAY: Final = "play"
 OVER: Final = "over"
 
-_ACTION_LISTS: dict[int, list[int]] = {}
+_ACTION_LISTS: Final[dict[int, list[int]]] = {}
 
 
 def mask_actions(mask: int) -> list[int]:
@@ -332,9 +332,9 @@ class State:
 
     def _compute_legal(self) -> int:
         phase = self.phase
-        if phase == PLAY:
+        if phase is PLAY:
             return self._card_mask(self.current)
-        if phase == BID:
+        if phase is BID:
             seat = self.current
             if self.n == 4:
                 return self._bid_masks[self.bids[(seat + 2) % 4]]
@@ -352,15 +352,15 @@ class State:
     def _card_mask(self, seat: int) -> int:
         hand = self.hands[seat]
         trick = self.trick
-        play = self.rules.play
         if trick:
             follow = hand & SUIT_MASKS[trick[0] // 13]
             if follow:
                 return follow
-            if self.first_trick and play.no_spades_first_trick and hand & NON_SPADE_MASK:
+            if self.first_trick and self.rules.play.no_spades_first_trick and hand & NON_SPADE_MASK:
                 return hand & NON_SPADE_MASK
             return hand
         if self.first_trick:
+            play = self.rules.play
             if play.two_of_clubs_leads and hand & 1:
                 return 1 << TWO_OF_CLUBS
             if play.no_spades_first_trick and hand & NON_SPADE_MASK:
@@ -688,7 +688,7 @@ class State:
 
 
 
-_BID_MASK_CACHE: dict[int, tuple[Rules, dict[int, int]]] = {}
+_BID_MASK_CACHE: Final[dict[int, tuple[Rules, dict[int, int]]]] = {}
 
 
 def _bid_masks(rules: Rules) -> dict[int, int]:
