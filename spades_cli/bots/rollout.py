@@ -148,18 +148,20 @@ def _at_risk(st: State, ctx: Context, side: int) -> bool:
     return need > 0 and need >= 12 - st.trick_no
 
 
+def losing_cards(mask: int, win: int) -> int:
+    """The cards of ``mask`` that would not beat ``win``, the card winning the trick (R-C-4):
+    a higher card of its suit or, unless it is a spade, any spade would beat it."""
+    beating = SUIT_MASKS[win // 13] & ~((2 << win) - 1)
+    if win < 39:
+        beating |= SPADE_MASK
+    return mask & ~beating
+
+
 def _against_nil(st: State, mask: int, trick: list[int], nil_seat: int, later: list[int]) -> int:
     """Try to make an opponent's nil take a trick; -1 when nothing applies."""
     if trick:
         win = st.win_card
-        under = 0
-        m = mask
-        while m:
-            low = m & -m
-            c = low.bit_length() - 1
-            m ^= low
-            if not (c > win and (c >= 39 or c // 13 == win // 13)):
-                under |= low
+        under = losing_cards(mask, win)
         if st.win_seat == nil_seat:
             return _highest_rank(under & NON_SPADE_MASK or under) if under else -1
         if nil_seat in later:
@@ -262,14 +264,7 @@ def _duck(st: State, mask: int, trick: list[int], later: list[int], *, nil: bool
         return _lowest_rank(mask)
     win = st.win_card
     led = trick[0] // 13
-    under = 0
-    m = mask
-    while m:
-        low = m & -m
-        c = low.bit_length() - 1
-        m ^= low
-        if not (c > win and (c >= 39 or c // 13 == win // 13)):
-            under |= low
+    under = losing_cards(mask, win)
     if under:
         # The highest card that still loses (unload danger), side suits first.
         side_under = under & NON_SPADE_MASK
