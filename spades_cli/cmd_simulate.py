@@ -13,8 +13,9 @@ import sys
 
 import click
 
-from spades_cli.errors import UsageError
+from spades_cli.errors import EXIT_ILLEGAL, UsageError
 from spades_cli.presets import load_rules, rules_options
+from spades_cli.protocol import bot_options
 from spades_cli.simulate import MAX_HANDS, format_summary, run_tournament
 
 DEFAULT_LEVEL = "normal"
@@ -32,7 +33,7 @@ class _Progress:
         self.next_mark = 0.1
         if enabled and self.tty:
             self.bar = click.progressbar(length=total, label="games", file=sys.stderr, show_pos=True)
-            self.bar.__enter__()  # type: ignore[attr-defined]
+            self.bar.__enter__()
 
     def __call__(self, done: int, total: int) -> None:
         if not self.enabled:
@@ -77,6 +78,7 @@ class _Progress:
     "--transcripts", "transcript_dir", metavar="DIR", default=None, help="Save every game's transcript here."
 )
 @click.option("--quiet", "-q", is_flag=True, help="No progress output on stderr.")
+@bot_options
 def simulate_command(
     games: int,
     rules: str,
@@ -89,6 +91,8 @@ def simulate_command(
     max_hands: int,
     transcript_dir: str | None,
     quiet: bool,
+    bot_timeout: float,
+    on_bot_failure: str | None,
 ) -> None:
     """Play bots against each other and report wins, points, contracts, nils, bags and
     decision times, with 95% confidence intervals.
@@ -98,7 +102,10 @@ def simulate_command(
       spades simulate --games 200 --seat N=hard --seat S=hard
       spades simulate --rules two-player --games 200 --seat N=normal --seat S=easy --duplicate
     """
+    from spades_cli.cmd_game import check_bot_timeout
     from spades_cli.seats import parse_seat_specs
+
+    check_bot_timeout(bot_timeout)
 
     if games < 1:
         raise UsageError(f"--games must be at least 1 (got {games})")
@@ -130,6 +137,8 @@ def simulate_command(
             rules_source=rules,
             overrides=overrides,
             progress=progress,
+            bot_timeout=bot_timeout,
+            on_failure=on_bot_failure,
         )
     finally:
         progress.close()
@@ -137,3 +146,5 @@ def simulate_command(
         click.echo(json.dumps(summary.to_json(), indent=2))
     else:
         click.echo(format_summary(summary))
+    if any(r.terminated is not None for r in summary.records):
+        sys.exit(EXIT_ILLEGAL)  # a cmd: bot failed and ended a game (reported above)

@@ -43,6 +43,8 @@ class GameJob:
     transcript_dir: str | None = None
     rules_source: str | None = None  # preset name or file, recorded in transcripts
     overrides: tuple[str, ...] = ()
+    bot_timeout: float | None = None  # --bot-timeout for cmd: seats
+    on_failure: str | None = None  # --on-bot-failure for cmd: seats
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +70,7 @@ class GameRecord:
     hands: list[HandStat]
     capped: bool
     times: dict[str, list[float]]  # decision seconds per controller label
+    terminated: str | None = None  # why a failing cmd: bot ended the game, if one did
 
 
 class _Timed:
@@ -98,29 +101,38 @@ def exchange_sides(labels: Sequence[str]) -> tuple[str, ...]:
 
 def play_game(job: GameJob) -> GameRecord:
     """Play one game to its end (or to the hand cap) and record what the summary needs."""
+    from spades_cli.protocol import BotFailure, recording
     from spades_cli.seats import make_controller
 
     times: dict[str, list[float]] = {}
-    controllers: list[Controller] = []
-    for label in job.labels:
-        inner = make_controller(label, job.rules)
-        controllers.append(_Timed(inner, times.setdefault(label, [])))
-    match = Match(job.rules, job.seed, controllers)
+    inner: list[Controller] = [make_controller(label, job.rules) for label in job.labels]
+    match = Match(job.rules, job.seed, inner)
     writer = _transcript_writer(job, match) if job.transcript_dir is not None else None
+    terminated = None
     try:
-        state = match.state
-        while not match.finished and len(state.results) < job.max_hands:
-            match.step()
+        # recording() wires the cmd: seats (timeout, fallback, logs, notes) and stops them.
+        with recording(match, writer, timeout=job.bot_timeout, on_failure=job.on_failure):
+            match.controllers = [
+                _Timed(c, times.setdefault(label, [])) for c, label in zip(inner, job.labels, strict=True)
+            ]
             state = match.state
-        if writer is not None and not match.finished:
-            writer.note(None, f"stopped by simulate after {job.max_hands} hands", job.rules)
-            writer.unfinished()
+            while not match.finished and len(state.results) < job.max_hands:
+                match.step()
+                state = match.state
+            if writer is not None and not match.finished:
+                writer.note(None, f"stopped by simulate after {job.max_hands} hands", job.rules)
+    except BotFailure as exc:
+        # The failing seat's game ends here (recorded as its termination); the
+        # tournament goes on and reports it.
+        terminated = str(exc)
     finally:
-        for c in controllers:
-            close = getattr(c.inner, "close", None) if isinstance(c, _Timed) else None
+        for c in inner:
+            close = getattr(c, "close", None)
             if callable(close):
                 close()
         if writer is not None:
+            if not match.finished:
+                writer.unfinished()
             writer.close()
     state = match.state
     n = job.rules.players
@@ -153,8 +165,9 @@ def play_game(job: GameJob) -> GameRecord:
         winner=state.winner() if match.finished else None,
         scores=(state.scores[0], state.scores[1]),
         hands=hands,
-        capped=not match.finished,
+        capped=not match.finished and terminated is None,
         times=times,
+        terminated=terminated,
     )
 
 
@@ -301,6 +314,11 @@ class Summary:
                 "between": [self.teams[0].name, self.teams[1].name],
             },
             "capped_games": self.capped,
+            "terminated_games": [
+                {"game": r.index + 1, "twin": r.twin, "reason": r.terminated}
+                for r in self.records
+                if r.terminated is not None
+            ],
             "decision_time": [t.to_json() for t in self.times],
         }
 
@@ -425,9 +443,11 @@ def make_jobs(
     transcript_dir: str | None = None,
     rules_source: str | None = None,
     overrides: tuple[str, ...] = (),
+    bot_timeout: float | None = None,
+    on_failure: str | None = None,
 ) -> list[GameJob]:
     jobs = []
-    extra = (max_hands, transcript_dir, rules_source, overrides)
+    extra = (max_hands, transcript_dir, rules_source, overrides, bot_timeout, on_failure)
     for i in range(games):
         gs = game_seed(seed, i)
         jobs.append(GameJob(i, False, gs, labels, rules, *extra))
@@ -449,11 +469,14 @@ def run_tournament(
     rules_source: str | None = None,
     overrides: tuple[str, ...] = (),
     progress: Callable[[int, int], None] | None = None,
+    bot_timeout: float | None = None,
+    on_failure: str | None = None,
 ) -> Summary:
     """Play the tournament (in ``jobs`` worker processes) and summarise it."""
     work = make_jobs(
         rules, labels, games, seed, duplicate=duplicate, max_hands=max_hands,
         transcript_dir=transcript_dir, rules_source=rules_source, overrides=overrides,
+        bot_timeout=bot_timeout, on_failure=on_failure,
     )
     results: list[GameRecord] = []
     errors: list[str] = []
@@ -507,6 +530,10 @@ def format_summary(s: Summary) -> str:
     lines.append(f"seats: {seats}")
     if s.capped:
         lines.append(f"{s.capped} game(s) stopped at the hand cap without a winner")
+    for r in s.records:
+        if r.terminated is not None:
+            copy = " (sides exchanged)" if r.twin else ""
+            lines.append(f"game {r.index + 1}{copy} ended early: {r.terminated}")
     lines.append("")
     rows: list[tuple[str, list[str]]] = []
     ts = s.teams

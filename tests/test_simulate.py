@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -181,3 +183,34 @@ def test_cli_saves_a_transcript_per_game_that_replays(tmp_path: object) -> None:
     assert '[Seat "N" "easy"]' in text and text.rstrip().endswith("end *")
     code, _, err = run("replay", str(folder / "game-0001.txt"))
     assert code == 0, err
+
+
+def _misbehaving(mode: str, after: int) -> str:
+    bot = Path(__file__).parent / "bots" / "misbehave.py"
+    return f"N=cmd:{sys.executable} {bot} {mode} {after}"
+
+
+def test_a_failing_program_ends_its_game_and_the_tournament_reports_it(tmp_path: Path) -> None:
+    args = ["simulate", "--games", "1", "--jobs", "1", "--seed", "3", "--max-hands", "1", "-q", "--json",
+            "--transcripts", str(tmp_path), "--seat", _misbehaving("illegal", 5)]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    [ended] = data["terminated_games"]
+    assert ended["game"] == 1
+    assert "which is illegal" in ended["reason"]
+    lines = (tmp_path / "game-0001.txt").read_text().splitlines()
+    assert lines[-2].startswith('terminated N "cmd:')
+    assert lines[-1] == "end *"
+
+
+def test_with_a_fallback_the_built_in_bot_takes_over_and_the_game_goes_on(tmp_path: Path) -> None:
+    args = ["simulate", "--games", "1", "--jobs", "1", "--seed", "3", "--max-hands", "1", "-q", "--json",
+            "--on-bot-failure", "easy", "--transcripts", str(tmp_path), "--seat", _misbehaving("illegal", 5)]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["terminated_games"] == []
+    assert data["capped_games"] == 1
+    text = (tmp_path / "game-0001.txt").read_text()
+    assert "\nnote N " in text and "terminated" not in text
