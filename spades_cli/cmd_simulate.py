@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import sys
 
 import click
@@ -64,7 +65,13 @@ class _Progress:
     help="Who plays a seat: easy, normal, hard, random or cmd:PROGRAM (repeatable; default normal).",
 )
 @click.option("--jobs", "-j", type=int, default=None, help="Worker processes [default: number of CPUs].")
-@click.option("--seed", type=int, default=1, show_default=True, help="Tournament seed (games' seeds follow).")
+@click.option(
+    "--seed",
+    type=int,
+    default=None,
+    help="Tournament seed; the games' seeds follow from it (default: a fresh random one, printed "
+    "with the results, so that a program at the table cannot guess the deals).",
+)
 @click.option("--duplicate", is_flag=True, help="Play every deal twice with the sides' seats exchanged.")
 @click.option("--json", "as_json", is_flag=True, help="Print the results as one JSON object.")
 @click.option(
@@ -85,7 +92,7 @@ def simulate_command(
     overrides: tuple[str, ...],
     seats: tuple[str, ...],
     jobs: int | None,
-    seed: int,
+    seed: int | None,
     duplicate: bool,
     as_json: bool,
     max_hands: int,
@@ -113,6 +120,8 @@ def simulate_command(
         raise UsageError(f"--jobs must be at least 1 (got {jobs})")
     if max_hands < 1:
         raise UsageError(f"--max-hands must be at least 1 (got {max_hands})")
+    if seed is None:
+        seed = secrets.randbits(63)
     the_rules = load_rules(rules, overrides)
     chosen = parse_seat_specs(the_rules, seats, allow_human=False)
     labels = tuple(chosen.get(s, DEFAULT_LEVEL) for s in range(the_rules.players))
