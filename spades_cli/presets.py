@@ -28,6 +28,7 @@ import difflib
 import re
 import types
 import typing
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -312,7 +313,7 @@ def _overlay(dst: _Tree, src: _Tree) -> _Tree:
     return dst
 
 
-class _Side:
+class _Side(ABC):
     """How to read the mappings and values of one source (YAML nodes or Python objects)."""
 
     def __init__(self, origin: str, rank: int, *, lines: bool = True) -> None:
@@ -323,14 +324,17 @@ class _Side:
     def loc(self, line: int | None = None) -> _Loc:
         return _Loc(self.origin, line if self.lines else None, self.rank)
 
+    @abstractmethod
     def is_map(self, x: Any) -> bool:
-        raise NotImplementedError
+        """Implemented by each source."""
 
+    @abstractmethod
     def entries(self, x: Any) -> Iterator[tuple[str | None, _Loc, Any]]:
-        raise NotImplementedError
+        """Implemented by each source."""
 
+    @abstractmethod
     def leaf(self, x: Any) -> object:
-        raise NotImplementedError
+        """Implemented by each source."""
 
 
 class _YamlSide(_Side):
