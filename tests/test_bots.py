@@ -213,3 +213,24 @@ def test_double_nil_only_where_the_rules_allow_it() -> None:
     state.deal(deck_for(1, 0))
     state.scores = [100, 450]
     assert state.phase != DECLARE  # nothing to decide: no double nil in these rules
+
+
+def test_easy_bot_in_a_partnership_does_not_bid_past_the_tricks_left() -> None:
+    """R-4P-4: the easy bot's rough count is capped by the bids already made, so that four
+    casual players do not overbid every hand and the game can reach its end (R-C-11)."""
+    rules = load_rules("four-player")
+    # Dealer N: the deal starts with East, so North gets every fourth card from index 3.
+    high = [c for c in range(52) if c % 13 >= 10]  # the 12 aces, kings and queens
+    rest = [c for c in range(52) if c % 13 < 10]
+    north = [*high, rest[0]]
+    others = rest[1:]
+    deck = []
+    for i in range(13):
+        deck += [others[3 * i], others[3 * i + 1], others[3 * i + 2], north[i]]
+    state = State(rules, 0)
+    state.deal(deck)
+    for bid in (4, 4, 3):  # East, South, West: 11 tricks already said
+        state.apply(BID_BASE + bid)
+    assert state.current_player() == 0
+    action = EasyBot().act(state.observation(0), rules, random.Random(1))
+    assert action == BID_BASE + 2

@@ -64,6 +64,10 @@ def _rough_bid(obs: Observation, legal: tuple[int, ...], rng: random.Random) -> 
     estimate = sum(1 for c in hand if c % 13 >= 10)
     estimate += max(0, sum(1 for c in hand if c // 13 == SPADES) - 3)
     estimate += rng.choice((-1, 0, 0, 1))
+    # Even a beginner notices when the partner's bid and the opponents' leave few tricks.
+    if obs.players == 4:
+        said = sum(b for b in obs.bids if b is not None)
+        estimate = min(estimate, 13 - said)
     estimate = max(1, estimate)
     bids = [a - BID_BASE for a in legal if BID_BASE <= a < BID_BASE + 14]
     non_nil = [b for b in bids if b > 0] or bids
