@@ -56,16 +56,16 @@ class BaseListener:
     """A listener that ignores everything; subclass and override what you need."""
 
     def on_deal(self, match: Match, hand_no: int, deck: tuple[int, ...]) -> None:
-        pass
+        """A hand was dealt (``deck`` is its order, top first)."""
 
     def on_action(self, match: Match, seat: int, action: int) -> None:
-        pass
+        """``seat`` (-1 for a chance draw) made ``action``."""
 
     def on_hand_end(self, match: Match, result: HandResult) -> None:
-        pass
+        """A hand was scored."""
 
     def on_game_end(self, match: Match) -> None:
-        pass
+        """The game is over."""
 
 
 class ChanceSource(Protocol):

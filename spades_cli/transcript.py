@@ -1015,10 +1015,10 @@ class Follower(BaseListener):
         )
 
     def dealt(self, match: Match, hand_no: int, deck: tuple[int, ...]) -> None:
-        pass
+        """Called after each deal; subclasses that show or record deals override it."""
 
     def acted(self, match: Match, info: ActionInfo) -> None:
-        pass
+        """Called after each action with what it did; subclasses override it."""
 
 
 # ============================================================================ writing
