@@ -1,0 +1,1 @@
+"""The game layer: one ``GameRun`` per game and the typed events it emits."""
