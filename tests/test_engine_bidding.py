@@ -75,6 +75,7 @@ def test_r_2p_4_second_player_bids_first_any_of_0_to_13() -> None:
 
 
 def test_house_min_bid() -> None:
+    # R-H-6 (bidding.min_bid)
     state = fresh_4p(with_bidding(min_bid=3))
     assert set(state.legal_actions()) == bids(0, *range(3, 14))
     two = dataclasses.replace(TWO, bidding=BiddingRules(min_bid=2))
@@ -89,6 +90,7 @@ def test_house_nil_off_with_min_bid_0_makes_0_an_ordinary_bid() -> None:
 
 
 def test_house_team_min() -> None:
+    # R-H-7 (bidding.team_min)
     # The partners' combined contract must be at least 5 (a nil adds nothing).
     rules = with_bidding(team_min=5)
     state = fresh_4p(rules, N)  # E, S, W, N
@@ -105,6 +107,7 @@ def test_house_team_min() -> None:
 
 
 def test_house_team_max_caps_the_partners_combined_bid() -> None:
+    # R-H-8 (bidding.team_max)
     rules = with_bidding(team_max=13)
     state = fresh_4p(rules, N)
     state.apply(BID_BASE + 9)  # E
@@ -132,6 +135,7 @@ BLIND_4P = dataclasses.replace(FOUR, blind_nil=BlindNilRules(enabled=True, value
 
 
 def test_house_blind_nil_declared_before_looking_in_bid_order() -> None:
+    # R-H-12 (blind_nil.enabled)
     state = fresh_4p(BLIND_4P, W)  # N, E, S, W
     seen = []
     while state.phase == DECLARE:
@@ -153,6 +157,7 @@ def test_house_blind_nil_declared_before_looking_in_bid_order() -> None:
 
 
 def test_house_blind_nil_only_when_behind_by() -> None:
+    # R-H-14 (blind_nil.behind_by)
     rules = dataclasses.replace(FOUR, blind_nil=BlindNilRules(enabled=True, value=200, behind_by=100))
     state = State(rules, N)
     state.deal(range(52))
@@ -171,6 +176,7 @@ def test_house_blind_nil_only_when_behind_by() -> None:
 
 
 def test_house_blind_nil_scores_its_value_through_play() -> None:
+    # R-H-13 (blind_nil.value)
     state = State(BLIND_4P, W)
     made = run_hand(state, (4, 0, 5, 4), {N: 4, S: 5, W: 4}, blind={E})
     assert made.blind == (False, True, False, False)

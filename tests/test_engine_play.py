@@ -220,6 +220,7 @@ def test_seat_not_on_turn_has_no_legal_actions() -> None:
 
 
 def test_house_two_of_clubs_leads_the_first_trick() -> None:
+    # R-H-21 (play.two_of_clubs_leads)
     rules = with_play(two_of_clubs_leads=True)
     # Dealer N: E would lead, but W holds the two of clubs.
     state = deal_4p(rules, N, {
@@ -249,6 +250,7 @@ NO_SPADE_HANDS = {
 
 
 def test_house_no_spades_on_the_first_trick() -> None:
+    # R-H-22 (play.no_spades_first_trick)
     state = deal_4p(with_play(no_spades_first_trick=True), W, NO_SPADE_HANDS)
     bid_all(state, ALL_FOUR)
     play(state, "2C")
@@ -283,6 +285,7 @@ def test_house_no_spades_on_the_first_trick_unless_holding_only_spades() -> None
 
 
 def test_house_spades_may_be_led_any_time() -> None:
+    # R-H-20 (play.spades_break)
     # play.spades_break false: R-C-6 is off, a spade may be led to the first trick.
     state = deal_4p(with_play(spades_break=False), W, HANDS_A)
     bid_all(state, ALL_FOUR)

@@ -111,6 +111,7 @@ def test_r_4p_7_failed_nil_tricks_are_bags_not_toward_the_partner() -> None:
 
 
 def test_house_failed_nil_tricks_count_for_the_partner() -> None:
+    # R-H-11 (nil.failed_tricks)
     # nil.failed_tricks "partner": the same hand, but N's 2 tricks help S make 4 (5 >= 4).
     rules = four(nil=NilRules(failed_tricks="partner"))
     result = run_hand(State(rules, W), (2, 4, 3, 4), {N: 0, E: 4, S: 4, W: 4})
@@ -128,6 +129,7 @@ def test_r_4p_7_both_partners_nil_no_contract_tricks_are_bags() -> None:
 
 
 def test_house_nil_value_50() -> None:
+    # R-H-10 (nil.value)
     rules = four(nil=NilRules(value=50))
     state = State(rules, W)
     assert run_hand(state, (0, 4, 6, 3), {N: 0, E: 4, S: 6, W: 3}).sides[0].points == 110
@@ -135,6 +137,7 @@ def test_house_nil_value_50() -> None:
 
 
 def test_house_nil_off_bid_0_is_an_ordinary_bid() -> None:
+    # R-H-9 (nil.enabled)
     rules = four(nil=NilRules(enabled=False), bidding=BiddingRules(min_bid=0))
     result = run_hand(State(rules, W), (2, 4, 3, 4), {N: 0, E: 4, S: 4, W: 4})
     ns = result.sides[0]
@@ -145,6 +148,7 @@ def test_house_nil_off_bid_0_is_an_ordinary_bid() -> None:
 
 
 def test_house_bag_limit_7_penalty_50() -> None:
+    # R-H-18, R-H-19 (bags.limit, bags.penalty)
     rules = four(bags=BagRules(limit=7, penalty=50))
     state = State(rules, N)
     first = run_hand(state, (6, 2, 3, 2), {N: 3, E: 2, S: 2, W: 2})
@@ -154,6 +158,7 @@ def test_house_bag_limit_7_penalty_50() -> None:
 
 
 def test_house_bags_cost_one_point_each() -> None:
+    # R-H-17 (bags.value)
     rules = four(bags=BagRules(value=-1, limit=None))
     state = State(rules, W)
     result = run_hand(state, (5, 2, 3, 3), {N: 2, E: 2, S: 3, W: 3})
@@ -164,6 +169,7 @@ def test_house_bags_cost_one_point_each() -> None:
 
 
 def test_house_no_bags() -> None:
+    # R-H-16 (bags.enabled)
     rules = four(bags=BagRules(enabled=False))
     state = State(rules, W)
     for _ in range(3):
@@ -173,6 +179,7 @@ def test_house_no_bags() -> None:
 
 
 def test_house_ten_for_two_hundred() -> None:
+    # R-H-5 (ten_for_two_hundred)
     rules = four(ten_for_two_hundred=True)
     state = State(rules, W)
     assert run_hand(state, (5, 1, 5, 2), {N: 5, E: 1, S: 5, W: 2}).sides[0].points == 200
@@ -231,6 +238,7 @@ def test_r_2p_8_two_player_game_to_500() -> None:
 
 
 def test_house_losing_score() -> None:
+    # R-H-2 (losing_score)
     rules = four(losing_score=-200)
     state = State(rules, N)
     first = run_hand(state, (0, 7, 0, 6), {N: 7, E: 7, S: 6, W: 6})
@@ -240,6 +248,7 @@ def test_house_losing_score() -> None:
 
 
 def test_house_mercy() -> None:
+    # R-H-3 (mercy)
     rules = four(mercy=300)
     state = State(rules, N)
     run_hand(state, (0, 7, 0, 6), {N: 4, E: 7, S: 3, W: 6})
