@@ -29,12 +29,22 @@ from typing import Any
 import click
 from click.core import ParameterSource
 
+from spades_cli.cli_options import bot_options, rules_options
 from spades_cli.engine import BID, BLIND, DECLARE, EXCHANGE, EXCHANGE_DONE, PLAY, Rules
 from spades_cli.errors import SpadesError, UsageError
 from spades_cli.match import Controller, Match
-from spades_cli.presets import apply_overrides, load_rules, rules_options
-from spades_cli.protocol import ExternalController, bot_log_path, bot_options, recording
-from spades_cli.seats import check_level, make_controller, parse_seat_specs
+from spades_cli.presets import apply_overrides, load_rules
+from spades_cli.protocol import recording
+from spades_cli.seats import (
+    Relay,
+    SeatOptions,
+    bot_log_path,
+    check_level,
+    make_controller,
+    make_seat,
+    parse_seat_specs,
+    to_transcript,
+)
 from spades_cli.transcript import (
     ActionInfo,
     Follower,
@@ -399,9 +409,17 @@ def run_command(
                     f"use: give it a player with --seat {name}=LEVEL"
                 ) from None
     players = _controllers(final_rules, labels)
+    then_events = Relay()  # the transcript, once it is open, records what a --then program says
     then_controller = (
-        make_controller(
-            check_level(then, allow_human=False), final_rules, timeout=bot_timeout, on_failure=on_bot_failure
+        make_seat(
+            SeatOptions(
+                check_level(then, allow_human=False),
+                bot_timeout,
+                on_bot_failure,
+                bot_log_path(transcript_path, "then"),
+            ),
+            final_rules,
+            then_events,
         )
         if then
         else None
@@ -435,19 +453,15 @@ def run_command(
         transcript_path, match, rules_source=rules_source, overrides=all_overrides, seats=seats
     )
     writer_box.append(writer)
-    if isinstance(then_controller, ExternalController):
-        # It plays for the scripted seats whose actions run out (not one of the match's
-        # controllers, which recording() sets up): its name and takeovers go in the
-        # transcript too, its stderr beside it.
-        then_controller.log_path = bot_log_path(writer.path, "then")
-        then_controller.on_note = lambda seat, text: writer.note(seat, text, final_rules)
+    then_events.subscribe(to_transcript(writer, final_rules))
     try:
         try:
             with recording(match, writer, timeout=bot_timeout, on_failure=on_bot_failure):
                 run_script(setup, max_hands=max_hands)
         finally:
-            if isinstance(then_controller, ExternalController):
-                then_controller.close()
+            close = getattr(then_controller, "close", None)
+            if close is not None:
+                close()
         if not match.finished:
             writer.unfinished()
             if printer is not None:

@@ -8,12 +8,13 @@ from collections.abc import Sequence
 
 import click
 
+from spades_cli.cli_options import bot_options, rules_options
 from spades_cli.cmd_game import check_bot_timeout
 from spades_cli.engine import Rules
 from spades_cli.errors import UsageError
 from spades_cli.match import Controller, Match
-from spades_cli.presets import load_rules, rules_options
-from spades_cli.protocol import bot_options, recording
+from spades_cli.presets import load_rules
+from spades_cli.protocol import recording
 from spades_cli.repl import PromptSeat, play_match
 from spades_cli.seats import HUMAN, make_controller, parse_seat_specs
 from spades_cli.transcript import TranscriptWriter, new_seed, new_transcript_path

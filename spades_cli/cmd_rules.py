@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import click
 
-from spades_cli.presets import list_presets, load_rules, rules_to_yaml, set_option
+from spades_cli.cli_options import set_option
+from spades_cli.presets import list_presets, load_rules, rules_to_yaml
 
 
 @click.group("rules")

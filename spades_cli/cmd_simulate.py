@@ -14,9 +14,9 @@ import sys
 
 import click
 
+from spades_cli.cli_options import bot_options, rules_options
 from spades_cli.errors import EXIT_ILLEGAL, UsageError
-from spades_cli.presets import load_rules, rules_options
-from spades_cli.protocol import bot_options
+from spades_cli.presets import load_rules
 from spades_cli.simulate import MAX_HANDS, format_summary, run_tournament
 
 DEFAULT_LEVEL = "normal"

@@ -29,18 +29,18 @@ import re
 import types
 import typing
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from importlib.resources.abc import Traversable
-from typing import Any, TypeVar
+from typing import Any
 
-import click
 import yaml
 
 from spades_cli.engine.rules import SEAT_NAMES_2, SEAT_NAMES_4, Rules
 from spades_cli.errors import FileFormatError, MultiError, UsageError
+from spades_cli.rulecodec import RuleValueError, parse_value
 
 __all__ = [
     "DEFAULT_PRESET",
@@ -49,10 +49,8 @@ __all__ = [
     "list_presets",
     "load_rules",
     "rules_from_dict",
-    "rules_options",
     "rules_to_dict",
     "rules_to_yaml",
-    "set_option",
 ]
 
 DEFAULT_PRESET = "four-player"
@@ -635,37 +633,9 @@ def _apply_override(tree: _Tree, text: str, rank: int, problems: _Problems) -> N
             problems.add(loc, key_text, "unknown key" + hint)
             return
         spec = sub
-    try:
-        loader = StrictLoader(raw)
-    except yaml.YAMLError as exc:
-        problems.add(loc, key_text, f"cannot parse the value: {_yaml_message(exc)}")
+    new = _override_value(spec, raw, key_text, loc, problems)
+    if new is None:
         return
-    try:
-        try:
-            node = loader.get_single_node()
-        except yaml.YAMLError as exc:
-            problems.add(loc, key_text, f"cannot parse the value: {_yaml_message(exc)}")
-            return
-        side: _Side
-        if node is None:  # "key=" is null
-            side, node = _PySide(loc.origin, rank, lines=False), None
-        else:
-            side = _YamlSide(loc.origin, rank, loader, lines=False)
-        new: _Val | _Tree
-        if isinstance(spec, _Section):
-            if not side.is_map(node):
-                keys = ", ".join(spec.fields)
-                try:
-                    got = _show(side.leaf(node))
-                except yaml.YAMLError:
-                    got = "something else"
-                problems.add(loc, key_text, f"expected a mapping with the keys {keys}; got {got}")
-                return
-            new = _convert_section(side, node, spec, problems)
-        else:
-            new = _convert_leaf(side, node, spec, loc, problems)
-    finally:
-        loader.dispose()
     patch = _Tree()
     cursor = patch
     for part in parts[:-1]:
@@ -674,6 +644,45 @@ def _apply_override(tree: _Tree, text: str, rank: int, problems: _Problems) -> N
         cursor = nxt
     cursor[parts[-1]] = new
     _overlay(tree, patch)
+
+
+def _override_value(
+    spec: _Field | _Section, raw: str, key_text: str, loc: _Loc, problems: _Problems
+) -> _Val | _Tree | None:
+    """The value of one ``--set``: a single option's value text as the rules codec reads it
+    (``50``, ``null``, ``true``, ``house`` or ``"a quoted string"``; nothing is null), or
+    a YAML flow mapping for a whole section. None when a problem was reported."""
+    if isinstance(spec, _Field):
+        text = raw.strip()
+        try:
+            value = None if not text else parse_value(spec.path, text)
+        except RuleValueError as exc:
+            problems.add(loc, key_text, f"cannot read the value: {exc}")
+            return None
+        return _convert_leaf(_PySide(loc.origin, loc.rank, lines=False), value, spec, loc, problems)
+    try:
+        loader = StrictLoader(raw)
+    except yaml.YAMLError as exc:
+        problems.add(loc, key_text, f"cannot parse the value: {_yaml_message(exc)}")
+        return None
+    try:
+        try:
+            node = loader.get_single_node()
+        except yaml.YAMLError as exc:
+            problems.add(loc, key_text, f"cannot parse the value: {_yaml_message(exc)}")
+            return None
+        side = _YamlSide(loc.origin, loc.rank, loader, lines=False)
+        if node is None or not side.is_map(node):
+            keys = ", ".join(spec.fields)
+            try:
+                got = "null" if node is None else _show(side.leaf(node))
+            except yaml.YAMLError:
+                got = "something else"
+            problems.add(loc, key_text, f"expected a mapping with the keys {keys}; got {got}")
+            return None
+        return _convert_section(side, node, spec, problems)
+    finally:
+        loader.dispose()
 
 
 def _lookup(tree: _Tree, path: str) -> _Val | None:
@@ -848,35 +857,3 @@ def rules_to_yaml(rules: Rules) -> str:
         allow_unicode=True,
         width=1000,
     )
-
-
-# --------------------------------------------------------------------------- click options
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def set_option(f: F) -> F:
-    """A repeatable ``--set key.path=value`` option (parameter ``overrides``, a tuple of str)."""
-    return click.option(
-        "--set",
-        "overrides",
-        multiple=True,
-        metavar="KEY.PATH=VALUE",
-        help="Change one rule option, e.g. --set nil.value=50 or --set bags.limit=null (repeatable).",
-    )(f)
-
-
-def rules_options(f: F) -> F:
-    """``--rules NAME|FILE`` (parameter ``rules``, default four-player) and repeatable ``--set``.
-
-    Use ``load_rules(rules, overrides)`` in the command to get the validated Rules.
-    """
-    f = set_option(f)
-    return click.option(
-        "--rules",
-        "rules",
-        default=DEFAULT_PRESET,
-        show_default=True,
-        metavar="NAME|FILE",
-        help="A rules preset (see 'spades rules list') or a preset YAML file.",
-    )(f)

@@ -18,7 +18,6 @@ Both sides of the line-based protocol described in ``docs/bot-protocol.md`` live
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import random
 import select
@@ -31,12 +30,10 @@ import threading
 import time
 import traceback
 import weakref
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, Protocol, TypeVar
-
-import click
+from typing import IO, TYPE_CHECKING, Any
 
 from spades_cli import __version__
 from spades_cli.bots import LEVELS
@@ -58,8 +55,11 @@ from spades_cli.engine.cards import CardParseError
 from spades_cli.engine.rules import SEAT_NAMES_2, SEAT_NAMES_4
 from spades_cli.engine.state import NUM_ACTIONS
 from spades_cli.errors import EXIT_ILLEGAL, SpadesError, UsageError
+from spades_cli.game.events import Emit, Noted, Terminated
 from spades_cli.notation import NotationError, action_text, explain_illegal, parse_action
-from spades_cli.presets import rules_from_dict, rules_to_dict
+from spades_cli.presets import rules_from_dict
+from spades_cli.rulecodec import RuleValueError, flat_rules, parse_value, put
+from spades_cli.seats import DEFAULT_TIMEOUT, RecordSink
 
 if TYPE_CHECKING:
     from spades_cli.bots import Bot
@@ -67,7 +67,6 @@ if TYPE_CHECKING:
 
 PROTOCOL_VERSION = 1
 HELLO = "spades-protocol"
-DEFAULT_TIMEOUT = 5.0  # seconds per decision (--bot-timeout)
 STARTUP_TIMEOUT = 10.0  # the handshake may take this long (or the decision limit if longer)
 MAX_LINE = 64 * 1024  # longest line a program may send
 MAX_OUTPUT = 1024 * 1024  # most bytes a program may send for one decision
@@ -157,17 +156,7 @@ class _Fail(Exception):
 
 def rules_lines(rules: Rules) -> list[str]:
     """The rules as ``rule KEY.PATH VALUE`` lines, VALUE in JSON (``true``, ``null``, ``"x"``)."""
-    out: list[str] = []
-
-    def walk(prefix: str, tree: dict[str, Any]) -> None:
-        for key, value in tree.items():
-            if isinstance(value, dict):
-                walk(f"{prefix}{key}.", value)
-            else:
-                out.append(f"rule {prefix}{key} {json.dumps(value)}")
-
-    walk("", rules_to_dict(rules))
-    return out
+    return [f"rule {path} {text}" for path, text in flat_rules(rules, quote_strings=True)]
 
 
 def _bid_text(bid: int | None, blind: bool) -> str:
@@ -243,18 +232,16 @@ def _rules_from_lines(lines: tuple[str, ...]) -> Rules:
     tree: dict[str, Any] = {}
     for line in lines:
         path, _, value_text = line.partition(" ")
+        value_text = value_text.strip()
         try:
-            value = json.loads(value_text)
-        except ValueError:
-            raise ProtocolError(f"rule {path}: {value_text!r} is not a JSON value") from None
-        node = tree
-        *parents, leaf = path.split(".")
-        for part in parents:
-            child = node.setdefault(part, {})
-            if not isinstance(child, dict):
-                raise ProtocolError(f"rule {path}: {part} is a value, not a section")
-            node = child
-        node[leaf] = value
+            value = parse_value(path, value_text)
+        except RuleValueError as exc:
+            raise ProtocolError(f"rule {path}: {exc}") from None
+        if isinstance(value, str) and not value_text.startswith('"'):  # strings are quoted here
+            raise ProtocolError(f"rule {path}: {value_text!r} is not a JSON value")
+        why = put(tree, path, value, replace=True)
+        if why is not None:
+            raise ProtocolError(f"rule {path}: {why}")
     try:
         return rules_from_dict(tree, "request")
     except SpadesError as exc:
@@ -782,15 +769,6 @@ def parse_command(command: str) -> list[str]:
     return argv
 
 
-def bot_log_path(transcript: str | Path | None, seat_name: str) -> Path | None:
-    """Where a seat's program logs its stderr: beside the transcript (``game.txt`` → ``game.N.log``)."""
-    if transcript is None or str(transcript) == "-":
-        return None
-    path = Path(transcript)
-    stem = path.stem if path.suffix else path.name
-    return path.with_name(f"{stem}.{seat_name}.log")
-
-
 class ExternalController:
     """A seat played by a program over the bot protocol (``--seat N=cmd:'python bot.py'``).
 
@@ -801,10 +779,10 @@ class ExternalController:
     seat for the rest of that game. ``name`` is the name the program gave in the
     handshake (after :meth:`start` or the first decision).
 
-    ``on_note(seat, text)`` (for instance ``writer.note(seat, text, rules)``) hears the
-    program's name after each handshake and every takeover, for the transcript. Close
-    the controller (or use ``with``) when the game is over; programs still running at
-    exit are killed.
+    ``emit`` (see :func:`spades_cli.seats.make_seat`) hears, for the record, a ``Noted``
+    with the program's name after each handshake and one for every takeover, and a
+    ``Terminated`` when a failure ends the game. Close the controller (or use ``with``)
+    when the game is over; programs still running at exit are killed.
     """
 
     def __init__(
@@ -817,21 +795,24 @@ class ExternalController:
         log_path: str | Path | None = None,
         seat: int | None = None,
         startup_timeout: float | None = None,
-        on_note: Callable[[int | None, str], None] | None = None,
+        emit: Emit | None = None,
     ) -> None:
         self.argv = parse_command(command)
         self.command = command
         self.label = f"cmd:{command}"
         self.rules = rules
         self._fallback: Bot | None = None
-        self.timeout = DEFAULT_TIMEOUT
-        self.startup_timeout = STARTUP_TIMEOUT
-        self.set_timeout(timeout, startup_timeout)
-        self.on_failure: str | None = None
-        self.set_fallback(on_failure)
+        for value in (timeout, startup_timeout):
+            if value is not None and not value > 0:
+                raise UsageError(f"a bot time limit must be more than 0 seconds, not {value:g}")
+        self.timeout = float(timeout)
+        self.startup_timeout = float(startup_timeout or max(STARTUP_TIMEOUT, timeout))
+        if on_failure is not None and on_failure not in LEVELS:
+            raise UsageError(f"unknown bot level {on_failure!r} (levels: {', '.join(LEVELS)})")
+        self.on_failure = on_failure
         self.log_path = Path(log_path) if log_path is not None else None
         self.seat = seat  # set by decide() when not given
-        self.on_note = on_note
+        self.emit = emit
         self.name: str | None = None
         self.takeovers: list[Takeover] = []
         self._channel: _Channel | None = None
@@ -839,23 +820,6 @@ class ExternalController:
         self._game: weakref.ref[Match] | None = None
         self._streak = 0
         self._retired = False
-
-    def set_timeout(self, timeout: float, startup_timeout: float | None = None) -> None:
-        """The time limit per decision (and for the handshake: by default the longer of
-        STARTUP_TIMEOUT and ``timeout``). UsageError unless positive."""
-        for value in (timeout, startup_timeout):
-            if value is not None and not value > 0:
-                raise UsageError(f"a bot time limit must be more than 0 seconds, not {value:g}")
-        self.timeout = float(timeout)
-        self.startup_timeout = float(startup_timeout or max(STARTUP_TIMEOUT, timeout))
-
-    def set_fallback(self, level: str | None) -> None:
-        """The built-in bot that decides when the program fails (None: the game ends)."""
-        if level is not None and level not in LEVELS:
-            raise UsageError(f"unknown bot level {level!r} (levels: {', '.join(LEVELS)})")
-        if level != self.on_failure:
-            self._fallback = None
-        self.on_failure = level
 
     @property
     def pid(self) -> int | None:
@@ -908,8 +872,8 @@ class ExternalController:
             fail.restart = True
             raise
         self._channel = channel
-        if self.on_note is not None and name != self.name:
-            self.on_note(self.seat, f"played by {name} (bot protocol {PROTOCOL_VERSION}, {self.label})")
+        if self.emit is not None and name != self.name:
+            self.emit(Noted(self.seat, f"played by {name} (bot protocol {PROTOCOL_VERSION}, {self.label})"))
         self.name = name
         return channel
 
@@ -955,8 +919,12 @@ class ExternalController:
         return _check_answer(match, obs, kind, line)
 
     def _failure(self, seat: int | None, fail: _Fail) -> BotFailure:
+        """The failure that ends the game, told to ``emit`` as the termination record."""
         name = self.rules.seat_names[seat] if seat is not None else None
-        return BotFailure(seat, name, fail.kind, fail.reason, self.label)
+        failure = BotFailure(seat, name, fail.kind, fail.reason, self.label)
+        if self.emit is not None:
+            self.emit(Terminated(seat, failure.record))
+        return failure
 
     def _fallback_bot(self) -> Bot:
         if self._fallback is None:
@@ -972,8 +940,8 @@ class ExternalController:
         name = match.rules.seat_names[seat]
         note = Takeover(seat, name, self.on_failure, fail.kind, fail.reason, action, self._retired)
         self.takeovers.append(note)
-        if self.on_note is not None:
-            self.on_note(seat, str(note))
+        if self.emit is not None:
+            self.emit(Noted(seat, str(note)))
         return action
 
 
@@ -1007,88 +975,44 @@ def _check_answer(match: Match, obs: Observation, kind: str, line: str) -> int:
     raise _Fail("garbage", f"sent {_show(line)}, which is not an answer (= ACTION or ? ERROR)", restart=True)
 
 
-class NoteSink(Protocol):
-    """Where notes and terminations go: a ``spades_cli.transcript.TranscriptWriter``."""
-
-    path: str | None
-
-    def note(self, seat: int | None, text: str, rules: Rules) -> None: ...
-
-    def terminated(self, seat: int | None, reason: str, rules: Rules) -> None: ...
-
-
-def _notes_to(writer: NoteSink, rules: Rules) -> Callable[[int | None, str], None]:
-    def note(seat: int | None, text: str) -> None:
-        writer.note(seat, text, rules)
-
-    return note
-
-
 @contextlib.contextmanager
 def recording(
     match: Match,
-    writer: NoteSink | None,
+    writer: RecordSink | None,
     *,
     timeout: float | None = None,
     on_failure: str | None = None,
 ) -> Iterator[None]:
-    """Run ``match`` with its program seats wired to the transcript, then stop the programs.
+    """Seat ``match``'s programs now that its transcript exists, run the block, stop them.
 
-    For each :class:`ExternalController` of ``match.controllers``: ``timeout`` and
-    ``on_failure`` (``--bot-timeout``, ``--on-bot-failure``) apply when given; its stderr
-    log goes beside the transcript (:func:`bot_log_path`) unless it has one; the name it
-    gives in the handshake and every takeover become notes. A :class:`BotFailure` leaving
-    the block is recorded as the transcript's termination record and raised again::
+    Every seat whose label is ``cmd:PROGRAM`` gets a controller made by
+    :func:`spades_cli.seats.make_seat` with ``timeout`` and ``on_failure``
+    (``--bot-timeout``, ``--on-bot-failure``), its stderr log beside the transcript
+    (:func:`spades_cli.seats.bot_log_path`) and its notes and termination recorded in
+    ``writer``. A run that builds its seats with :func:`make_seat` from the start needs
+    none of this: it only closes its programs at the end::
 
         with recording(match, writer, timeout=bot_timeout, on_failure=on_bot_failure):
             match.run()
     """
+    from spades_cli.seats import SeatOptions, bot_log_path, make_seat, to_transcript
+
     rules = match.rules
-    programs = [(seat, c) for seat, c in enumerate(match.controllers) if isinstance(c, ExternalController)]
-    for seat, program in programs:
-        program.seat = seat
-        if timeout is not None:
-            program.set_timeout(timeout)
-        if on_failure is not None:
-            program.set_fallback(on_failure)
-        if writer is not None:
-            if program.log_path is None:
-                program.log_path = bot_log_path(writer.path, rules.seat_names[seat])
-            program.on_note = _notes_to(writer, rules)
+    emit = to_transcript(writer, rules) if writer is not None else None
+    controllers = list(match.controllers)
+    programs: list[ExternalController] = []
+    for seat, controller in enumerate(controllers):
+        if not controller.label.startswith("cmd:"):
+            continue
+        log = bot_log_path(writer.path, rules.seat_names[seat]) if writer is not None else None
+        options = SeatOptions(controller.label, timeout or DEFAULT_TIMEOUT, on_failure, log)
+        program = make_seat(options, rules, emit, seat=seat)
+        assert isinstance(program, ExternalController)
+        programs.append(program)
+        controllers[seat] = program
+    match.controllers = controllers
     try:
         yield
-    except BotFailure as exc:
-        if writer is not None:
-            writer.terminated(exc.seat, exc.record, rules)
-        raise
     finally:
-        for _, program in programs:
+        for program in programs:
             program.close()
-
-
-# --------------------------------------------------------------------------- click options
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def bot_options(f: F) -> F:
-    """``--bot-timeout SECONDS`` (parameter ``bot_timeout``) and ``--on-bot-failure LEVEL``
-    (parameter ``on_bot_failure``, None = end the game) for commands that seat programs."""
-    f = click.option(
-        "--on-bot-failure",
-        "on_bot_failure",
-        type=click.Choice(LEVELS),
-        default=None,
-        metavar="LEVEL",
-        help="When a cmd: bot fails, let this built-in bot (easy, normal, hard) decide instead "
-        "of ending the game; the transcript notes each takeover.",
-    )(f)
-    return click.option(
-        "--bot-timeout",
-        "bot_timeout",
-        type=click.FloatRange(min=0, min_open=True),
-        default=DEFAULT_TIMEOUT,
-        show_default=True,
-        metavar="SECONDS",
-        help="How long a cmd: bot may think about one decision.",
-    )(f)

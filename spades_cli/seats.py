@@ -2,7 +2,7 @@
 
 A seat's *label* is what the transcript records in its ``[Seat "N" "LABEL"]`` tag:
 
-- ``easy``, ``normal``, ``hard``: the bots of :mod:`spades_cli.bots`;
+- ``easy``, ``normal``, ``hard`` (every level of ``spades_cli.bots.LEVELS``): the bots;
 - ``random``: a uniformly random legal action (a baseline for tests and benchmarks);
 - ``human``: somebody at the prompt (the REPL supplies that controller);
 - ``cmd:PROGRAM``: an external program speaking the bot protocol;
@@ -14,32 +14,43 @@ and the position, so the same game position always gets the same answer (resume,
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
+from spades_cli.bots import LEVELS
 from spades_cli.engine import Rules
 from spades_cli.errors import UsageError
+from spades_cli.game.events import Emit, Event, Noted, SeatChanged, Terminated
 
 if TYPE_CHECKING:
     from spades_cli.match import Controller, Match
 
-BOT_LEVELS = ("random", "easy", "normal", "hard")
+BOT_LEVELS = ("random", *LEVELS)  # the built-in players a label may name
 HUMAN = "human"
 SCRIPT = "script"
 CMD_PREFIX = "cmd:"
+DEFAULT_TIMEOUT = 5.0  # seconds per decision for a cmd: seat (--bot-timeout)
 
 __all__ = [
     "BOT_LEVELS",
     "CMD_PREFIX",
+    "DEFAULT_TIMEOUT",
     "HUMAN",
     "SCRIPT",
     "BotController",
     "RandomController",
+    "RecordSink",
+    "Relay",
+    "SeatOptions",
+    "bot_log_path",
     "check_level",
     "make_controller",
+    "make_seat",
     "normalize_label",
     "parse_seat_specs",
+    "to_transcript",
 ]
 
 
@@ -112,20 +123,39 @@ def parse_seat_specs(rules: Rules, specs: Sequence[str], *, allow_human: bool = 
     return out
 
 
-def make_controller(
-    label: str,
-    rules: Rules,
-    *,
-    human: Callable[[str], Controller] | None = None,
-    **opts: Any,
-) -> Controller:
-    """The controller for a seat label.
+@dataclass(frozen=True, slots=True)
+class SeatOptions:
+    """Everything that says who plays a seat and how, given once when the seat is made.
 
-    ``human`` builds the controller of a ``human`` seat (the REPL passes it); without it a
-    human seat is a UsageError. ``cmd:PROGRAM`` labels go to
-    ``spades_cli.protocol.ExternalController(PROGRAM, rules=rules, **opts)``.
+    ``label`` is ``human``, a bot level (``random``, ``easy``, ...) or ``cmd:PROGRAM``;
+    ``timeout`` (seconds per decision), ``fallback`` (the built-in level that decides when
+    the program fails; None ends the game) and ``log_path`` (where the program's stderr
+    goes; None: nowhere) apply to ``cmd:`` seats only.
     """
-    name = normalize_label(label)
+
+    label: str
+    timeout: float = DEFAULT_TIMEOUT
+    fallback: str | None = None
+    log_path: Path | None = None
+
+
+def make_seat(
+    options: SeatOptions,
+    rules: Rules,
+    emit: Emit | None = None,
+    *,
+    seat: int | None = None,
+    human: Callable[[str], Controller] | None = None,
+) -> Controller:
+    """The controller for one seat.
+
+    ``emit`` hears what a ``cmd:`` program has to say for the record: ``Noted`` (its name
+    after each handshake, each takeover by the fallback bot) and ``Terminated`` (it failed
+    and the game ends). ``human`` builds the controller of a ``human`` seat (the prompt
+    passes it); without it a human seat is a UsageError. ``seat`` is the seat played (None
+    for a player that may stand in for several, like ``run --then``).
+    """
+    name = normalize_label(options.label)
     if name == "random":
         return RandomController()
     if name in BOT_LEVELS:
@@ -140,17 +170,75 @@ def make_controller(
             )
         return human(name)
     if name.startswith(CMD_PREFIX):
-        program = name[len(CMD_PREFIX) :]
-        if not program:
-            raise UsageError(f"{label!r}: cmd: needs a program, e.g. cmd:python my_bot.py")
-        try:
-            protocol = importlib.import_module("spades_cli.protocol")
-        except ModuleNotFoundError as exc:
-            if exc.name != "spades_cli.protocol":
-                raise
-            raise UsageError("external programs as players are not available in this version") from None
-        controller: Controller = protocol.ExternalController(program, rules=rules, **opts)
-        return controller
+        from spades_cli.protocol import ExternalController
+
+        return ExternalController(
+            name[len(CMD_PREFIX) :],
+            rules,
+            timeout=options.timeout,
+            on_failure=options.fallback,
+            log_path=options.log_path,
+            seat=seat,
+            emit=emit,
+        )
     if name == SCRIPT:
         raise UsageError("this seat was played from a script: give it a player with --seat SEAT=LEVEL")
-    raise UsageError(f"unknown player {label!r} (use one of: {', '.join(BOT_LEVELS)}, human, cmd:PROGRAM)")
+    kinds = ", ".join([*BOT_LEVELS, HUMAN, "cmd:PROGRAM"])
+    raise UsageError(f"unknown player {options.label!r} (use one of: {kinds})")
+
+
+def make_controller(
+    label: str, rules: Rules, *, human: Callable[[str], Controller] | None = None
+) -> Controller:
+    """The controller for a seat label with the default options (:func:`make_seat`)."""
+    return make_seat(SeatOptions(label), rules, human=human)
+
+
+class Relay:
+    """An ``Emit`` whose listeners come later: seats are made before the transcript that
+    records them exists, so they are given a relay and the writer subscribes to it."""
+
+    def __init__(self) -> None:
+        self._listeners: list[Emit] = []
+
+    def subscribe(self, listener: Emit) -> None:
+        self._listeners.append(listener)
+
+    def __call__(self, event: Event) -> None:
+        for listener in list(self._listeners):
+            listener(event)
+
+
+class RecordSink(Protocol):
+    """What :func:`to_transcript` writes to: a ``spades_cli.transcript.TranscriptWriter``."""
+
+    path: str | None
+
+    def note(self, seat: int | None, text: str, rules: Rules) -> None: ...
+
+    def terminated(self, seat: int | None, reason: str, rules: Rules) -> None: ...
+
+    def seat_changed(self, seat: int, label: str, rules: Rules) -> None: ...
+
+
+def to_transcript(writer: RecordSink, rules: Rules) -> Emit:
+    """An ``Emit`` that records a seat's notes, seat changes and termination in ``writer``."""
+
+    def emit(event: Event) -> None:
+        if isinstance(event, Noted):
+            writer.note(event.seat, event.text, rules)
+        elif isinstance(event, Terminated):
+            writer.terminated(event.seat, event.reason, rules)
+        elif isinstance(event, SeatChanged):
+            writer.seat_changed(event.seat, event.label, rules)
+
+    return emit
+
+
+def bot_log_path(transcript: str | Path | None, seat_name: str) -> Path | None:
+    """Where a seat's program logs its stderr: beside the transcript (``game.txt`` → ``game.N.log``)."""
+    if transcript is None or str(transcript) == "-":
+        return None
+    path = Path(transcript)
+    stem = path.stem if path.suffix else path.name
+    return path.with_name(f"{stem}.{seat_name}.log")

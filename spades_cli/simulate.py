@@ -112,6 +112,7 @@ def play_game(job: GameJob) -> GameRecord:
     try:
         # recording() wires the cmd: seats (timeout, fallback, logs, notes) and stops them.
         with recording(match, writer, timeout=job.bot_timeout, on_failure=job.on_failure):
+            inner[:] = match.controllers  # recording() seated the programs
             match.controllers = [
                 _Timed(c, times.setdefault(label, [])) for c, label in zip(inner, job.labels, strict=True)
             ]

@@ -27,7 +27,6 @@ Three layers live here:
 
 from __future__ import annotations
 
-import dataclasses
 import io
 import os
 import re
@@ -38,6 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from spades_cli import rulecodec
 from spades_cli.engine import (
     BID,
     BID_BASE,
@@ -74,6 +74,7 @@ from spades_cli.errors import (
 )
 from spades_cli.match import BaseListener, Controller, Listener, Match
 from spades_cli.notation import NotationError, action_text, explain_illegal, parse_action
+from spades_cli.rulecodec import flat_rules
 
 __all__ = [
     "FORMAT_VERSION",
@@ -85,6 +86,7 @@ __all__ = [
     "Transcript",
     "TranscriptWriter",
     "default_transcript_dir",
+    "flat_rules",
     "game_summary",
     "match_for",
     "new_transcript_path",
@@ -800,68 +802,6 @@ def read_transcript(path: str | os.PathLike[str]) -> Transcript:
 # ============================================================================ rules in tags
 
 
-def _rule_kinds() -> dict[str, tuple[type, bool]]:
-    """Each rule key path and its value type (bool, int or str) and whether it may be null."""
-    out: dict[str, tuple[type, bool]] = {}
-
-    def walk(cls: type, prefix: str) -> None:
-        hints = typing.get_type_hints(cls)
-        for f in dataclasses.fields(cls):
-            hint = hints[f.name]
-            if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-                walk(hint, f"{prefix}{f.name}.")
-                continue
-            if typing.get_origin(hint) is typing.Literal:
-                out[prefix + f.name] = (type(typing.get_args(hint)[0]), False)
-                continue
-            args = typing.get_args(hint)
-            optional = type(None) in args
-            base = next((a for a in args if a is not type(None)), hint) if args else hint
-            if typing.get_origin(base) is typing.Literal:
-                base = type(typing.get_args(base)[0])
-            out[prefix + f.name] = (base if base in (bool, int) else str, optional)
-
-    walk(Rules, "")
-    return out
-
-
-_RULE_KINDS = _rule_kinds()
-
-
-def _rule_value_text(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
-def _rule_value(path: str, text: str) -> object:
-    kind, optional = _RULE_KINDS.get(path, (str, False))
-    if optional and text == "null":
-        return None
-    if kind is bool:
-        return {"true": True, "false": False}.get(text, text)
-    if kind is int:
-        return int(text) if _INT.match(text) else text
-    return text
-
-
-def flat_rules(rules: Rules) -> list[tuple[str, str]]:
-    """The rules as (key.path, value text) pairs in the Rules tree's order."""
-    out: list[tuple[str, str]] = []
-
-    def walk(d: Mapping[str, Any], prefix: str) -> None:
-        for key, value in d.items():
-            if isinstance(value, Mapping):
-                walk(value, f"{prefix}{key}.")
-            else:
-                out.append((prefix + key, _rule_value_text(value)))
-
-    walk(dataclasses.asdict(rules), "")
-    return out
-
-
 def transcript_rules(t: Transcript, *, required: bool = True) -> Rules | None:
     """The rules a transcript fixes: its ``[Rule]`` tags (self-contained), else its ``[Rules]``
     preset and ``[Set]`` overrides. None if it names none and ``required`` is False."""
@@ -874,21 +814,16 @@ def transcript_rules(t: Transcript, *, required: bool = True) -> Rules | None:
         problems: list[str] = []
         for tag in rule_tags:
             path, text = tag.values
-            parts = path.split(".")
-            node = tree
-            ok = all(parts)
-            for part in parts[:-1]:
-                nxt = node.setdefault(part, {})
-                if not isinstance(nxt, dict):
-                    ok = False
-                    break
-                node = nxt
-            if not ok or parts[-1] in node:
+            try:
+                why = rulecodec.put(tree, path, rulecodec.parse_value(path, text))
+            except rulecodec.RuleValueError as exc:
+                problems.append(f"{t.origin}:{tag.line}: {path}: {exc}")
+                continue
+            if why is not None:
                 problems.append(
                     f"{t.origin}:{tag.line}: Rule {path!r} is given twice or clashes with another key"
                 )
                 continue
-            node[parts[-1]] = _rule_value(path, text)
             lines[path] = tag.line
         if problems:
             _raise_problems(problems)

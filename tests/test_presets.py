@@ -12,6 +12,7 @@ import yaml
 from click.testing import CliRunner
 
 from spades_cli.cli import main
+from spades_cli.cli_options import rules_options
 from spades_cli.engine.rules import Rules
 from spades_cli.errors import FileFormatError, MultiError, UsageError
 from spades_cli.presets import (
@@ -20,7 +21,6 @@ from spades_cli.presets import (
     list_presets,
     load_rules,
     rules_from_dict,
-    rules_options,
     rules_to_dict,
     rules_to_yaml,
 )

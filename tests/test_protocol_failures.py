@@ -15,12 +15,14 @@ import click
 import pytest
 from click.testing import CliRunner
 
+from spades_cli.cli_options import bot_options
 from spades_cli.engine import Rules
 from spades_cli.errors import UsageError
+from spades_cli.game.events import Event, Noted
 from spades_cli.match import Match
 from spades_cli.presets import load_rules
-from spades_cli.protocol import BotFailure, ExternalController, bot_log_path, bot_options, recording
-from spades_cli.seats import BotController, make_controller
+from spades_cli.protocol import BotFailure, ExternalController, recording
+from spades_cli.seats import BotController, SeatOptions, bot_log_path, make_seat
 from spades_cli.transcript import NoteLine, TerminatedLine, TranscriptWriter, read_transcript, replay
 
 BOTS = Path(__file__).resolve().parent / "bots"
@@ -160,10 +162,8 @@ def test_programs_left_running_are_killed_when_python_exits(tmp_path: Path) -> N
 
 def test_with_a_fallback_the_builtin_bot_decides_and_a_repeat_offender_is_stopped() -> None:
     rules = load_rules("four-player")
-    notes: list[tuple[int | None, str]] = []
-    program = ExternalController(
-        misbehave("illegal"), rules, on_failure="normal", on_note=lambda s, t: notes.append((s, t))
-    )
+    events: list[Event] = []
+    program = ExternalController(misbehave("illegal"), rules, on_failure="normal", emit=events.append)
     match = table(program, rules)
     with program:
         match.run()
@@ -178,8 +178,8 @@ def test_with_a_fallback_the_builtin_bot_decides_and_a_repeat_offender_is_stoppe
         r"the normal bot decided \w\w instead and plays seat N for the rest of the game",
         str(program.takeovers[-1]),
     )
-    assert notes[0] == (0, f"played by misbehave illegal (bot protocol 1, {program.label})")
-    assert notes[1:] == [(0, str(t)) for t in program.takeovers]
+    assert events[0] == Noted(0, f"played by misbehave illegal (bot protocol 1, {program.label})")
+    assert events[1:] == [Noted(0, str(t)) for t in program.takeovers]
 
 
 def test_after_one_crash_the_program_is_started_again(
@@ -303,9 +303,8 @@ def test_bad_settings_are_usage_errors(command: str, options: dict[str, object],
 
 def test_cmd_seats_are_external_controllers_with_the_table_s_settings(tmp_path: Path) -> None:
     rules = load_rules("four-player")
-    controller = make_controller(
-        "cmd:python3 my_bot.py --deep", rules, timeout=2.5, on_failure="easy", log_path=tmp_path / "x.log"
-    )
+    options = SeatOptions("cmd:python3 my_bot.py --deep", 2.5, "easy", tmp_path / "x.log")
+    controller = make_seat(options, rules)
     assert isinstance(controller, ExternalController)
     assert controller.argv == ["python3", "my_bot.py", "--deep"]
     assert controller.label == "cmd:python3 my_bot.py --deep"

@@ -1,0 +1,179 @@
+"""The rules tree as flat ``(key.path, value)`` pairs, and the one text form of a rule value.
+
+Three places write rules one option at a time: a transcript's ``[Rule "KEY.PATH" "VALUE"]``
+tags, the ``rule KEY.PATH VALUE`` lines of a bot-protocol request and the
+``--set KEY.PATH=VALUE`` overrides. They all use this module:
+
+- :func:`flatten` / :func:`flat_rules` walk a ``Rules`` in its field order;
+- :func:`value_text` writes a value: ``null``, ``true``/``false``, a decimal integer, a
+  string as it is (or as a JSON string: always in the protocol, where the line gives
+  no other delimiter, and elsewhere when the string itself starts with a double quote);
+- :func:`parse_value` reads such a text back, typed by the rules schema (so ``42`` is a
+  number for ``target`` and the text ``"42"`` for ``name``); text that fits no type is
+  returned unchanged, for the validator (``spades_cli.presets``) to report;
+- :func:`put` / :func:`unflatten` rebuild the nested mapping that
+  ``presets.rules_from_dict`` validates.
+
+Only the standard library and the engine's ``Rules`` are used, so every layer may call it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+import typing
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from spades_cli.engine.rules import Rules
+
+__all__ = [
+    "MAX_INT_DIGITS",
+    "RULE_KINDS",
+    "RuleValueError",
+    "flat_rules",
+    "flatten",
+    "parse_value",
+    "put",
+    "unflatten",
+    "value_text",
+]
+
+MAX_INT_DIGITS = 18  # longest integer (in decimal digits) a rule value may be written with
+
+_INT = re.compile(r"[+-]?[0-9]+\Z")
+
+
+class RuleValueError(ValueError):
+    """A value text that cannot be read at all (a broken quoted string, a huge number)."""
+
+
+def _rule_kinds() -> dict[str, tuple[type, bool]]:
+    """Each rule key path, its value type (bool, int or str) and whether it may be null."""
+    out: dict[str, tuple[type, bool]] = {}
+
+    def walk(cls: type, prefix: str) -> None:
+        hints = typing.get_type_hints(cls)
+        for f in dataclasses.fields(cls):
+            hint = hints[f.name]
+            if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+                walk(hint, f"{prefix}{f.name}.")
+                continue
+            args = typing.get_args(hint)
+            optional = typing.get_origin(hint) is not typing.Literal and type(None) in args
+            base = next((a for a in args if a is not type(None)), hint) if optional else hint
+            if typing.get_origin(base) is typing.Literal:
+                base = type(typing.get_args(base)[0])
+            out[prefix + f.name] = (base if base in (bool, int) else str, optional)
+
+    walk(Rules, "")
+    return out
+
+
+RULE_KINDS: dict[str, tuple[type, bool]] = _rule_kinds()
+
+
+def flatten(rules: Rules) -> list[tuple[str, object]]:
+    """The rules as (key.path, value) pairs in the Rules tree's field order."""
+    out: list[tuple[str, object]] = []
+
+    def walk(d: Mapping[str, Any], prefix: str) -> None:
+        for key, value in d.items():
+            if isinstance(value, Mapping):
+                walk(value, f"{prefix}{key}.")
+            else:
+                out.append((prefix + key, value))
+
+    walk(dataclasses.asdict(rules), "")
+    return out
+
+
+def value_text(value: object, *, quote_strings: bool = False) -> str:
+    """The text of one rule value (see the module docstring)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    text = str(value)
+    if quote_strings or text.startswith('"'):
+        return json.dumps(text)
+    return text
+
+
+def flat_rules(rules: Rules, *, quote_strings: bool = False) -> list[tuple[str, str]]:
+    """The rules as (key.path, value text) pairs in the Rules tree's field order."""
+    return [(path, value_text(value, quote_strings=quote_strings)) for path, value in flatten(rules)]
+
+
+def _quoted(text: str) -> str:
+    try:
+        value = json.loads(text)
+    except ValueError:
+        raise RuleValueError(f"{_excerpt(text)} is not a well-formed quoted string") from None
+    if not isinstance(value, str):
+        raise RuleValueError(f"{_excerpt(text)} is not a well-formed quoted string")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise RuleValueError(f"{_excerpt(text)} holds an escape that is not a character") from None
+    return value
+
+
+def _excerpt(text: str, limit: int = 40) -> str:
+    return repr(text if len(text) <= limit else text[:limit] + "...")
+
+
+def parse_value(path: str, text: str) -> object:
+    """The value ``text`` stands for at ``path``: None, a bool, an int or a string.
+
+    A text that is no value of the path's type comes back as the text itself (the
+    validator reports it with the expected type); RuleValueError for a text that cannot
+    be read at all: a broken quoted string or an integer of more than MAX_INT_DIGITS digits.
+    """
+    if text.startswith('"'):
+        return _quoted(text)
+    kind, optional = RULE_KINDS.get(path, (str, False))
+    if optional and text == "null":
+        return None
+    if kind is bool:
+        word = text.lower()
+        return True if word == "true" else False if word == "false" else text
+    if kind is int and _INT.match(text):
+        if len(text.lstrip("+-")) > MAX_INT_DIGITS:
+            raise RuleValueError(f"an integer of more than {MAX_INT_DIGITS} digits")
+        return int(text)
+    return text
+
+
+def put(tree: dict[str, Any], path: str, value: object, *, replace: bool = False) -> str | None:
+    """Store ``value`` at ``path`` ("nil.value") in the nested ``tree``; None, or why not
+    (an empty part, a key given twice unless ``replace``, a value where a section is)."""
+    parts = path.split(".")
+    if not all(parts):
+        return "is not a key path"
+    node = tree
+    for part in parts[:-1]:
+        child = node.setdefault(part, {})
+        if not isinstance(child, dict):
+            return f"{part} is a value, not a section"
+        node = child
+    old = node.get(parts[-1])
+    if isinstance(old, dict):
+        return f"{parts[-1]} is a section, not a value"
+    if parts[-1] in node and not replace:
+        return "is given twice"
+    node[parts[-1]] = value
+    return None
+
+
+def unflatten(pairs: Iterable[tuple[str, object]]) -> dict[str, Any]:
+    """The nested mapping of (key.path, value) pairs; ValueError naming the first clash."""
+    tree: dict[str, Any] = {}
+    for path, value in pairs:
+        why = put(tree, path, value)
+        if why is not None:
+            raise ValueError(f"{path}: {why}")
+    return tree
