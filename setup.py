@@ -11,10 +11,15 @@ import sys
 
 from setuptools import setup
 
-# rules.py stays interpreted: the presets loader reads its dataclass type hints.
+# rules.py stays interpreted: the presets loader reads its dataclass type hints; so does
+# phases.py (an IntEnum: the compiled code compares the plain integers behind it).
 ENGINE = [
+    "spades_cli/engine/actions.py",
+    "spades_cli/engine/bidding.py",
     "spades_cli/engine/cards.py",
     "spades_cli/engine/chance.py",
+    "spades_cli/engine/illegal.py",
+    "spades_cli/engine/observation.py",
     "spades_cli/engine/scoring.py",
     "spades_cli/engine/state.py",
 ]

@@ -233,7 +233,7 @@ def _progress(text: str, match: Match) -> str:
     st = match.state
     if st.is_terminal():
         return text
-    if st.phase == "play":
+    if st.phase == PLAY:
         return f"{text} (hand {st.hand_no + 1}, trick {st.trick_no + 1})"
     return f"{text} (hand {st.hand_no + 1}, {st.phase})"
 

@@ -3,7 +3,9 @@
 Canonical forms (what transcripts and the protocol write): cards ``QS``, ``TH``, ``2C``;
 bids ``0``..``13`` written ``nil`` for 0; ``keep`` / ``discard`` in the draft; ``blind`` /
 ``noblind`` for the double / blind nil declaration; ``done`` to end an exchange early.
-Reading is forgiving (``qs``, ``Q♠``, ``10h``, ``double nil``, ``k``).
+Reading is forgiving (``qs``, ``Q♠``, ``10h``, ``double nil``, ``k``). The text of an
+action lives in the engine (``engine.actions``) and is re-exported here; why an action is
+illegal is the engine's too (``State.check`` raises ``IllegalAction`` with the reason).
 """
 
 from __future__ import annotations
@@ -21,40 +23,18 @@ from spades_cli.engine import (
     KEEP,
     NO_BLIND,
     PLAY,
-    State,
-    card_label,
-    card_str,
+    Phase,
+    action_label,
+    action_text,
     parse_card,
 )
-from spades_cli.engine.cards import SUIT_MASKS, SUIT_NAMES, CardParseError, cards_in
+from spades_cli.engine.cards import CardParseError
 
-_WORDS = {KEEP: "keep", DISCARD: "discard", BLIND: "blind", NO_BLIND: "noblind", EXCHANGE_DONE: "done"}
+__all__ = ["NotationError", "action_label", "action_text", "parse_action"]
 
 
 class NotationError(ValueError):
     """Text that does not name an action of the kind wanted here."""
-
-
-def action_text(action: int) -> str:
-    """Canonical text of an action."""
-    if 0 <= action < 52:
-        return card_str(action)
-    if BID_BASE <= action < BID_BASE + 14:
-        bid = action - BID_BASE
-        return "nil" if bid == 0 else str(bid)
-    if action in _WORDS:
-        return _WORDS[action]
-    raise ValueError(f"no such action: {action}")
-
-
-def action_label(action: int, *, symbols: bool = True) -> str:
-    """Text for people: ``Q♠``, ``10♥``, ``bid 4``, ``nil``, ``keep``."""
-    if 0 <= action < 52:
-        return card_label(action, symbols=symbols)
-    if BID_BASE <= action < BID_BASE + 14:
-        bid = action - BID_BASE
-        return "nil" if bid == 0 else f"bid {bid}"
-    return {BLIND: "double nil", NO_BLIND: "no double nil"}.get(action, action_text(action))
 
 
 _BID_WORDS = {"nil": 0, "zero": 0, "n": 0}
@@ -65,7 +45,7 @@ _DISCARD = {"discard", "d", "throw", "no", "toss"}
 _DONE = {"done", "stop", "end", "finish", "pass", "."}
 
 
-def parse_action(text: str, phase: str) -> int:
+def parse_action(text: str, phase: Phase) -> int:
     """Read an action forgivingly for a phase; raise NotationError saying what was expected."""
     raw = text.strip()
     t = raw.lower().replace(" ", "").replace("-", "").replace("_", "")
@@ -100,31 +80,3 @@ def parse_action(text: str, phase: str) -> int:
             extra = " or done" if phase == EXCHANGE else ""
             raise NotationError(f"{exc}{extra}") from None
     raise NotationError(f"nothing to decide in the {phase} phase")
-
-
-def explain_illegal(state: State, action: int, *, symbols: bool = True) -> str:
-    """One line saying why ``action`` is not legal for the seat on turn."""
-    phase = state.phase
-    seat = state.current_player()
-    if phase == PLAY and 0 <= action < 52:
-        hand = state.hands[seat]
-        if not hand >> action & 1:
-            return f"you do not hold {card_label(action, symbols=symbols)}"
-        trick = state.trick
-        if trick:
-            led = trick[0] // 13
-            follow = hand & SUIT_MASKS[led]
-            if follow:
-                held = " ".join(card_label(c, symbols=symbols) for c in reversed(cards_in(follow)))
-                return f"you must follow {SUIT_NAMES[led]}: you hold {held}"
-            return "spades may not be played to the first trick while you hold other cards"
-        if state.rules.play.two_of_clubs_leads and state.tricks == [] and hand & 1:
-            return "the two of clubs must lead the first trick"
-        return "spades are not broken yet: lead another suit"
-    if phase == BID and action >= BID_BASE:
-        legal = [a - BID_BASE for a in state.legal_actions()]
-        shown = ", ".join("nil" if b == 0 else str(b) for b in legal)
-        return f"that bid is not allowed here; legal bids: {shown}"
-    if phase == EXCHANGE and 0 <= action < 52:
-        return f"you do not hold {card_label(action, symbols=symbols)}"
-    return f"{action_label(action, symbols=symbols)} is not possible now ({phase})"

@@ -44,7 +44,9 @@ from spades_cli.engine import (
     EXCHANGE,
     PLAY,
     HandResult,
+    IllegalAction,
     Observation,
+    Phase,
     Rules,
     Trick,
     card_str,
@@ -56,7 +58,7 @@ from spades_cli.engine.rules import SEAT_NAMES_2, SEAT_NAMES_4
 from spades_cli.engine.state import NUM_ACTIONS
 from spades_cli.errors import EXIT_ILLEGAL, SpadesError, UsageError
 from spades_cli.game.events import Emit, Noted, Terminated
-from spades_cli.notation import NotationError, action_text, explain_illegal, parse_action
+from spades_cli.notation import NotationError, action_text, parse_action
 from spades_cli.presets import rules_from_dict
 from spades_cli.rulecodec import RuleValueError, flat_rules, parse_value, put
 from spades_cli.seats import DEFAULT_TIMEOUT, RecordSink
@@ -393,7 +395,7 @@ class _Reader:
             self.cache.tricks[key] = trick
         return trick
 
-    def legal(self, phase: str) -> tuple[int, ...]:
+    def legal(self, phase: Phase) -> tuple[int, ...]:
         legal = []
         for token in self.fields.get("legal", "").split():
             action = _ACTION_OF_TEXT.get(token)
@@ -450,7 +452,7 @@ def _read_view(
     trick_lines: list[str],
     results_key: tuple[tuple[str, ...], tuple[str, ...]],
     rules: Rules,
-    phase: str,
+    phase: Phase,
     cache: RequestCache,
 ) -> Observation:
     r = _Reader(fields, rules, cache)
@@ -967,8 +969,11 @@ def _check_answer(match: Match, obs: Observation, kind: str, line: str) -> int:
         except NotationError as exc:
             raise _Fail("unreadable", f"answered {_show(text)} to a {kind} request: {exc}") from None
         if action not in obs.legal:
-            why = explain_illegal(match.state, action, symbols=False)
-            raise _Fail("illegal", f"answered {action_text(action)}, which is illegal: {why}")
+            try:
+                match.state.check(action)
+            except IllegalAction as exc:
+                why = exc.reason
+                raise _Fail("illegal", f"answered {action_text(action)}, which is illegal: {why}") from None
         return action
     if line.startswith("?"):
         raise _Fail("refused", f"declined the {kind} request: {_show(line[1:].strip())}")

@@ -55,6 +55,7 @@ from spades_cli.engine import (
     PLAY,
     HandResult,
     IllegalAction,
+    Phase,
     Rules,
     State,
     Trick,
@@ -73,7 +74,7 @@ from spades_cli.errors import (
     UsageError,
 )
 from spades_cli.match import BaseListener, Controller, Listener, Match
-from spades_cli.notation import NotationError, action_text, explain_illegal, parse_action
+from spades_cli.notation import NotationError, action_text, parse_action
 from spades_cli.rulecodec import flat_rules
 
 __all__ = [
@@ -868,7 +869,7 @@ class ActionInfo:
 
     seat: int  # -1 for a chance draw
     action: int
-    phase: str  # the phase the action was taken in
+    phase: Phase  # the phase the action was taken in
     hand_no: int  # 0-based hand of the action
     trick_number: int  # 1-based trick of a card play (0 otherwise)
     first_of_trick: bool
@@ -1500,7 +1501,7 @@ class _Replayer:
             )
         return st
 
-    def act(self, line: int, seat_name: str, action: int, phase: str) -> None:
+    def act(self, line: int, seat_name: str, action: int, phase: Phase) -> None:
         st = self.ready(line)
         seat = self.seat_index(seat_name, line)
         names = self.rules.seat_names
@@ -1508,9 +1509,10 @@ class _Replayer:
             self.fail(line, f"the line gives {_PHASE_WORDS[phase]}, but now {self.where()}")
         if st.current_player() != seat:
             self.fail(line, f"{seat_name} cannot act now: {self.where()}")
-        if not st.is_legal(action):
-            reason = explain_illegal(st, action, symbols=False)
-            self.fail(line, f"{names[seat]} {action_text(action)} is not legal: {reason}")
+        try:
+            st.check(action)
+        except IllegalAction as exc:
+            self.fail(line, f"{names[seat]} {action_text(action)} is not legal: {exc.reason}")
         self.match.apply(seat, action)
         if len(self.match.state.results) > self.seen_results:
             self.seen_results = len(self.match.state.results)
@@ -1778,7 +1780,7 @@ def game_summary(match: Match, labels: Mapping[int, str] | None = None, **extra:
     if not st.is_terminal() and (st.phase != DEAL or st.history):
         in_progress = {
             "hand": st.hand_no + 1,
-            "phase": st.phase,
+            "phase": str(st.phase),
             "trick": st.trick_no + 1 if st.phase == PLAY else None,
         }
     out: dict[str, Any] = {
@@ -1812,7 +1814,7 @@ class _Item:
     line: int
     text: str | None = None  # notation to read in the phase it meets (SEAT: lists)
     action: int | None = None  # an action fixed by a transcript-style line
-    phase: str | None = None  # the phase that line is about
+    phase: Phase | None = None  # the phase that line is about
     draft_cards: tuple[int, int] | None = None
 
 
@@ -2055,10 +2057,11 @@ class _ScriptController:
                     f"{card_str(item.draft_cards[0])} then {card_str(item.draft_cards[1])}",
                     MismatchError,
                 )
-        if not st.is_legal(action):
-            reason = explain_illegal(st, action, symbols=False)
+        try:
+            st.check(action)
+        except IllegalAction as exc:
             self.fail(
-                item.line, f"{name} {action_text(action)} is not legal in hand {st.hand_no + 1}: {reason}"
+                item.line, f"{name} {action_text(action)} is not legal in hand {st.hand_no + 1}: {exc.reason}"
             )
         return action
 

@@ -9,9 +9,13 @@ Worlds are weighted by how well they explain the bids already made (a seat that 
 five is unlikely to hold a hand of twos) and, in the draft game, by the cards a
 drafter tends to keep.
 
-:func:`build_state` turns an observation plus a world into an engine ``State`` by
-setting its fields (the engine's field names are stable), so searches can use the
-engine's fast ``clone`` / ``legal_mask`` / ``apply``.
+:func:`build_state` turns an observation plus a world into an engine ``State`` (through
+``State.from_observation``, so the engine decides who leads and who wins a trick), and
+searches use the engine's fast ``clone`` / ``legal_mask`` / ``apply``.
+
+The sampling functions are used by other search bots: ``sample_worlds(view, rng, count)``
+returns a list of worlds, each a list of hand masks per seat (this seat's own entry is its
+hand), ready for ``State.from_observation(obs, world, rules)``.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ import random
 
 from spades_cli.bots.hand import estimate_tricks, nil_danger
 from spades_cli.bots.view import TableView
-from spades_cli.engine import BID, PLAY, Observation, Rules, State
+from spades_cli.engine import Observation, Rules, State
 from spades_cli.engine.cards import SPADES
 
 # Self-play of the normal bot: how much likelier a drafted hand is to hold a card of
@@ -217,68 +221,7 @@ def sample_worlds(view: TableView, rng: random.Random, count: int, *, tries: int
 
 
 def build_state(obs: Observation, rules: Rules, hands: list[int], bids: list[int] | None = None) -> State:
-    """An engine State for this observation with the given hands (the play phase).
-
-    In the bidding phase, ``bids`` gives every seat's bid (the ones not made yet
-    filled in by the caller) and the state starts at the first lead.
-    """
-    n = obs.players
-    st = State(rules, obs.dealer)
-    st.hand_no = obs.hand_no
-    st.scores = list(obs.scores)
-    st.bags = list(obs.bags)
-    st.results = list(obs.results)
-    st.history = []
-    st.hands = list(hands)
-    st.declared = list(obs.declared)
-    st.blind = list(obs.declared)
-    st.decided = [True] * n
-    st.exchanged = list(obs.exchanged)
-    st.queue = []
-    st.deck = None
-    st.phase = PLAY
-    st._legal = 0
-    if obs.phase == BID or bids is not None:
-        assert bids is not None
-        st.bids = list(bids)
-        leader = (obs.dealer + 1) % n
-        if rules.play.two_of_clubs_leads:
-            for s in range(n):
-                if hands[s] & 1:
-                    leader = s
-        st.leader = leader
-        st.first_leader = leader
-        st.current = leader
-        st.broken = not rules.play.spades_break
-        st.plays = []
-        st.trick = []
-        st.trick_winners = []
-        st.trick_no = 0
-        st.tricks_won = [0] * n
-        st.win_card = -1
-        st.win_seat = -1
-        st.first_trick = True
-        return st
-    st.bids = [-1 if b is None else b for b in obs.bids]
-    plays: list[int] = []
-    for t in obs.tricks:
-        plays.extend(t.cards)
-    plays.extend(obs.current_trick)
-    st.plays = plays
-    st.trick = list(obs.current_trick)
-    st.trick_winners = [t.winner for t in obs.tricks]
-    st.first_leader = obs.tricks[0].leader if obs.tricks else obs.leader
-    st.trick_no = len(obs.tricks)
-    st.tricks_won = list(obs.tricks_won)
-    st.leader = obs.leader
-    st.current = obs.current
-    st.broken = obs.spades_broken
-    st.first_trick = not obs.tricks
-    win_card, win_seat = -1, -1
-    for i, c in enumerate(obs.current_trick):
-        if win_card < 0 or (c > win_card and (c >= 39 or c // 13 == win_card // 13)):
-            win_card, win_seat = c, (obs.leader + i) % n
-    st.win_card = win_card
-    st.win_seat = win_seat
-    return st
-
+    """An engine State for this observation with the given hands (see
+    ``State.from_observation``): mid-play, or with ``bids`` (every seat's bid, the ones
+    not made yet filled in by the caller) at the first lead."""
+    return State.from_observation(obs, hands, rules, bids)

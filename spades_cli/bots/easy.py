@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from spades_cli.bots.view import beats, high_card, low_card, read_table
+from spades_cli.bots.view import high_card, low_card, read_table
 from spades_cli.engine import (
     BID,
     BID_BASE,
@@ -25,7 +25,7 @@ from spades_cli.engine import (
     Observation,
     Rules,
 )
-from spades_cli.engine.cards import SPADES
+from spades_cli.engine.cards import SPADES, beats
 
 
 class EasyBot:

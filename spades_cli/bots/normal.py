@@ -14,7 +14,7 @@ import math
 import random
 
 from spades_cli.bots.hand import card_danger, estimate_tricks, nil_danger
-from spades_cli.bots.view import TableView, beats, bid_of, high_card, low_card, mask_of, read_table
+from spades_cli.bots.view import TableView, bid_of, high_card, low_card, read_table
 from spades_cli.engine import (
     BID,
     BID_BASE,
@@ -30,7 +30,7 @@ from spades_cli.engine import (
     Observation,
     Rules,
 )
-from spades_cli.engine.cards import FULL_DECK, SPADES, SUIT_MASKS
+from spades_cli.engine.cards import FULL_DECK, SPADES, SUIT_MASKS, beats, mask_of
 
 
 class NormalBot:

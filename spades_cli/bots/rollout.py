@@ -13,11 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from spades_cli.engine import PLAY, HandResult, Rules, State
-from spades_cli.engine.cards import SPADE_MASK, SUIT_MASKS
+from spades_cli.engine.cards import NON_SPADE_MASK, SPADE_MASK, SUIT_MASKS, beating_mask, beats
 from spades_cli.engine.scoring import game_over
 
 WIN_VALUE = 600.0
-NON_SPADE_MASK = (1 << 39) - 1  # clubs, diamonds and hearts
 
 
 @dataclass(slots=True)
@@ -93,11 +92,11 @@ def _beaten_later(st: State, card: int, led: int, seats: list[int]) -> bool:
         h = hands[t]
         follow = h & SUIT_MASKS[led]
         if follow:
-            if card // 13 == led and _high(follow) > card:
+            if card // 13 == led and beats(_high(follow), card):
                 return True
         else:
             sp = h & SPADE_MASK
-            if sp and (card < 39 or _high(sp) > card):
+            if sp and beats(_high(sp), card):
                 return True
     return False
 
@@ -151,10 +150,7 @@ def _at_risk(st: State, ctx: Context, side: int) -> bool:
 def losing_cards(mask: int, win: int) -> int:
     """The cards of ``mask`` that would not beat ``win``, the card winning the trick (R-C-4):
     a higher card of its suit or, unless it is a spade, any spade would beat it."""
-    beating = SUIT_MASKS[win // 13] & ~((2 << win) - 1)
-    if win < 39:
-        beating |= SPADE_MASK
-    return mask & ~beating
+    return mask & ~beating_mask(win)
 
 
 def _against_nil(st: State, mask: int, trick: list[int], nil_seat: int, later: list[int]) -> int:
@@ -212,7 +208,7 @@ def _win(st: State, mask: int, trick: list[int], partner: int, later: list[int],
             m ^= low
             # Cards that beat the winner are all of one suit (followers or trumps): the
             # first one found, scanning upward, is the cheapest.
-            if c > win and (c >= 39 or c // 13 == win // 13) and not _beaten_later(st, c, led, opp_later):
+            if beats(c, win) and not _beaten_later(st, c, led, opp_later):
                 best = c
                 break
         if best >= 0:
@@ -297,7 +293,7 @@ def _cover(
                 low = m & -m
                 c = low.bit_length() - 1
                 m ^= low
-                if c > win and (c >= 39 or c // 13 == win // 13):
+                if beats(c, win):
                     over |= low
             if over:
                 return _high(over)
@@ -311,7 +307,7 @@ def _cover(
             low = m & -m
             c = low.bit_length() - 1
             m ^= low
-            if c > win and (c >= 39 or c // 13 == win // 13):
+            if beats(c, win):
                 best = c
                 break
         return best
@@ -323,7 +319,7 @@ def play_out(st: State, ctx: Context) -> HandResult:
     hands_before = len(st.results)
     apply = st.apply
     while len(st.results) == hands_before:
-        if st.phase is not PLAY:
+        if st.phase != PLAY:
             raise RuntimeError("a rollout left the play phase before the hand ended")
         apply(fast_card(st, ctx))
     return st.results[-1]

@@ -10,21 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from spades_cli.engine import BID_BASE, Observation, Rules
-from spades_cli.engine.cards import FULL_DECK, SPADES, SUIT_MASKS
-
-
-def mask_of(cards: tuple[int, ...] | list[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
-
-
-def beats(card: int, best: int) -> bool:
-    """R-C-4: does ``card`` beat ``best`` (the card winning the trick so far)?"""
-    if card // 13 == best // 13:
-        return card > best
-    return card // 13 == SPADES
+from spades_cli.engine.cards import FULL_DECK, SPADES, SUIT_MASKS, beats, mask_of
 
 
 def low_card(cards: list[int] | tuple[int, ...]) -> int:

@@ -1,39 +1,31 @@
 """The rules engine: pure, deterministic, typed. No UI, YAML or file code here."""
 
-from spades_cli.engine.cards import card_label, card_str, cards_in, parse_card
-from spades_cli.engine.chance import deck_for, draw_for, first_dealer_for, rng_for
-from spades_cli.engine.rules import Rules
-from spades_cli.engine.scoring import SideResult, game_over, score_side
-from spades_cli.engine.state import (
-    BID,
+from spades_cli.engine.actions import (
     BID_BASE,
     BLIND,
-    CHANCE,
-    DEAL,
-    DECLARE,
     DISCARD,
-    DRAFT,
-    DRAW,
-    EXCHANGE,
     EXCHANGE_DONE,
     KEEP,
     NO_BLIND,
-    OVER,
-    PLAY,
-    TERMINAL,
-    HandResult,
-    IllegalAction,
-    Observation,
-    State,
-    Trick,
+    NUM_ACTIONS,
+    action_label,
+    action_text,
 )
+from spades_cli.engine.cards import beats, card_label, card_str, cards_in, parse_card, trick_winner
+from spades_cli.engine.chance import deck_for, draw_for, first_dealer_for, rng_for
+from spades_cli.engine.illegal import IllegalAction
+from spades_cli.engine.observation import HandResult, Observation, Trick
+from spades_cli.engine.phases import BID, DEAL, DECLARE, DRAFT, DRAW, EXCHANGE, OVER, PLAY, Phase
+from spades_cli.engine.rules import Rules
+from spades_cli.engine.scoring import SideResult, game_over, score_side
+from spades_cli.engine.state import CHANCE, TERMINAL, State
 
 __all__ = [
     "BID", "BID_BASE", "BLIND", "CHANCE", "DEAL", "DECLARE", "DISCARD", "DRAFT", "DRAW",
-    "EXCHANGE", "EXCHANGE_DONE", "KEEP", "NO_BLIND", "OVER", "PLAY", "TERMINAL",
-    "HandResult", "IllegalAction", "Observation", "Rules", "SideResult", "State", "Trick",
-    "card_label", "card_str", "cards_in", "deck_for", "draw_for", "first_dealer_for",
-    "game_over", "parse_card", "rng_for", "score_side",
+    "EXCHANGE", "EXCHANGE_DONE", "KEEP", "NO_BLIND", "NUM_ACTIONS", "OVER", "PLAY", "TERMINAL",
+    "HandResult", "IllegalAction", "Observation", "Phase", "Rules", "SideResult", "State", "Trick",
+    "action_label", "action_text", "beats", "card_label", "card_str", "cards_in", "deck_for",
+    "draw_for", "first_dealer_for", "game_over", "parse_card", "rng_for", "score_side", "trick_winner",
 ]
 
 

@@ -8,7 +8,7 @@ cards is a 52-bit mask with bit ``card`` set.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 CLUBS: Final = 0
@@ -29,11 +29,20 @@ NON_SPADE_MASK: Final = (1 << 39) - 1
 FULL_DECK: Final = (1 << 52) - 1
 TWO_OF_CLUBS: Final = 0
 
-# For every suit and every 13-bit pattern, the cards it holds, low to high.
-_SUIT_TABLES: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
-    tuple(tuple(13 * s + r for r in range(13) if pattern >> r & 1) for pattern in range(1 << 13))
-    for s in SUITS
-)
+# For every suit and every 13-bit pattern, the cards it holds, low to high. Built on
+# first use (about 20 ms), so that starting the program does not pay for it.
+_SUIT_TABLES: Final[list[tuple[tuple[int, ...], ...]]] = []
+
+
+def suit_tables() -> list[tuple[tuple[int, ...], ...]]:
+    """The per-suit lookup tables: ``suit_tables()[suit][pattern]`` lists the cards."""
+    if not _SUIT_TABLES:
+        for s in SUITS:
+            base = 13 * s
+            _SUIT_TABLES.append(
+                tuple(tuple(base + r for r in range(13) if pattern >> r & 1) for pattern in range(1 << 13))
+            )
+    return _SUIT_TABLES
 
 
 def suit_of(card: int) -> int:
@@ -50,18 +59,13 @@ def make_card(suit: int, rank: int) -> int:
 
 def cards_in(mask: int) -> list[int]:
     """The cards of a mask, low to high (clubs first, spades last)."""
-    t = _SUIT_TABLES
+    t = _SUIT_TABLES or suit_tables()
     return [
         *t[0][mask & FULL_SUIT],
         *t[1][(mask >> 13) & FULL_SUIT],
         *t[2][(mask >> 26) & FULL_SUIT],
         *t[3][mask >> 39],
     ]
-
-
-def suit_cards(mask: int, suit: int) -> tuple[int, ...]:
-    """The cards of one suit in a mask, low to high."""
-    return _SUIT_TABLES[suit][(mask >> (13 * suit)) & FULL_SUIT]
 
 
 def mask_of(cards: Iterable[int]) -> int:
@@ -71,8 +75,29 @@ def mask_of(cards: Iterable[int]) -> int:
     return m
 
 
-def count(mask: int) -> int:
-    return mask.bit_count()
+def beats(card: int, best: int) -> bool:
+    """R-C-4: does ``card`` beat ``best``, the card winning the trick so far? A higher card
+    of the same suit does, and so does any spade played on a card of another suit."""
+    return card > best and (card >= 39 or card // 13 == best // 13)
+
+
+def beating_mask(best: int) -> int:
+    """R-C-4: the mask of every card that would beat ``best`` (see :func:`beats`)."""
+    above = SUIT_MASKS[best // 13] & ~((2 << best) - 1)
+    return above if best >= 39 else above | SPADE_MASK
+
+
+def trick_winner(cards: Sequence[int]) -> int:
+    """R-C-4: the position in ``cards`` (in the order played, the lead first) of the card
+    that wins the trick: the highest spade if any was played, else the highest card of
+    the suit led. 0 for a trick with only its lead so far."""
+    win = 0
+    best = cards[0]
+    for i in range(1, len(cards)):
+        c = cards[i]
+        if beats(c, best):
+            win, best = i, c
+    return win
 
 
 def card_str(card: int) -> str:

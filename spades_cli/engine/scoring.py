@@ -117,10 +117,3 @@ def game_over(rules: Rules, scores: Sequence[int]) -> bool:
     if rules.losing_score is not None and lo <= rules.losing_score and hi != lo:
         return True
     return rules.mercy is not None and hi - lo >= rules.mercy
-
-
-def winner(rules: Rules, scores: Sequence[int]) -> int | None:
-    """The winning side once the game is over (the higher score), else None."""
-    if not game_over(rules, scores):
-        return None
-    return 0 if scores[0] > scores[1] else 1

@@ -1,12 +1,7 @@
 """The game state: an OpenSpiel-like API over the whole game, hand after hand.
 
-Actions are small integers:
-
-* ``0..51``   a card (play it; in the exchange, give it up; at a chance node, draw it)
-* ``52..65``  a bid of 0 (nil) to 13 (``BID_BASE + n``)
-* ``KEEP`` / ``DISCARD``   the two-player draft decision on the card just drawn (R-2P-2)
-* ``BLIND`` / ``NO_BLIND``  declare, or not, double nil / blind nil (R-2P-3)
-* ``EXCHANGE_DONE``  stop exchanging before the limit (R-2P-3)
+Actions are the small integers of :mod:`spades_cli.engine.actions`; phases are the
+:class:`~spades_cli.engine.phases.Phase` members (kept as plain integers inside).
 
 The shuffle is not an action: at the start of each hand the state is a chance node
 and :meth:`State.deal` takes the deck order, so a record of the game never depends
@@ -17,40 +12,54 @@ actions (the card drawn from the discard pile).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Final, NamedTuple
+from typing import Final
 
+from spades_cli.engine.actions import (
+    BID_BASE,
+    BLIND,
+    DISCARD,
+    EXCHANGE_DONE,
+    KEEP,
+    NO_BLIND,
+)
+from spades_cli.engine.actions import (
+    NUM_ACTIONS as NUM_ACTIONS,
+)
+from spades_cli.engine.bidding import bid_masks, check_hands
 from spades_cli.engine.cards import (
     _SUIT_TABLES,
     FULL_DECK,
     NON_SPADE_MASK,
     SUIT_MASKS,
     TWO_OF_CLUBS,
+    beats,
     cards_in,
+    suit_tables,
+    trick_winner,
+)
+from spades_cli.engine.illegal import IllegalAction, explain
+from spades_cli.engine.observation import HandResult, Observation, Trick
+from spades_cli.engine.phases import (
+    BID,
+    PHASES,
+    PLAY,
+    Phase,
 )
 from spades_cli.engine.rules import Rules
-from spades_cli.engine.scoring import SideResult, game_over, score_side
+from spades_cli.engine.scoring import game_over, score_side
 
 CHANCE: Final = -1
 TERMINAL: Final = -2
 
-BID_BASE: Final = 52
-KEEP: Final = 66
-DISCARD: Final = 67
-BLIND: Final = 68
-NO_BLIND: Final = 69
-EXCHANGE_DONE: Final = 70
-NUM_ACTIONS: Final = 71
-
-# Phases
-DEAL: Final = "deal"
-DECLARE: Final = "declare"
-DRAFT: Final = "draft"
-EXCHANGE: Final = "exchange"
-DRAW: Final = "draw"
-BID: Final = "bid"
-PLAY: Final = "play"
-OVER: Final = "over"
+# The phases as plain integers: the hot paths compare these (see phases.Phase).
+_DEAL: Final = 0
+_DECLARE: Final = 1
+_DRAFT: Final = 2
+_EXCHANGE: Final = 3
+_DRAW: Final = 4
+_BID: Final = 5
+_PLAY: Final = 6
+_OVER: Final = 7
 
 _ACTION_LISTS: Final[dict[int, list[int]]] = {}
 
@@ -69,69 +78,14 @@ def mask_actions(mask: int) -> list[int]:
     return out
 
 
-class IllegalAction(ValueError):
-    """An action that is not legal in this state."""
-
-
-class Trick(NamedTuple):
-    leader: int
-    cards: tuple[int, ...]  # in the order played, starting with the leader's card
-    winner: int
-
-    def seat_of(self, index: int, players: int) -> int:
-        return (self.leader + index) % players
-
-
-class HandResult(NamedTuple):
-    """Everything public about a finished hand."""
-
-    hand_no: int
-    dealer: int
-    bids: tuple[int, ...]  # per seat; 0 = nil
-    blind: tuple[bool, ...]  # per seat: declared blind / double nil
-    tricks: tuple[int, ...]  # tricks taken per seat
-    sides: tuple[SideResult, SideResult]
-
-    @property
-    def scores(self) -> tuple[int, int]:
-        return (self.sides[0].score, self.sides[1].score)
-
-
-@dataclass(frozen=True, slots=True)
-class Observation:
-    """What one seat may know (nothing of another seat's hidden cards)."""
-
-    seat: int
-    players: int
-    phase: str
-    hand_no: int
-    dealer: int
-    current: int  # seat on turn (CHANCE / TERMINAL for none)
-    looked: bool  # False while a seat deciding on blind nil has not seen its cards
-    hand: tuple[int, ...]
-    draft_card: int | None  # 2P: the card this seat just drew and must keep or discard
-    own_discards: tuple[int, ...]  # 2P: the cards this seat put in the discard pile
-    exchanged: tuple[int, ...]  # per seat: cards swapped in the exchange (public count)
-    declared: tuple[bool, ...]  # per seat: double / blind nil declared
-    bids: tuple[int | None, ...]  # per seat, None = not yet
-    tricks: tuple[Trick, ...]  # finished tricks of this hand
-    current_trick: tuple[int, ...]  # cards played to the trick in progress
-    leader: int  # leader of the trick in progress
-    tricks_won: tuple[int, ...]
-    spades_broken: bool
-    scores: tuple[int, int]
-    bags: tuple[int, int]
-    results: tuple[HandResult, ...]  # earlier hands
-    legal: tuple[int, ...]  # legal actions if this seat is on turn
-
-
 class State:
     """One game of Spades under one set of rules, from the first deal to the end."""
 
     __slots__ = (
-        "_bid_masks",
         "_legal",
+        "_phase",
         "bags",
+        "bid_masks",
         "bids",
         "blind",
         "broken",
@@ -155,7 +109,6 @@ class State:
         "leader",
         "n",
         "own_discards",
-        "phase",
         "pile_pos",
         "plays",
         "queue",
@@ -184,14 +137,14 @@ class State:
         self.bags = [0, 0]
         self.results: list[HandResult] = []
         self.history: list[int] = []  # every action of the game, chance draws included
-        self._bid_masks = _bid_masks(rules)
+        self.bid_masks = bid_masks(rules)
         self._start_hand()
 
     # -- construction -------------------------------------------------------------
 
     def _start_hand(self) -> None:
         n = self.n
-        self.phase = DEAL
+        self._phase = _DEAL
         self.current = CHANCE
         self.deck: tuple[int, ...] | None = None
         self.hands = [0] * n
@@ -232,8 +185,8 @@ class State:
         c.bags = self.bags[:]
         c.results = self.results[:]
         c.history = self.history[:]
-        c._bid_masks = self._bid_masks
-        c.phase = self.phase
+        c.bid_masks = self.bid_masks
+        c._phase = self._phase
         c.current = self.current
         c.deck = self.deck
         c.hands = self.hands[:]
@@ -265,13 +218,97 @@ class State:
         c._legal = self._legal
         return c
 
+    @classmethod
+    def from_observation(
+        cls,
+        observation: Observation,
+        hidden_hands: Sequence[int],
+        rules: Rules,
+        bids: Sequence[int] | None = None,
+    ) -> State:
+        """A state consistent with what one seat has seen, the hidden cards filled in.
+
+        ``hidden_hands`` gives every seat's hand as a card mask (the observing seat's own
+        entry must be its hand); together with the cards played they must make up the
+        deck, each seat holding as many cards as it has left. The observation must be in
+        the bidding or the play phase. In the bidding phase, ``bids`` (every seat's bid,
+        the ones not made yet filled in by the caller) starts the state at the first lead
+        (R-4P-5, R-2P-5 and the house rules decide who leads); without ``bids`` the state
+        waits for the next bid. The game's earlier hands, scores and bags come from the
+        observation; its ``history`` starts empty. ValueError when the hands do not fit.
+        """
+        obs = observation
+        n = obs.players
+        if obs.phase != BID and obs.phase != PLAY:
+            raise ValueError(f"a state is built from an observation of bidding or play, not {obs.phase}")
+        hands = list(hidden_hands)
+        st = cls(rules, obs.dealer)
+        st.hand_no = obs.hand_no
+        st.scores = [obs.scores[0], obs.scores[1]]
+        st.bags = [obs.bags[0], obs.bags[1]]
+        st.results = list(obs.results)
+        st.declared = list(obs.declared)
+        st.blind = list(obs.declared)
+        st.decided = [True] * n
+        st.exchanged = list(obs.exchanged)
+        own = 0
+        for c in obs.own_discards:
+            own |= 1 << c
+        st.own_discards[obs.seat] = own
+        plays: list[int] = []
+        for t in obs.tricks:
+            plays.extend(t.cards)
+        plays.extend(obs.current_trick)
+        check_hands(obs, hands, plays)
+        st.hands = hands
+        if obs.phase == BID:
+            st.bids = [-1 if b is None else b for b in obs.bids]
+            if bids is None:
+                st._phase = _BID
+                order = st._bid_order()
+                at = order.index(obs.current)
+                st.queue = order[at + 1:]
+                st.current = obs.current
+                return st
+            st.bids = list(bids)
+            st._begin_play()
+            return st
+        st.bids = [-1 if b is None else b for b in obs.bids]
+        st._phase = _PLAY
+        st.plays = plays
+        st.trick = list(obs.current_trick)
+        st.trick_winners = [t.winner for t in obs.tricks]
+        st.first_leader = obs.tricks[0].leader if obs.tricks else obs.leader
+        st.trick_no = len(obs.tricks)
+        st.tricks_won = list(obs.tricks_won)
+        st.leader = obs.leader
+        st.current = obs.current
+        st.broken = obs.spades_broken
+        st.first_trick = not obs.tricks
+        if obs.current_trick:
+            at = trick_winner(obs.current_trick)
+            st.win_card = obs.current_trick[at]
+            st.win_seat = (obs.leader + at) % n
+        return st
+
     # -- queries ------------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        """The phase of the hand (a :class:`Phase` member)."""
+        return PHASES[self._phase]
+
+    def check(self, action: int, *, symbols: bool = False) -> None:
+        """Raise :class:`IllegalAction` (with its reason and rule ID) unless ``action`` is
+        legal for the seat on turn; ``symbols`` words cards as ``Q♠`` rather than ``QS``."""
+        if not self.is_legal(action):
+            raise explain(self, action, symbols=symbols)
 
     def current_player(self) -> int:
         return self.current
 
     def is_terminal(self) -> bool:
-        return self.phase == OVER
+        return self._phase == _OVER
 
     def is_chance_node(self) -> bool:
         return self.current == CHANCE
@@ -289,18 +326,18 @@ class State:
         """Legal actions of the seat on turn (or of ``seat``: empty unless on turn)."""
         if seat is not None and seat != self.current:
             return []
-        if self.phase is PLAY and self.trick:
+        if self._phase == _PLAY and self.trick:
             # Fast path: following suit (R-C-3).
             led = self.trick[0] // 13
             chunk = (self.hands[self.current] >> (13 * led)) & 0x1FFF
             if chunk:
                 self._legal = chunk << (13 * led)
-                return list(_SUIT_TABLES[led][chunk])
+                return list((_SUIT_TABLES or suit_tables())[led][chunk])
         m = self._legal or self._compute_legal()
         self._legal = m
         if m >> 52:
             return mask_actions(m)
-        t = _SUIT_TABLES
+        t = _SUIT_TABLES or suit_tables()
         out: list[int] = []
         if m & 0x1FFF:
             out += t[0][m & 0x1FFF]
@@ -317,13 +354,13 @@ class State:
 
     def winner(self) -> int | None:
         """The winning side once the game is over."""
-        if self.phase != OVER:
+        if self._phase != _OVER:
             return None
         return 0 if self.scores[0] > self.scores[1] else 1
 
     def draft_card(self) -> int | None:
         """2P: the card on top of the pile that the player on turn has drawn (R-2P-2)."""
-        if self.phase == DRAFT and self.deck is not None:
+        if self._phase == _DRAFT and self.deck is not None:
             return self.deck[self.pile_pos]
         return None
 
@@ -331,21 +368,21 @@ class State:
         return self.broken
 
     def _compute_legal(self) -> int:
-        phase = self.phase
-        if phase is PLAY:
+        phase = self._phase
+        if phase == _PLAY:
             return self._card_mask(self.current)
-        if phase is BID:
+        if phase == _BID:
             seat = self.current
             if self.n == 4:
-                return self._bid_masks[self.bids[(seat + 2) % 4]]
-            return self._bid_masks[-1]
-        if phase == DRAFT:
+                return self.bid_masks[self.bids[(seat + 2) % 4]]
+            return self.bid_masks[-1]
+        if phase == _DRAFT:
             return (1 << KEEP) | (1 << DISCARD)
-        if phase == DECLARE:
+        if phase == _DECLARE:
             return (1 << BLIND) | (1 << NO_BLIND)
-        if phase == EXCHANGE:
+        if phase == _EXCHANGE:
             return self.hands[self.current] | (1 << EXCHANGE_DONE)
-        if phase == DRAW:
+        if phase == _DRAW:
             return self.discard_pile & ~self.exch_given
         return 0
 
@@ -377,22 +414,22 @@ class State:
         4P (R-4P-3): dealt one at a time starting left of the dealer. 2P (R-2P-2):
         the deck is the pile the players draft from.
         """
-        if self.phase != DEAL:
-            raise IllegalAction("the cards are dealt only at the start of a hand")
+        if self._phase != _DEAL:
+            raise IllegalAction("the cards are dealt only at the start of a hand", "R-4P-3")
         cards = tuple(deck)
         if len(cards) != 52:
-            raise IllegalAction("a deck must hold each of the 52 cards once")
+            raise IllegalAction("a deck must hold each of the 52 cards once", "R-C-1")
         h0 = h1 = h2 = h3 = 0
         for i in range(0, 52, 4):
             a, b, c, d = cards[i], cards[i + 1], cards[i + 2], cards[i + 3]
             if not (0 <= a < 52 and 0 <= b < 52 and 0 <= c < 52 and 0 <= d < 52):
-                raise IllegalAction("a deck must hold each of the 52 cards once")
+                raise IllegalAction("a deck must hold each of the 52 cards once", "R-C-1")
             h0 |= 1 << a
             h1 |= 1 << b
             h2 |= 1 << c
             h3 |= 1 << d
         if h0 | h1 | h2 | h3 != FULL_DECK:
-            raise IllegalAction("a deck must hold each of the 52 cards once")
+            raise IllegalAction("a deck must hold each of the 52 cards once", "R-C-1")
         self.deck = cards
         n = self.n
         if n == 4:
@@ -418,11 +455,11 @@ class State:
         """Apply a legal action of the seat on turn (or a chance draw)."""
         legal = self._legal or self._compute_legal()
         if action < 0 or not (legal >> action) & 1:
-            raise IllegalAction(self._illegal_reason(action))
+            raise explain(self, action)
         self._legal = 0
         self.history.append(action)
-        phase = self.phase
-        if phase is PLAY:
+        phase = self._phase
+        if phase == _PLAY:
             # Inlined card play: the hot path of every search.
             seat = self.current
             self.hands[seat] ^= 1 << action
@@ -436,33 +473,24 @@ class State:
                 self.win_card = action
                 self.win_seat = seat
             else:
-                w = self.win_card
-                # R-C-4: a higher card of the winning suit, or the first spade, takes the lead.
-                if action > w and (action >= 39 or action // 13 == w // 13):
+                if beats(action, self.win_card):  # R-C-4
                     self.win_card = action
                     self.win_seat = seat
             if played < self.n:
                 self.current = (seat + 1) % self.n
             else:
                 self._finish_trick()
-        elif phase is BID:
+        elif phase == _BID:
             self.bids[self.current] = action - BID_BASE
             self._next_bidder()
-        elif phase is DRAFT:
+        elif phase == _DRAFT:
             self._draft(action == KEEP)
-        elif phase is DECLARE:
+        elif phase == _DECLARE:
             self._declare(action == BLIND)
-        elif phase is EXCHANGE:
+        elif phase == _EXCHANGE:
             self._exchange(action)
-        elif phase is DRAW:
+        elif phase == _DRAW:
             self._draw(action)
-
-    def _illegal_reason(self, action: int) -> str:
-        if self.phase == OVER:
-            return "the game is over"
-        if self.phase == DEAL:
-            return "the cards must be dealt first"
-        return f"action {action} is not legal in the {self.phase} phase"
 
     def _finish_trick(self) -> None:
         winner = self.win_seat
@@ -487,11 +515,6 @@ class State:
             out.append(Trick(leader, tuple(plays[i * n:(i + 1) * n]), winner))
             leader = winner
         return out
-
-    def _bid(self, bid: int) -> None:
-        seat = self.current
-        self.bids[seat] = bid
-        self._next_bidder()
 
     def _next_bidder(self) -> None:
         queue = self.queue
@@ -526,10 +549,10 @@ class State:
         seat = (self.dealer + self.draft_turn) % 2
         self.current = seat
         if self.draft_turn < 2 and self.rules.blind_nil.enabled and self._may_declare(seat):
-            self.phase = DECLARE
+            self._phase = _DECLARE
         else:
             self.decided[seat] = True
-            self.phase = DRAFT
+            self._phase = _DRAFT
 
     def _declare(self, blind: bool) -> None:
         seat = self.current
@@ -539,14 +562,14 @@ class State:
             self.blind[seat] = True
             self.bids[seat] = 0
         if self.n == 2:
-            self.phase = DRAFT
+            self._phase = _DRAFT
         else:
             self._next_declare()
 
     def _next_declare(self) -> None:
         if self.queue:
             self.current = self.queue.pop(0)
-            self.phase = DECLARE
+            self._phase = _DECLARE
             return
         self.decided = [True] * 4
         self._begin_bidding()
@@ -556,7 +579,7 @@ class State:
             self.current = self.exch_queue.pop(0)
             self.exch_count = 0
             self.exch_given = 0
-            self.phase = EXCHANGE
+            self._phase = _EXCHANGE
         else:
             self._begin_bidding()
 
@@ -569,7 +592,7 @@ class State:
         self.exch_given |= 1 << action
         self.exch_count += 1
         self.exchanged[seat] += 1
-        self.phase = DRAW
+        self._phase = _DRAW
         self.exch_seat = seat
         self.current = CHANCE
 
@@ -583,7 +606,7 @@ class State:
         if self.exch_count >= self.rules.blind_nil.exchange:
             self._end_exchange(seat)
         else:
-            self.phase = EXCHANGE
+            self._phase = _EXCHANGE
 
     def _end_exchange(self, seat: int) -> None:
         # R-2P-3 decision: the cards given up join the discard pile afterwards.
@@ -604,12 +627,12 @@ class State:
         return self.scores[1 - side] - self.scores[side] >= behind
 
     def _begin_bidding(self) -> None:
-        self.phase = BID
+        self._phase = _BID
         self.queue = self._bid_order()
         self._next_bidder()
 
     def _begin_play(self) -> None:
-        self.phase = PLAY
+        self._phase = _PLAY
         leader = (self.dealer + 1) % self.n  # R-4P-5, R-2P-5
         if self.rules.play.two_of_clubs_leads:
             for s in range(self.n):
@@ -633,7 +656,7 @@ class State:
         self.scores = [sides[0].score, sides[1].score]
         self.bags = [sides[0].bags_total, sides[1].bags_total]
         if game_over(rules, self.scores):
-            self.phase = OVER
+            self._phase = _OVER
             self.current = TERMINAL
             return
         self.dealer = (self.dealer + 1) % self.n  # R-4P-2, R-2P-7
@@ -644,13 +667,14 @@ class State:
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now: its own cards, public play, its own discards."""
-        looked = self.decided[seat] or self.phase in (BID, PLAY, EXCHANGE, DRAW)
+        phase = self._phase
+        looked = self.decided[seat] or phase in (_BID, _PLAY, _EXCHANGE, _DRAW)
         hand = tuple(cards_in(self.hands[seat])) if looked else ()
         n = self.n
         return Observation(
             seat=seat,
             players=n,
-            phase=self.phase,
+            phase=PHASES[phase],
             hand_no=self.hand_no,
             dealer=self.dealer,
             current=self.current,
@@ -684,66 +708,3 @@ class State:
     def trick_cards(self) -> list[tuple[int, int]]:
         """The trick in progress as (seat, card) pairs."""
         return [((self.leader + i) % self.n, c) for i, c in enumerate(self.trick)]
-
-
-
-
-_BID_MASK_CACHE: Final[dict[int, tuple[Rules, dict[int, int]]]] = {}
-
-
-def _bid_masks(rules: Rules) -> dict[int, int]:
-    """Legal bid masks for these rules, cached by identity (hashing Rules is slow)."""
-    hit = _BID_MASK_CACHE.get(id(rules))
-    if hit is not None and hit[0] is rules:
-        return hit[1]
-    masks = _compute_bid_masks(rules)
-    if len(_BID_MASK_CACHE) > 256:
-        _BID_MASK_CACHE.clear()
-    _BID_MASK_CACHE[id(rules)] = (rules, masks)
-    return masks
-
-
-def _compute_bid_masks(rules: Rules) -> dict[int, int]:
-    """Legal bid masks keyed by the partner's bid (-1: partner has not bid / no partner)."""
-    bidding = rules.bidding
-    options = [b for b in range(bidding.min_bid, 14)]
-    if rules.nil.enabled and 0 not in options:
-        options.insert(0, 0)
-    nil_on = rules.nil.enabled
-
-    def contract(b: int) -> int:
-        return 0 if (b == 0 and nil_on) else b
-
-    def ok(b: int, partner: int) -> bool:
-        if rules.players == 2:
-            return True
-        if bidding.team_max is not None and b + partner > bidding.team_max:
-            return False
-        return contract(b) + contract(partner) >= bidding.team_min
-
-    def to_mask(bids: list[int]) -> int:
-        m = 0
-        for b in bids:
-            m |= 1 << (BID_BASE + b)
-        return m
-
-    masks = {-1: to_mask([b for b in options if any(ok(b, p) for p in options)])}
-    if masks[-1] == 0:
-        raise ValueError("these bidding rules leave a seat no legal bid")
-    for p in range(14):
-        allowed = [b for b in options if ok(b, p)]
-        masks[p] = to_mask(allowed) if allowed else to_mask(options[:1])
-    return masks
-
-
-def bid_action(bid: int) -> int:
-    return BID_BASE + bid
-
-
-def is_bid(action: int) -> bool:
-    return BID_BASE <= action < BID_BASE + 14
-
-
-def new_game(rules: Rules, dealer: int = 0) -> State:
-    return State(rules, dealer)
-

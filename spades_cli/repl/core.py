@@ -33,14 +33,16 @@ from spades_cli.engine import (
     NO_BLIND,
     PLAY,
     HandResult,
+    IllegalAction,
     Observation,
+    Phase,
     State,
     Trick,
 )
 from spades_cli.engine.cards import RANK_NAMES
 from spades_cli.errors import EXIT_OK, EXIT_UNFINISHED
 from spades_cli.match import BaseListener, Match
-from spades_cli.notation import NotationError, action_text, explain_illegal, parse_action
+from spades_cli.notation import NotationError, action_text, parse_action
 from spades_cli.repl import render
 from spades_cli.repl.commands import COMMAND_NAMES, COMMANDS, find_command, help_lines
 from spades_cli.repl.render import Fragments, Look, plain, plural, text
@@ -293,8 +295,10 @@ class PlaySession:
             if entry.isalpha() and len(entry) > 2 and phase in (PLAY, EXCHANGE, BID):
                 return f"Unknown command {entry!r} (type help)"
             return _sentence(str(exc))
-        if not state.is_legal(action):
-            return _sentence(explain_illegal(state, action, symbols=self.look.symbols))
+        try:
+            state.check(action, symbols=self.look.symbols)
+        except IllegalAction as exc:
+            return _sentence(exc.reason)
         return action
 
     def _rank_shortcut(self, entry: str) -> int | str | None:
@@ -637,7 +641,7 @@ class PlaySession:
         self._emit(HAND, render.hand_result(self.look, self.rules, result))
 
 
-def _note(log: _HandLog, state: State, seat: int, action: int, before: str, results: int) -> Trick | None:
+def _note(log: _HandLog, state: State, seat: int, action: int, before: Phase, results: int) -> Trick | None:
     """Record one applied action in ``log``; return the trick it finished, if any."""
     log.actors.append(seat)
     if before != PLAY or state.trick:
