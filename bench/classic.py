@@ -91,7 +91,8 @@ def read_view(lines: list[list[str]]) -> View:
     v.bids = raw.get("bids", ["-"] * v.n)
     for t in raw.get("trick", []):
         parts = t.split()
-        v.tricks.append((v.seats.index(parts[0]), [card_of(c) for c in parts[1:-1]], v.seats.index(parts[-1])))
+        played = [card_of(c) for c in parts[1:-1]]
+        v.tricks.append((v.seats.index(parts[0]), played, v.seats.index(parts[-1])))
     cur = raw.get("current", ["N"])
     v.leader = v.seats.index(cur[0])
     v.trick = [card_of(c) for c in cur[1:]]
@@ -163,9 +164,9 @@ def choose_bid(v: View) -> str:
     legal = v.legal
     if v.n == 4:
         partner = v.bids[(v.seat + 2) % 4]
-        if nil_on and "nil" in legal and est < 1.5 and nil_safe(v.hand) and partner not in ("nil", "blind"):
-            if partner == "-" or int(partner) >= 3:
-                return "nil"
+        partner_ok = partner == "-" or (partner.isdigit() and int(partner) >= 3)
+        if nil_on and "nil" in legal and est < 1.5 and nil_safe(v.hand) and partner_ok:
+            return "nil"
         said = sum(int(b) for b in v.bids if b.isdigit())
         est = min(est, 13 - said + 1)
     elif nil_on and "nil" in legal and est < 1.5 and nil_safe(v.hand):

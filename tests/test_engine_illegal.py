@@ -47,14 +47,15 @@ def reason(state: State, card: str, *, symbols: bool = False) -> tuple[str, str]
 
 
 def test_spade_lead_on_the_first_trick_names_the_first_trick_rule_not_broken_spades() -> None:
-    # R-4P-5 with play.no_spades_first_trick and play.spades_break=false (R-C-6 off): the
-    # spade is refused because of the first trick; spades never need breaking here.
+    # R-H-22 (no spades to the first trick) with R-H-20 off (spades_break=false, so R-C-6
+    # does not apply): the spade is refused because of the first trick, not because
+    # spades are unbroken (they never need breaking here).
     rules = dataclasses.replace(FOUR, play=PlayRules(spades_break=False, no_spades_first_trick=True))
     state = deal_4p(rules, E, SPADES_AND_HEARTS)  # South sits left of East: South leads
     bid_all(state, ALL_FOUR)
     assert state.current_player() == S
     why, rule = reason(state, "5S")
-    assert rule == "R-4P-5"
+    assert rule == "R-H-22"
     assert "first trick" in why and "not broken" not in why
     # After the first trick a spade may be led at once (spades_break off).
     play(state, "2H")
@@ -87,15 +88,16 @@ def test_a_card_not_held_is_named_with_or_without_symbols() -> None:
 
 
 def test_two_of_clubs_rule_and_first_trick_discard_cite_their_options() -> None:
+    # R-H-21 and R-H-22 together.
     rules = dataclasses.replace(FOUR, play=PlayRules(two_of_clubs_leads=True, no_spades_first_trick=True))
     state = deal_4p(rules, W, {N: cards("2C 3C 4C"), E: cards("2S 3S 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH")})
     bid_all(state, ALL_FOUR)
     assert state.current_player() == N
-    assert reason(state, "3C") == ("the two of clubs must lead the first trick", "play.two_of_clubs_leads")
+    assert reason(state, "3C") == ("the two of clubs must lead the first trick", "R-H-21")
     play(state, "2C")
     assert reason(state, "2S") == (
         "spades may not be played to the first trick while you hold other cards",
-        "play.no_spades_first_trick",
+        "R-H-22",
     )
 
 

@@ -2,7 +2,7 @@
 
 :class:`IllegalAction` carries the reason (a sentence for people) and the ID of the
 rule that forbids the action (``R-C-3``; for a house rule that has no ID of its own,
-the preset option, ``play.no_spades_first_trick``; empty when no rule of the game is
+its option ID, ``R-H-22``; see docs/rules.md); empty when no rule of the game is
 involved, such as a card the seat does not hold). :func:`explain` derives both from
 the state's own legality masks, so the message can never disagree with the engine.
 """
@@ -88,14 +88,14 @@ def _card_reason(state: State, card: int, symbols: bool) -> tuple[str, str]:
         if state.first_trick and play.no_spades_first_trick and card // 13 == SPADES and others:
             return (
                 "spades may not be played to the first trick while you hold other cards",
-                "play.no_spades_first_trick",
+                "R-H-22",
             )
         return f"{label} is not legal here", "R-C-3"
     if state.first_trick:
         if play.two_of_clubs_leads and hand & 1 and card != 0:
-            return "the two of clubs must lead the first trick", "play.two_of_clubs_leads"
+            return "the two of clubs must lead the first trick", "R-H-21"
         if play.no_spades_first_trick and card // 13 == SPADES and others:
-            return "no spade may lead the first trick while you hold another suit", "R-4P-5"
+            return "no spade may lead the first trick while you hold another suit", "R-H-22"
     if not state.spades_broken() and card // 13 == SPADES and others:
         return "spades are not broken yet: lead another suit", "R-C-6"
     return f"{label} is not legal here", "R-C-3"
