@@ -330,6 +330,9 @@ def test_ctrl_c_in_batch_mode_saves_and_exits_130(tmp_path: Path) -> None:
         env=env,
         text=True,
         encoding="utf-8",
+        # A player at a terminal can interrupt; the test runner may have been started with
+        # SIGINT ignored, which the game (rightly) keeps, so give the child the default.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     assert proc.stdin is not None and proc.stdout is not None
     proc.stdin.write("3\n")

@@ -13,6 +13,7 @@ already in the transcript.
 from __future__ import annotations
 
 import contextlib
+import os
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -46,16 +47,45 @@ def history_file() -> Path:
     return data_dir() / "history"
 
 
+HISTORY_LINES = 500
+"""The most lines typed at the prompt the history file keeps (the oldest go first)."""
+
+
 def open_history(path: Path | None = None) -> History:
-    """The prompt's history, kept in a file between runs (in memory if the file cannot be written)."""
+    """The prompt's history, kept in a file between runs (in memory if the file cannot be
+    written). The file is private (0600, whatever the umask) and keeps the last
+    :data:`HISTORY_LINES` lines typed."""
     target = path or history_file()
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        with open(target, "a", encoding="utf-8"):
-            pass
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        try:
+            os.fchmod(fd, 0o600)
+        finally:
+            os.close(fd)
+        _trim_history(target, HISTORY_LINES)
     except OSError:
         return InMemoryHistory()
     return FileHistory(str(target))
+
+
+def _trim_history(path: Path, keep: int) -> None:
+    """Keep the last ``keep`` entries of a prompt_toolkit history file (an entry is a
+    ``# date`` comment line followed by ``+text`` lines), rewritten in place when longer."""
+    text = path.read_text(encoding="utf-8", errors="replace")
+    entries: list[list[str]] = []
+    for line in text.splitlines(keepends=True):
+        if line.startswith("#") or not entries:
+            entries.append([])
+        entries[-1].append(line)
+    typed = [e for e in entries if any(x.startswith("+") for x in e)]
+    if len(typed) <= keep:
+        return
+    tmp = path.with_name(path.name + ".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        out.writelines(line for e in typed[-keep:] for line in e)
+    os.replace(tmp, path)
 
 
 class _InputEnded(Exception):

@@ -49,7 +49,10 @@ def held_signals() -> Iterator[Caught]:
     def note(signum: int, frame: FrameType | None) -> None:
         caught.signals.add(signum)
 
-    previous = {s: signal.signal(s, note) for s in wanted}
+    # A signal the process was started with ignored (``trap '' INT``, a background job,
+    # a test runner) stays ignored: a program must not take back what its parent chose.
+    inherited = {s: signal.getsignal(s) for s in wanted}
+    previous = {s: signal.signal(s, note) for s in wanted if inherited[s] is not signal.SIG_IGN}
     try:
         yield caught
     finally:
@@ -67,6 +70,9 @@ def leave_now(signum: int = 0, frame: FrameType | None = None) -> None:
 def exit_on_hangup() -> Iterator[None]:
     """While the block runs, SIGHUP (a closed terminal) ends the game quietly, saved."""
     if _SIGHUP is None or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    if signal.getsignal(_SIGHUP) is signal.SIG_IGN:  # nohup: the parent wants hang-ups ignored
         yield
         return
     previous = signal.signal(_SIGHUP, leave_now)
