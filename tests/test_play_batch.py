@@ -43,19 +43,23 @@ Saving the game in {path}
 Type help for the commands.
 Hand 1: East deals.
 
-Hand 1 | bids N -, E -, S ?, W - | tricks NS 0, EW 0
-score NS 0, EW 0 | bags NS 0, EW 0 | spades not broken
+Hand 1 | N -, E -, S ?, W - | NS 0 pts, 0 bags | EW 0 pts, 0 bags
+spades not broken
 Bids: N -, E -, S ?, W -
 South's hand: J♠ 10♠ 7♠ 3♠ 2♠  K♥ 8♥  A♣ K♣  K♦ 8♦ 6♦ 4♦
 South to bid: nil or 1-13
-Bids: N -, E -, S ?, W -. Tricks against bids: NS 0, EW 0.
+Bids/tricks: N -, E -, S ?, W -. Sides: NS took 0, EW took 0.
 South bids 3.
 West bids 1.
 North bids 1.
 East bids 2.
 
-Hand 1 | bids N 1, E 2, S 3, W 1 | tricks NS 0/4, EW 0/3
-score NS 0, EW 0 | bags NS 0, EW 0 | spades not broken
+Hand 1, trick 1; spades not broken. South to lead.
+        N 1/0
+W 1/0              E 2/0
+        S 3/0  ?
+NS: bid 4, took 0, 0 bags, score 0
+EW: bid 3, took 0, 0 bags, score 0
 South's hand: J♠ 10♠ 7♠ 3♠ 2♠  K♥ 8♥  A♣ K♣  K♦ 8♦ 6♦ 4♦
 South to lead: any card but a spade (spades are not broken)
 South leads K♣.
@@ -64,8 +68,12 @@ North plays 4♣.
 East plays 2♣.
 Trick 1: South wins with K♣.
 
-Hand 1 | bids N 1, E 2, S 3, W 1 | tricks NS 1/4, EW 0/3
-score NS 0, EW 0 | bags NS 0, EW 0 | spades not broken
+Hand 1, trick 2; spades not broken. South to lead.
+        N 1/0
+W 1/0              E 2/0
+        S 3/1  ?
+NS: bid 4, took 1, 0 bags, score 0
+EW: bid 3, took 0, 0 bags, score 0
 South's hand: J♠ 10♠ 7♠ 3♠ 2♠  K♥ 8♥  A♣  K♦ 8♦ 6♦ 4♦
 South to lead: any card but a spade (spades are not broken)
 Spades are not broken yet: lead another suit
@@ -75,14 +83,22 @@ North plays 6♣.
 East plays 3♣.
 Trick 2: South wins with A♣.
 
-Hand 1 | bids N 1, E 2, S 3, W 1 | tricks NS 2/4, EW 0/3
-score NS 0, EW 0 | bags NS 0, EW 0 | spades not broken
+Hand 1, trick 3; spades not broken. South to lead.
+        N 1/0
+W 1/0              E 2/0
+        S 3/2  ?
+NS: bid 4, took 2, 0 bags, score 0
+EW: bid 3, took 0, 0 bags, score 0
 South's hand: J♠ 10♠ 7♠ 3♠ 2♠  K♥ 8♥  K♦ 8♦ 6♦ 4♦
 South to lead: any card but a spade (spades are not broken)
 Took back South's A♣ and 3 moves after it.
 
-Hand 1 | bids N 1, E 2, S 3, W 1 | tricks NS 1/4, EW 0/3
-score NS 0, EW 0 | bags NS 0, EW 0 | spades not broken
+Hand 1, trick 2; spades not broken. South to lead.
+        N 1/0
+W 1/0              E 2/0
+        S 3/1  ?
+NS: bid 4, took 1, 0 bags, score 0
+EW: bid 3, took 0, 0 bags, score 0
 South's hand: J♠ 10♠ 7♠ 3♠ 2♠  K♥ 8♥  A♣  K♦ 8♦ 6♦ 4♦
 South to lead: any card but a spade (spades are not broken)
 South leads 4♦.
@@ -94,16 +110,16 @@ West leads 2♥.
 North plays 6♥.
 East plays A♥.
 
-Hand 1 | bids N 1, E 2, S 3, W 1 | tricks NS 1/4, EW 1/3
-score NS 0, EW 0 | bags NS 0, EW 0 | spades not broken
-Trick 3 (West led): W 2♥, N 6♥, E A♥
+Hand 1, trick 3: West led, East is winning. South to play.
+            N 1/0  6♥
+W 1/1  2♥               E 2/0  [A♥]
+            S 3/1  ?
+NS: bid 4, took 1, 0 bags, score 0
+EW: bid 3, took 1, 0 bags, score 0
 South's hand: J♠ 10♠ 7♠ 3♠ 2♠  K♥ 8♥  A♣  K♦ 8♦ 6♦
 South to play: follow hearts (K♥ 8♥)
 You do not hold 4♦
-Score (game to 500):
-  hand   NS  EW
-  total   0   0
-  bags    0   0
+No hand has been scored yet (game to 500).
 Game saved in {path}
 Continue it with: spades resume {path}
 """
@@ -131,9 +147,8 @@ Type help for the commands.
 Hand 1: North draws first; South bids first and leads.
 North's turn: pass the keyboard to North.
 
-Hand 1 | bids N -, S - | tricks N 0, S 0
-score N 0, S 0 | bags N 0, S 0 | spades not broken
-North: declare double nil before your first card? (blind or no)
+Hand 1 | N -, S - | N 0 pts, 0 bags | S 0 pts, 0 bags | spades not broken
+North: declare double nil before your first card? (blind or noblind)
 North does not declare double nil.
 
 North's hand: (no cards)
@@ -141,7 +156,7 @@ North draws card 1 of 13: 8♥ - keep or discard?
 North discards 8♥ and keeps 2♦.
 South's turn: pass the keyboard to South.
 
-South: declare double nil before your first card? (blind or no)
+South: declare double nil before your first card? (blind or noblind)
 South does not declare double nil.
 
 South's hand: (no cards)

@@ -22,7 +22,7 @@ from spades_cli.match import Match
 from spades_cli.notation import action_text
 from spades_cli.presets import load_rules
 from spades_cli.repl.core import PlaySession
-from spades_cli.repl.render import plain
+from spades_cli.view import plain
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -83,7 +83,7 @@ def test_play_cards_at_a_real_terminal_then_quit(tmp_path: Path) -> None:
     assert "South to bid: nil or 1-13" in shown
     for label in hand.split():
         assert label in shown
-    screen.expect(r"Hand 1 \| bids N -, E -, S \?, W -")  # the bottom toolbar
+    screen.expect(r"Hand 1 \| N -, E -, S \?, W -")  # the bottom toolbar
     screen.send("3\r")
     game.handle("3")
     screen.expect("South bids 3.")

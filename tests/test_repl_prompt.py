@@ -32,7 +32,7 @@ from spades_cli.notation import action_text
 from spades_cli.presets import load_rules
 from spades_cli.repl import symbols_ok, use_color
 from spades_cli.repl.completer import PlayCompleter
-from spades_cli.repl.core import ERROR, HAND, HANDOFF, OWN, REPLY, STATUS, TRICK, Output, PlaySession
+from spades_cli.repl.core import ERROR, HAND, HANDOFF, OWN, PAUSE, REPLY, STATUS, TRICK, Output, PlaySession
 from spades_cli.repl.prompt import PromptFrontEnd, data_dir, open_history
 from spades_cli.repl.toolbar import toolbar
 
@@ -69,7 +69,7 @@ def script_hand(preset: str, seed: int) -> tuple[list[str], list[Output]]:
 
 
 def visible(outputs: list[Output]) -> list[tuple[str, str]]:
-    return [(o.kind, o.text) for o in outputs if o.kind != STATUS]
+    return [(o.kind, o.text) for o in outputs if o.kind not in (STATUS, PAUSE)]  # --fast: no pause
 
 
 @pytest.mark.parametrize(("preset", "seed"), [("four-player", 7), ("two-player", 3)])
@@ -172,7 +172,7 @@ def test_tab_completion_offers_legal_moves_and_commands() -> None:
         return [c.text for c in completer.get_completions(doc, CompleteEvent(completion_requested=True))]
 
     legal = [action_text(a) for a in session.state.legal_actions()]
-    assert complete("k") == [c for c in legal if c.startswith("K")]
+    assert complete("k") == ["KH", "KC", "KD"]  # in the order the hand shows them
     assert complete("10") == [c for c in legal if c.startswith("T")]
     assert complete("tr") == ["tricks", "transcript"]
     assert complete("rules a") == ["all"]
@@ -185,8 +185,18 @@ def test_toolbar_shows_bids_tricks_score_and_spades() -> None:
     session.handle("3")
     bar = fragment_list_to_text(toolbar(session))
     first, second = bar.splitlines()
-    assert first.strip() == "Hand 1 | bids N 1, E 2, S 3, W 1 | tricks NS 0/4, EW 0/3"
-    assert second.strip().startswith("score NS 0, EW 0 | bags NS 0, EW 0 | spades not broken | help")
+    assert first.strip() == "Hand 1 | N 1/0, E 2/0, S 3/0, W 1/0 | NS 4/0, 0 pts, 0 bags"
+    assert second.strip() == "EW 3/0, 0 pts, 0 bags | spades not broken | help, Tab, Ctrl-D"
+
+
+def test_toolbar_fits_60_columns() -> None:
+    session = new_session()
+    session.width = 60
+    session.start()
+    session.handle("nil")
+    lines = fragment_list_to_text(toolbar(session)).splitlines()
+    assert all(len(line) <= 60 for line in lines) and len(lines) <= 3
+    assert "S nil/0" in lines[0]
 
 
 def test_history_is_kept_in_the_data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -33,7 +33,7 @@ from spades_cli.repl.core import (
     Output,
     PlaySession,
 )
-from spades_cli.repl.render import Look, hand_result
+from spades_cli.view import Look, hand_result
 
 SAVED = "Game saved in /saved/game.txt\nContinue it with: spades resume /saved/game.txt"
 
@@ -101,7 +101,8 @@ def test_four_player_hand_is_played_to_its_score() -> None:
     for side, name in enumerate(("North-South", "East-West")):
         r = result.sides[side]
         assert lines[side + 1].startswith(f"  {name}: bid {r.contract} (")
-        assert f", took {r.tricks}: " in lines[side + 1]
+        took = ", ".join(f"{look.letter(x)} {result.tricks[x]}" for x in (side, side + 2))
+        assert f", took {r.tricks} ({took}): " in lines[side + 1]  # a nil's own tricks are visible
         assert lines[side + 1].endswith(f" = {r.points:+d}; score {r.score}, {r.bags_total} bag" +
                                         ("" if r.bags_total == 1 else "s"))
 
@@ -111,7 +112,7 @@ def test_two_player_draft_hand_is_played_at_the_prompt() -> None:
     shown = session.start()
     # R-2P-3: each player is asked about double nil before her own first card.
     assert session.state.phase == DECLARE and session.on_turn == 1
-    assert texts(shown, VIEW)[-1] == "South: declare double nil before your first card? (blind or no)"
+    assert texts(shown, VIEW)[-1] == "South: declare double nil before your first card? (blind or noblind)"
     shown = session.handle("no")
     assert texts(shown, OWN) == ["South does not declare double nil."]
     # R-2P-2: thirteen keep/discard decisions; the card kept joins the hand, the other is gone.
@@ -255,9 +256,7 @@ def test_commands_answer_without_changing_the_game() -> None:
         assert shown and all(o.kind == REPLY for o in shown), command
     assert session.state.history == before
     assert texts(session.handle("transcript")) == ["The game is saved in /saved/game.txt"]
-    assert texts(session.handle("score")) == [
-        "Score (game to 500):\n  hand   NS  EW\n  total   0   0\n  bags    0   0"
-    ]
+    assert texts(session.handle("score")) == ["No hand has been scored yet (game to 500)."]
     hand = texts(session.handle("hand"))[0]
     assert hand.startswith("South's hand: ")
     assert len(hand.removeprefix("South's hand: ").split()) == 13
@@ -389,10 +388,21 @@ def test_a_finished_game_ends_the_session_with_exit_0() -> None:
     win = state.winner()
     assert win is not None
     look = Look(session.rules, symbols=False)
-    game = texts(shown, GAME)
+    table, game = texts(shown, GAME)
     result = "You win!" if win == 1 else "You lose."
     scores = f"{state.scores[win]} to {state.scores[1 - win]}"
-    assert game == [f"Game over: {look.side(win)} wins, {scores}. {result}"]
+    assert game == f"Game over: {look.side(win)} wins, {scores}. {result}"
+    # The end of the game: the whole table (one row per hand), the winner and the chart.
+    lines = table.splitlines()
+    assert lines[0] == "Final score, hand by hand:"
+    header = ["hand", "N", "bid", "took", "pts", "score", "S", "bid", "took", "pts", "score"]
+    assert lines[1].split() == header
+    rows = [line.split() for line in lines[2:2 + len(state.results)]]
+    assert [int(r[0]) for r in rows] == [r.hand_no + 1 for r in state.results]
+    assert [(int(r[4]), int(r[8])) for r in rows] == [r.scores for r in state.results]
+    assert f"{look.side(win)} wins, {scores}." in lines
+    assert "The scores over the hands:" in lines
+    assert lines[-1].strip() == f"hands 0 to {len(state.results)}; N = North, S = South; # = both"
 
 
 # -- hot seat, double nil ------------------------------------------------------------------------
@@ -458,9 +468,9 @@ def test_hand_result_breakdown_names_every_part() -> None:
     shown = "".join(t for _, t in hand_result(Look(rules, symbols=False), rules, result))
     assert shown == (
         "Hand 1 is over.\n"
-        "  North-South: bid 3 (N nil, S 3), took 7: made +30, N nil failed -100, 4 bags +4, "
+        "  North-South: bid 3 (N nil, S 3), took 7 (N 1, S 6): made +30, N nil failed -100, 4 bags +4, "
         "bag penalty -100 = -166; score 34, 3 bags\n"
-        "  East-West: bid 6 (E 4, W 2), took 6: made +60 = +60; score 210, 0 bags"
+        "  East-West: bid 6 (E 4, W 2), took 6 (E 4, W 2): made +60 = +60; score 210, 0 bags"
     )
 
 

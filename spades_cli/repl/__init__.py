@@ -15,11 +15,12 @@ import contextlib
 import io
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, TextIO
 
 from spades_cli.repl.core import Output, PlaySession, PromptSeat
+from spades_cli.view import symbols_ok, terminal_width
 
 if TYPE_CHECKING:
     from spades_cli.match import Match
@@ -50,18 +51,6 @@ def use_color(no_color: bool) -> bool:
     return not no_color and not os.environ.get("NO_COLOR") and interactive()
 
 
-def symbols_ok(ascii_only: bool, stream: TextIO | None = None) -> bool:
-    """Suit symbols unless ``--ascii`` or the output cannot encode them."""
-    if ascii_only:
-        return False
-    encoding = getattr(stream if stream is not None else sys.stdout, "encoding", None) or "ascii"
-    try:
-        "♠♥♦♣".encode(encoding)
-    except (UnicodeEncodeError, LookupError):
-        return False
-    return True
-
-
 def _stdin_lines() -> TextIO:
     """stdin as UTF-8 text that never fails on other bytes (they become U+FFFD)."""
     stdin = sys.stdin
@@ -80,6 +69,7 @@ def run_session(
     color: bool = True,
     fast: bool = False,
     batch: bool | None = None,
+    speed: str = "normal",
 ) -> int:
     """Play ``session`` at the terminal (or from a pipe); return the exit code (0 finished,
     3 left unfinished and saved, 130 interrupted in batch mode)."""
@@ -91,7 +81,7 @@ def run_session(
         return run_batch(session, _stdin_lines(), sys.stdout, intro)
     from spades_cli.repl.prompt import PromptFrontEnd
 
-    return PromptFrontEnd(session, color=color, fast=fast).run(intro)
+    return PromptFrontEnd(session, color=color, fast=fast, speed=speed).run(intro)
 
 
 def play_match(
@@ -105,6 +95,8 @@ def play_match(
     fast: bool = False,
     batch: bool | None = None,
     bots: AbstractContextManager[object] | None = None,
+    speed: str = "normal",
+    on_play_again: Callable[[], None] | None = None,
 ) -> int:
     """Play a built match at the prompt (``spades play``; ``spades resume`` of a game with
     human seats, whose controllers must be :class:`PromptSeat`). ``writer`` is the game's
@@ -112,16 +104,22 @@ def play_match(
     when the player leaves. ``bots`` is the context the game runs in
     (``spades_cli.protocol.recording(match, writer, ...)`` for the match's programs): it is
     left before the transcript is marked and closed, so what it writes on the way out (a
-    ``terminated`` line) comes before ``end *``. Returns the exit code."""
+    ``terminated`` line) comes before ``end *``. With ``on_play_again``, the end of the game
+    asks "Play again?" and calls it on yes (after the transcript is closed). ``speed`` paces
+    the bots at the prompt (``slow``, ``normal``, ``fast``). Returns the exit code."""
     path = writer.path if writer is not None else None
     session = PlaySession(
-        match, humans, symbols=symbols_ok(ascii_only), transcript=writer, transcript_path=path
+        match, humans, symbols=symbols_ok(ascii_only), transcript=writer, transcript_path=path,
+        width=terminal_width(), ask_again=on_play_again is not None,
     )
     try:
         with bots if bots is not None else contextlib.nullcontext():
-            return run_session(session, intro=intro, color=use_color(no_color), fast=fast, batch=batch)
+            return run_session(session, intro=intro, color=use_color(no_color), fast=fast, batch=batch,
+                               speed=speed)
     finally:
         if writer is not None:
             if not match.finished:
                 writer.unfinished()
             writer.close()
+        if session.play_again and on_play_again is not None:
+            on_play_again()

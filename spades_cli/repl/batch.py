@@ -11,13 +11,18 @@ from collections.abc import Iterable
 from typing import TextIO
 
 from spades_cli.errors import EXIT_INTERRUPTED, SpadesError
-from spades_cli.repl.core import Output, PlaySession
+from spades_cli.repl.core import PAUSE, Output, PlaySession
 from spades_cli.repl.signals import Caught, exit_on_hangup, held_signals, leave_now
+from spades_cli.view import output_width, wrap
 
 
-def write_plain(out: TextIO, outputs: Iterable[Output]) -> None:
+def write_plain(out: TextIO, outputs: Iterable[Output], width: int | None = None) -> None:
+    """The outputs as plain text, wrapped at ``width`` between words when given (no pause
+    in a pipe)."""
     for item in outputs:
-        out.write(item.text + "\n")
+        if item.kind == PAUSE:
+            continue
+        out.write((wrap(item.text, width) if width else item.text) + "\n")
     out.flush()
 
 
@@ -29,10 +34,11 @@ def run_batch(session: PlaySession, stdin: TextIO, stdout: TextIO, intro: Iterab
 
 def _loop(session: PlaySession, stdin: TextIO, stdout: TextIO, intro: Iterable[str]) -> int:
     caught = Caught()
+    width = output_width(stdout)
     try:
         with held_signals() as caught:
             outputs = session.start(intro)
-        write_plain(stdout, outputs)
+        write_plain(stdout, outputs, width)
         _check(caught)
         while not session.done:
             try:
@@ -41,14 +47,14 @@ def _loop(session: PlaySession, stdin: TextIO, stdout: TextIO, intro: Iterable[s
                 line = ""
             with held_signals() as caught:
                 outputs = session.handle(line.rstrip("\r\n")) if line else session.leave()
-            write_plain(stdout, outputs)
+            write_plain(stdout, outputs, width)
             _check(caught)
     except SpadesError:
-        write_plain(stdout, session.take_output())  # the moves made before the error
+        write_plain(stdout, session.take_output(), width)  # the moves made before the error
         raise
     except KeyboardInterrupt:
         stdout.write("Interrupted.\n")
-        write_plain(stdout, session.leave())
+        write_plain(stdout, session.leave(), width)
         return EXIT_INTERRUPTED
     return session.exit_code
 

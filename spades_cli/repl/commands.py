@@ -20,6 +20,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("tricks", (), "every trick of this hand so far"),
     Command("score", ("scores",), "points of every hand, totals and bags"),
     Command("bids", (), "the bids and the tricks taken against them"),
+    Command("discards", (), "two-player: the cards you discarded in the draft"),
     Command("rules", (), "the rules of this table ('rules all' prints every option)"),
     Command("hint", (), "what the hard bot would do here, and why"),
     Command("undo", (), "take back your last decision and the moves made after it"),
@@ -37,10 +38,18 @@ def find_command(word: str) -> Command | None:
     return _BY_WORD.get(word.strip().lower())
 
 
+def suggest_command(word: str) -> str | None:
+    """The command a mistyped word most likely meant (``hnad`` -> ``hand``), else None."""
+    import difflib
+
+    close = difflib.get_close_matches(word.strip().lower(), list(_BY_WORD), n=1, cutoff=0.7)
+    return _BY_WORD[close[0]].name if close else None
+
+
 MOVES_HELP = (
     "Moves: a card as QS, qs, Q♠, 10h or Th (a rank alone, like q, when only one card of it",
-    "  is legal); a bid as 4 or nil; keep or discard in the draft; blind (or double nil) or no",
-    "  when asked about double / blind nil; in the exchange a card to give up, or done.",
+    "  is legal); a bid as 4 or nil; keep or discard in the draft; blind or noblind when",
+    "  asked about double / blind nil; in the exchange a card to give up, or done.",
 )
 
 

@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from spades_cli import view
 from spades_cli.engine import (
     BID,
     BID_BASE,
@@ -43,9 +44,8 @@ from spades_cli.engine.cards import RANK_NAMES
 from spades_cli.errors import EXIT_OK, EXIT_UNFINISHED
 from spades_cli.match import BaseListener, Match
 from spades_cli.notation import NotationError, action_text, parse_action
-from spades_cli.repl import render
-from spades_cli.repl.commands import COMMAND_NAMES, COMMANDS, find_command, help_lines
-from spades_cli.repl.render import Fragments, Look, plain, plural, text
+from spades_cli.repl.commands import COMMAND_NAMES, COMMANDS, find_command, help_lines, suggest_command
+from spades_cli.view import Fragments, Look, plain, plural, text
 
 # Kinds of output. The prompt pauses after MOVE and TRICK (unless --fast), hides the
 # screen at HANDOFF (hot seat) and leaves STATUS to its toolbar.
@@ -56,11 +56,16 @@ MOVE = "move"  # a move of a seat other than the one deciding now
 OWN = "own"  # the move just typed, as the table saw it
 TRICK = "trick"
 HAND = "hand"
+TABLE = "table"  # the score table of the last hands, after a hand's result
 GAME = "game"
 GAP = "gap"  # an empty line before the view of the table
 STATUS = "status"
 VIEW = "view"
 HANDOFF = "handoff"
+PAUSE = "pause"  # the end of a hand: the prompt waits for Enter (unless --fast)
+ASK = "ask"  # a question the prompt asks in its prompt line (batch mode prints it)
+
+HANDS_SHOWN = 6  # the end of a hand shows the score table of the last few hands
 
 _YES = {"y", "yes", "quit", "leave", "ok"}
 
@@ -121,6 +126,8 @@ class PlaySession:
         transcript: UndoLog | None = None,
         transcript_path: str | None = None,
         hint_level: str = "hard",
+        width: int = 80,
+        ask_again: bool = False,
     ) -> None:
         self.match = match
         self.rules = match.rules
@@ -129,6 +136,10 @@ class PlaySession:
         self.transcript = transcript
         self.transcript_path = transcript_path
         self.hint_level = hint_level
+        self.width = width  # the columns the front end writes to: views fit in them
+        self.ask_again = ask_again  # at the end of the game: "Play again? (yes/no)"
+        self.asking_again = False
+        self.play_again = False
         self.viewer: int | None = None  # the human whose cards are on the screen
         self.confirming = False
         self.left = False
@@ -154,7 +165,7 @@ class PlaySession:
     @property
     def done(self) -> bool:
         """The front end should stop asking for input."""
-        return self.left or self.finished
+        return self.left or (self.finished and not self.asking_again)
 
     @property
     def exit_code(self) -> int:
@@ -187,6 +198,10 @@ class PlaySession:
         entry = line.strip()
         if self.done:
             return []
+        if self.asking_again:
+            self.asking_again = False
+            self.play_again = entry.lower() in ("y", "yes")
+            return self._take()
         if self.confirming:
             self.confirming = False
             if entry.lower() in _YES:
@@ -206,6 +221,7 @@ class PlaySession:
 
     def leave(self) -> list[Output]:
         """End of input (Ctrl-D, a closed pipe): the game stays saved."""
+        self.asking_again = False
         if not self.done:
             self._leave()
         return self._take()
@@ -213,6 +229,8 @@ class PlaySession:
     # -- what the prompt shows besides the outputs ---------------------------------------
 
     def prompt_text(self) -> str:
+        if self.asking_again:
+            return "Play again? (yes/no) "
         if self.confirming:
             return "Leave the game? (yes/no) "
         seat = self.on_turn
@@ -225,17 +243,19 @@ class PlaySession:
     def status(self) -> list[str]:
         """The parts of the status line (hand, bids, tricks, score, spades); empty before a turn."""
         obs = self.observation()
-        return render.status_parts(self.look, obs) if obs is not None else []
+        return view.status_parts(self.look, obs) if obs is not None else []
 
     def completions(self) -> list[tuple[str, str, str]]:
         """``(text to insert, label shown, note)`` for the legal moves and the commands."""
         out: list[tuple[str, str, str]] = []
+        if self.asking_again:
+            return [("yes", "yes", "a new game, same rules and seats"), ("no", "no", "stop here")]
         if self.confirming:
             return [("yes", "yes", "leave the game (it stays saved)"), ("no", "no", "keep playing")]
         seat = self.on_turn
         if seat is not None:
             state = self.state
-            for action in state.legal_actions():
+            for action in _hand_order(state.legal_actions()):
                 word = action_text(action)
                 if state.phase == EXCHANGE and action == EXCHANGE_DONE:
                     out.append((word, word, "keep the rest"))
@@ -246,7 +266,7 @@ class PlaySession:
                     note = "declare double nil" if self.rules.players == 2 else "bid blind nil"
                     out.append(("blind", "blind", note))
                 elif action == NO_BLIND:
-                    out.append(("no", "no", "do not declare"))
+                    out.append(("noblind", "noblind", "do not declare"))
                 elif action == KEEP:
                     out.append((word, word, "keep this card, discard the next"))
                 elif action == DISCARD:
@@ -284,7 +304,7 @@ class PlaySession:
         if len(words) > 1 and words[0].lower() in ("play", "lead", "bid", "give", "exchange"):
             entry = " ".join(words[1:])
         if phase == BID and entry.lower() == "pass":
-            legal = render.compress_bids([a - BID_BASE for a in state.legal_actions()])
+            legal = view.compress_bids([a - BID_BASE for a in state.legal_actions()])
             return f"Nobody may pass in Spades: bid {legal}"
         try:
             action = parse_action(entry, phase)
@@ -292,8 +312,12 @@ class PlaySession:
             shortcut = self._rank_shortcut(entry)
             if shortcut is not None:
                 return shortcut
-            if entry.isalpha() and len(entry) > 2 and phase in (PLAY, EXCHANGE, BID):
-                return f"Unknown command {entry!r} (type help)"
+            if entry.isalpha() and len(entry) > 2:
+                guess = suggest_command(entry)
+                if guess is not None:
+                    return f"Unknown command {entry!r}: did you mean {guess!r}?"
+                if phase in (PLAY, EXCHANGE, BID):
+                    return f"Unknown command {entry!r} (type help)"
             return _sentence(str(exc))
         try:
             state.check(action, symbols=self.look.symbols)
@@ -340,18 +364,18 @@ class PlaySession:
         obs = self.match.observation(seat)
         look = self.look
         self._emit(GAP, [])
-        line = plain(render.status(look, obs))
-        if line != self._last_status:
+        line = plain(view.status(look, obs, self.width))
+        if line != self._last_status and obs.phase != PLAY:
             self._last_status = line
             self._emit(STATUS, text(line))
         frags: Fragments = []
-        if obs.phase == PLAY and obs.current_trick:
-            frags += [*render.table(look, obs, turn=False), ("", "\n")]
+        if obs.phase == PLAY:
+            frags += [*view.table_view(look, obs, self.width), ("", "\n")]
         if obs.phase == BID:
-            frags += text(f"Bids: {render.bids_text(look, obs)}\n")
+            frags += text(f"Bids: {view.bids_text(look, obs)}\n")
         if obs.phase != DECLARE:
-            frags += [*render.hand_line(look, obs), ("", "\n")]
-        frags += render.turn_prompt(look, obs, self.rules)
+            frags += [*view.hand_line(look, obs), ("", "\n")]
+        frags += view.turn_prompt(look, obs, self.rules)
         self._emit(VIEW, frags, seat)
 
     # -- commands -------------------------------------------------------------------
@@ -364,9 +388,9 @@ class PlaySession:
         if obs is None:
             self._reply("Nobody is at the table.")
             return
-        frags = render.hand_line(self.look, obs)
+        frags = view.hand_line(self.look, obs)
         if self.rules.players == 2 and obs.phase in (DRAFT, DECLARE, EXCHANGE) and obs.looked:
-            frags += [("", "\n"), *render.discards_line(self.look, obs)]
+            frags += [("", "\n"), *view.discards_line(self.look, obs)]
         self._emit(REPLY, frags)
 
     def _cmd_table(self, arg: str) -> None:
@@ -374,7 +398,7 @@ class PlaySession:
         if obs is None or obs.phase != PLAY:
             self._reply("No trick is being played now.")
             return
-        self._emit(REPLY, render.table(self.look, obs))
+        self._emit(REPLY, view.table_view(self.look, obs, self.width))
 
     def _cmd_last(self, arg: str) -> None:
         log = self._log
@@ -401,15 +425,20 @@ class PlaySession:
         obs = self.observation()
         if obs is None:
             return
-        self._emit(REPLY, render.score_table(self.look, self.rules, self.state.results, obs))
+        results = self.state.results
+        if not results:
+            self._reply(f"No hand has been scored yet (game to {self.rules.target}).")
+            return
+        self._emit(REPLY, [("", f"Score (game to {self.rules.target}):\n"),
+                           *view.score_table(self.look, self.rules, results)])
 
     def _cmd_bids(self, arg: str) -> None:
         obs = self.observation()
         if obs is None:
             return
         look = self.look
-        bids, tricks = render.bids_text(look, obs), render.tricks_text(look, obs)
-        self._reply(f"Bids: {bids}. Tricks against bids: {tricks}.")
+        bids, tricks = view.seats_text(look, obs), view.tricks_text(look, obs)
+        self._reply(f"Bids/tricks: {bids}. Sides: {tricks}.")
 
     def _cmd_rules(self, arg: str) -> None:
         if arg.lower() == "all":
@@ -417,7 +446,7 @@ class PlaySession:
 
             self._reply(rules_to_yaml(self.rules).rstrip("\n"))
             return
-        self._emit(REPLY, render.rules_summary(self.look, self.rules))
+        self._emit(REPLY, view.rules_summary(self.look, self.rules))
 
     def _cmd_hint(self, arg: str) -> None:
         seat = self.on_turn
@@ -449,6 +478,11 @@ class PlaySession:
             self._error(f"{self.look.seat(seat)} has made no decision yet: nothing to undo.")
             return
         index = mine[-1]
+        if history[index] in (BLIND, NO_BLIND) and self.match.observation(seat).looked:
+            what = "double nil" if self.rules.players == 2 else "blind nil"
+            self._error(f"{self.look.seat(seat)} has seen cards since deciding on {what}: "
+                        "that decision stands and cannot be undone.")
+            return
         others = [s for s in actors[index + 1:] if s in self.humans and s != seat]
         if others:
             who = self.look.seat(others[0])
@@ -465,6 +499,19 @@ class PlaySession:
         self._reply(f"Took back {self.look.seat(seat)}'s {self._say_action(taken, past=True)}{more}.")
         self._last_status = ""
         self._advance()
+
+    def _cmd_discards(self, arg: str) -> None:
+        obs = self.observation()
+        if self.rules.players != 2:
+            self._reply("Nobody discards in the four-player game.")
+            return
+        if obs is None:
+            self._reply("Nobody is at the table.")
+            return
+        frags = view.discards_line(self.look, obs)
+        other = self.look.seat(1 - obs.seat)
+        frags += text(f"\n{other}'s discards are out of play too, unseen.")
+        self._emit(REPLY, frags)
 
     def _cmd_transcript(self, arg: str) -> None:
         if self.transcript_path is None:
@@ -512,7 +559,7 @@ class PlaySession:
         self._emit(REPLY, text(s))
 
     def _error(self, s: str) -> None:
-        self._emit(ERROR, text(s, render.ERROR))
+        self._emit(ERROR, text(s, view.ERROR))
 
     def _take(self) -> list[Output]:
         out, self._out = self._out, []
@@ -530,14 +577,18 @@ class PlaySession:
         if win is None:
             return
         lose = 1 - win
+        self._emit(GAME, view.game_over(look, self.rules, state.results, win, state.scores, self.width))
         verb = "wins" if self.rules.players == 2 else "win"
         line = f"Game over: {look.side(win)} {verb}, {state.scores[win]} to {state.scores[lose]}."
         if len(self.humans) == 1:
             (me,) = self.humans
             line += " You win!" if self.rules.side_of(me) == win else " You lose."
-        self._emit(GAME, text(line, render.TITLE))
+        self._emit(GAME, text(line, view.TITLE))
         if self.transcript_path is not None:
             self._emit(INFO, text(f"The game is saved in {self.transcript_path}"))
+        if self.ask_again:
+            self.asking_again = True
+            self._emit(ASK, text("Play again? (yes/no)"))
 
     # -- bookkeeping shared by live play and replays --------------------------------------
 
@@ -634,11 +685,15 @@ class PlaySession:
             said = f"Hand {state.hand_no + 1}: {first} draws first; {second} bids first and leads."
         else:
             said = f"Hand {state.hand_no + 1}: {look.seat(state.dealer)} deals."
-        self._emit(INFO, text(said, render.TITLE))
+        self._emit(INFO, text(said, view.TITLE))
 
     def _hand_over(self, result: HandResult) -> None:
         self._emit(GAP, [])
-        self._emit(HAND, render.hand_result(self.look, self.rules, result))
+        self._emit(HAND, view.hand_result(self.look, self.rules, result))
+        if self.match.finished:
+            return  # the end of the game shows the whole table
+        self._emit(TABLE, view.score_table(self.look, self.rules, self.state.results, last=HANDS_SHOWN))
+        self._emit(PAUSE, text("Press Enter for the next hand."))
 
 
 def _note(log: _HandLog, state: State, seat: int, action: int, before: Phase, results: int) -> Trick | None:
@@ -669,6 +724,14 @@ def _last_plays(log: _HandLog, state: State, n: int) -> tuple[int, ...]:
     """The cards of the trick just finished when the state has already moved on."""
     plays = [a for a, s in zip(reversed(state.history), reversed(log.actors), strict=False) if s >= 0][:n]
     return tuple(reversed(plays))
+
+
+def _hand_order(actions: Iterable[int]) -> list[int]:
+    """Actions with the cards first, in the order the hand shows them (spades, hearts,
+    clubs, diamonds, high to low), then the rest in their own order."""
+    actions = list(actions)
+    cards = [c for group in view.sort_hand(a for a in actions if a < 52) for c in group]
+    return cards + [a for a in actions if a >= 52]
 
 
 def _sentence(s: str) -> str:

@@ -26,15 +26,17 @@ from prompt_toolkit.output import ColorDepth, Output, create_output
 
 from spades_cli.errors import SpadesError
 from spades_cli.repl.completer import PlayCompleter
-from spades_cli.repl.core import HANDOFF, MOVE, STATUS, TRICK, PlaySession
+from spades_cli.repl.core import ASK, HANDOFF, MOVE, OWN, PAUSE, STATUS, TRICK, VIEW, PlaySession
 from spades_cli.repl.core import Output as Shown
 from spades_cli.repl.signals import Caught, exit_on_hangup, held_signals, leave_now
 from spades_cli.repl.toolbar import STYLE, toolbar
 from spades_cli.transcript import default_transcript_dir
+from spades_cli.view import plain, wrap_frags
+from spades_cli.view.layout import MAX_WIDTH, MIN_WIDTH
 
-# Seconds to wait after another seat's move and after the end of a trick.
-MOVE_PAUSE = 0.5
-TRICK_PAUSE = 1.0
+# Seconds to wait after another seat's move and after the end of a trick, per --speed.
+SPEEDS: dict[str, tuple[float, float]] = {"slow": (1.0, 2.0), "normal": (0.5, 1.0), "fast": (0.15, 0.3)}
+MOVE_PAUSE, TRICK_PAUSE = SPEEDS["normal"]
 
 
 def data_dir() -> Path:
@@ -105,6 +107,7 @@ class PromptFrontEnd:
         *,
         color: bool = True,
         fast: bool = False,
+        speed: str = "normal",
         input: Input | None = None,
         output: Output | None = None,
         history: History | None = None,
@@ -113,6 +116,8 @@ class PromptFrontEnd:
         self.session = session
         self.color = color
         self.fast = fast
+        self.pauses = SPEEDS.get(speed, SPEEDS["normal"])
+        self.private_shown = False  # hot seat: cards were shown since the screen was last cleared
         self.output = output if output is not None else create_output()
         self.input = input
         self.echo = echo
@@ -128,6 +133,14 @@ class PromptFrontEnd:
             output=self.output,
         )
         self.enter = PromptSession[str](input=input, output=self.output, color_depth=self.depth)
+        session.width = self._columns()
+
+    def _columns(self) -> int:
+        try:
+            columns = self.output.get_size().columns
+        except (OSError, ValueError):
+            columns = 80
+        return max(MIN_WIDTH, min(columns, MAX_WIDTH))
 
     def run(self, intro: Iterable[str] = ()) -> int:
         """Play until the game ends or the player leaves; return the exit code."""
@@ -169,16 +182,23 @@ class PromptFrontEnd:
         if caught.hung_up:
             leave_now()
         hurry = self.fast or caught.interrupted
+        self.session.width = self._columns()
         for item in shown:
-            if item.kind == STATUS:
-                continue  # the toolbar shows it
+            if item.kind in (STATUS, ASK):
+                continue  # the toolbar shows the status; the prompt line asks the question
             if item.kind == HANDOFF:
                 self._handoff(item)
                 continue
+            if item.kind == PAUSE:
+                if not self.fast:
+                    self._wait_enter(item.text + " ")
+                continue
             self._print(item)
+            if item.kind in (VIEW, OWN):
+                self.private_shown = True
             if not hurry and item.kind in (MOVE, TRICK):
                 try:
-                    time.sleep(MOVE_PAUSE if item.kind == MOVE else TRICK_PAUSE)
+                    time.sleep(self.pauses[0] if item.kind == MOVE else self.pauses[1])
                 except KeyboardInterrupt:
                     hurry = True  # Ctrl-C while the bots play: show the rest at once
 
@@ -186,29 +206,36 @@ class PromptFrontEnd:
         if self.echo is not None:
             self.echo(item)
             return
+        frags = wrap_frags(item.frags, self.session.width)
         try:
             if self.color:
-                print_formatted_text(FormattedText(item.frags), style=STYLE, output=self.output,
+                print_formatted_text(FormattedText(frags), style=STYLE, output=self.output,
                                      color_depth=self.depth)
             else:
-                print_formatted_text(item.text, output=self.output, color_depth=self.depth)
+                print_formatted_text(plain(frags), output=self.output, color_depth=self.depth)
         except OSError:
             raise _TerminalGone from None
 
     def _handoff(self, item: Shown) -> None:
-        """Hot seat: hide the last player's cards and wait for the next player."""
+        """Hot seat: hide the last player's cards (the opening lines stay while no cards have been
+        shown) and wait for the next player."""
         out = self.output
-        try:
-            out.erase_screen()
-            out.write_raw("\x1b[3J")  # the scrollback too, where the terminal supports it
-            out.cursor_goto(0, 0)
-            out.flush()
-        except OSError:
-            raise _TerminalGone from None
+        if self.private_shown:
+            try:
+                out.erase_screen()
+                out.write_raw("\x1b[3J")  # the scrollback too, where the terminal supports it
+                out.cursor_goto(0, 0)
+                out.flush()
+            except OSError:
+                raise _TerminalGone from None
+            self.private_shown = False
         self._print(item)
+        self._wait_enter("Press Enter when ready. ")
+
+    def _wait_enter(self, question: str) -> None:
         while True:
             try:
-                self.enter.prompt("Press Enter when ready. ")
+                self.enter.prompt(question)
                 break
             except KeyboardInterrupt:
                 continue

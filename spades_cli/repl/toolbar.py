@@ -6,6 +6,7 @@ from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.styles import Style
 
 from spades_cli.repl.core import PlaySession
+from spades_cli.view import pack
 
 STYLE = Style.from_dict(
     {
@@ -20,14 +21,12 @@ STYLE = Style.from_dict(
     }
 )
 
-KEYS = "help, Tab, Ctrl-D to leave"
+KEYS = "help, Tab, Ctrl-D"
 
 
 def toolbar(session: PlaySession) -> FormattedText:
-    """Two lines: hand, bids and tricks against bids; then score, bags and spades."""
-    parts = session.status()
-    if not parts:
-        return FormattedText([("class:bottom-toolbar", f" {KEYS} ")])
-    first = " | ".join(parts[:3])
-    second = " | ".join(parts[3:])
-    return FormattedText([("class:bottom-toolbar", f" {first} \n {second} | {KEYS} ")])
+    """The hand, every seat's bid and tricks, each side's tricks, score and bags, spades, and
+    the keys, packed into as few lines as fit the terminal's width (60 columns: three)."""
+    parts = [*session.status(), KEYS]
+    lines = pack(parts, session.width - 2)
+    return FormattedText([("class:bottom-toolbar", "\n".join(f" {line} " for line in lines))])

@@ -1,0 +1,190 @@
+"""The building blocks of every view: styled fragments, cards, hands, seats and bid words.
+
+Every view function returns ``Fragments``: a list of ``(style, text)`` pairs, the shape
+prompt_toolkit calls formatted text, built without importing prompt_toolkit. The
+prompt front end prints them in colour; the batch front end and the tests join the
+texts (:func:`plain`). Style names are classes (``class:red``, ``class:error``...)
+that the prompt front end maps to colours; ``--no-color`` simply drops them.
+
+Suit symbols or letters are chosen by :class:`Look` (``--ascii``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from spades_cli.engine import Rules, Trick
+from spades_cli.engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES, card_label, trick_winner
+from spades_cli.view.layout import Frag, Fragments
+
+# Style classes (prefixed: prompt_toolkit's own styles already use names like "red").
+RED = "class:suit-red"
+BLACK = "class:suit-black"
+ERROR = "class:play-error"
+TITLE = "class:play-title"
+DIM = "class:play-dim"
+GOOD = "class:play-good"
+BAD = "class:play-bad"
+WIN = "class:play-win"
+
+# Suits in the order a player sorts a hand: colours alternate (spades, hearts, clubs, diamonds).
+HAND_ORDER = (SPADES, HEARTS, CLUBS, DIAMONDS)
+
+SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+def plain(frags: Iterable[Frag]) -> str:
+    """The text of fragments without their styles."""
+    return "".join(text for _, text in frags)
+
+
+def text(s: str, style: str = "") -> Fragments:
+    return [(style, s)]
+
+
+def join(parts: Sequence[Fragments], sep: str = " ") -> Fragments:
+    out: Fragments = []
+    for i, part in enumerate(parts):
+        if i and sep:
+            out.append(("", sep))
+        out.extend(part)
+    return out
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def winning_index(cards: Sequence[int]) -> int:
+    """R-C-4: the position (in play order, the lead first) of the card winning a trick so far."""
+    return trick_winner(cards)
+
+
+def bid_word(bid: int, blind: bool, rules: Rules) -> str:
+    if blind:
+        return "double nil" if rules.players == 2 else "blind nil"
+    return "nil" if bid == 0 else str(bid)
+
+
+def compress_bids(bids: Sequence[int]) -> str:
+    """``nil or 1-13``, ``3-5``, ``nil, 2, 4-6``: the legal bids in few words."""
+    parts: list[str] = []
+    numbers = sorted(b for b in bids if b > 0)
+    if 0 in bids:
+        parts.append("nil")
+    run: list[int] = []
+    for b in [*numbers, -9]:
+        if run and b == run[-1] + 1:
+            run.append(b)
+            continue
+        if run:
+            parts.append(str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}")
+        run = [b]
+    if len(parts) == 2 and parts[0] == "nil":
+        return f"nil or {parts[1]}"
+    return ", ".join(parts)
+
+
+def card_frag(card: int, symbols: bool = True) -> Frag:
+    """One card, styled red or black: ``Q♠`` / ``QS``."""
+    style = RED if card // 13 in (HEARTS, DIAMONDS) else BLACK
+    return (style, card_label(card, symbols=symbols))
+
+
+def cards_frags(cards: Iterable[int], symbols: bool = True, sep: str = " ") -> Fragments:
+    """Cards in the order given."""
+    return join([[card_frag(c, symbols)] for c in cards], sep)
+
+
+def sort_hand(cards: Iterable[int]) -> list[list[int]]:
+    """The cards grouped by suit (spades, hearts, clubs, diamonds), high to low."""
+    held = set(cards)
+    groups = []
+    for suit in HAND_ORDER:
+        group = [c for c in range(suit * 13 + 12, suit * 13 - 1, -1) if c in held]
+        if group:
+            groups.append(group)
+    return groups
+
+
+def hand_frags(cards: Iterable[int], symbols: bool = True) -> Fragments:
+    """A hand sorted by suit, suits two spaces apart: ``A♠ 10♠  Q♥  9♣ 2♣``."""
+    groups = sort_hand(cards)
+    if not groups:
+        return text("(no cards)", DIM)
+    return join([cards_frags(g, symbols) for g in groups], "  ")
+
+
+@dataclass(frozen=True)
+class Look:
+    """How cards and seats are written: suit symbols or letters, seat names."""
+
+    rules: Rules
+    symbols: bool = True
+
+    # -- seats and sides ----------------------------------------------------------
+
+    def seat(self, seat: int) -> str:
+        """``North``, ``East``..."""
+        return SEAT_WORDS[self.rules.seat_names[seat]]
+
+    def letter(self, seat: int) -> str:
+        return self.rules.seat_names[seat]
+
+    def side(self, side: int) -> str:
+        """``North-South`` / ``East-West`` (4P), the seat's name (2P)."""
+        if self.rules.players == 2:
+            return self.seat(side)
+        return ("North-South", "East-West")[side]
+
+    def side_short(self, side: int) -> str:
+        return self.rules.side_name(side)
+
+    def side_seats(self, side: int) -> tuple[int, ...]:
+        return (side,) if self.rules.players == 2 else (side, side + 2)
+
+    # -- cards --------------------------------------------------------------------
+
+    def card(self, card: int) -> Frag:
+        return card_frag(card, self.symbols)
+
+    def card_text(self, card: int) -> str:
+        return card_label(card, symbols=self.symbols)
+
+    def cards(self, cards: Iterable[int], sep: str = " ") -> Fragments:
+        return cards_frags(cards, self.symbols, sep)
+
+    def sorted_hand(self, cards: Iterable[int]) -> list[list[int]]:
+        return sort_hand(cards)
+
+    def hand(self, cards: Iterable[int]) -> Fragments:
+        """A hand sorted by suit, suits two spaces apart: ``A♠ 10♠  Q♥  9♣ 2♣``."""
+        return hand_frags(cards, self.symbols)
+
+    def card_list(self, cards: Iterable[int]) -> Fragments:
+        """Cards high to low in hand order, one space apart."""
+        return join([self.cards(g) for g in sort_hand(cards)], " ")
+
+    def marked(self, card: int) -> Fragments:
+        """The card winning a trick: in brackets, ``[Q♠]``."""
+        return [(WIN, "["), self.card(card), (WIN, "]")]
+
+    def played(self, trick: Sequence[tuple[int, int]], winning: int | None = None) -> Fragments:
+        """``N 4♣, E [K♣]``: the cards of a trick with who played them, the winning one marked."""
+        parts: list[Fragments] = []
+        for i, (s, c) in enumerate(trick):
+            card = self.marked(c) if i == winning else [self.card(c)]
+            parts.append([("", self.letter(s) + " "), *card])
+        return join(parts, ", ")
+
+    def finished_trick(self, no: int, trick: Trick) -> Fragments:
+        n = self.rules.players
+        pairs = [(trick.seat_of(i, n), c) for i, c in enumerate(trick.cards)]
+        index = (trick.winner - trick.leader) % n
+        return [
+            ("", f"Trick {no} ({self.seat(trick.leader)} led): "),
+            *self.played(pairs, index),
+            ("", f" - {self.seat(trick.winner)} wins with "),
+            self.card(trick.cards[index]),
+        ]

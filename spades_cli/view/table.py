@@ -1,0 +1,236 @@
+"""The table as a seat sees it: the trick laid out by seat, bids and tricks, whose turn.
+
+:func:`table_view` is what the prompt, the batch mode and ``replay --step`` show while a
+hand is played::
+
+    Hand 1, trick 3: West led, East is winning. South to play.
+                N 1/0  6♥
+    W 1/1  2♥               E 2/0  [A♥]
+                S 3/1  ?
+    NS: bid 4, took 1, bags 0, score 0
+    EW: bid 3, took 1, bags 0, score 0
+
+Each seat shows its bid and the tricks it took (``N 3/2``; a nil that took a trick shows
+``S nil ✗1``), the card it played to the trick (the one winning so far in brackets) and
+``?`` on turn. Where the terminal is too narrow for the layout, the trick is one line.
+"""
+
+from __future__ import annotations
+
+from spades_cli.engine import BID, DECLARE, DRAFT, EXCHANGE, PLAY, Observation, Rules
+from spades_cli.engine.cards import SPADES, SUIT_NAMES
+from spades_cli.view.layout import Fragments
+from spades_cli.view.look import Look, bid_word, compress_bids, join, plural, text, winning_index
+
+
+def seat_tag(look: Look, obs: Observation, seat: int) -> str:
+    """``N 3/2`` (bid 3, took 2); ``S nil/0``; ``S nil ✗1`` once a nil took a trick; ``W ?``
+    on turn to bid, ``W -`` not yet."""
+    bid = obs.bids[seat]
+    took = obs.tricks_won[seat]
+    name = look.letter(seat)
+    if bid is None:
+        return f"{name} {'?' if obs.phase == BID and obs.current == seat else '-'}"
+    word = bid_word(bid, obs.declared[seat], look.rules)
+    if bid == 0 and took:
+        return f"{name} {word} {'✗' if look.symbols else 'x'}{took}"
+    return f"{name} {word}/{took}"
+
+
+def seats_text(look: Look, obs: Observation) -> str:
+    """Every seat's tag: ``N 1/0, E 2/1, S nil ✗1, W 3/2``."""
+    return ", ".join(seat_tag(look, obs, s) for s in range(obs.players))
+
+
+def bids_text(look: Look, obs: Observation) -> str:
+    """``N 3, E 4, S ?, W -``: ``?`` on turn to bid, ``-`` not yet."""
+    parts = []
+    for seat in range(obs.players):
+        bid = obs.bids[seat]
+        if bid is None:
+            shown = "?" if obs.phase == BID and obs.current == seat else "-"
+        else:
+            shown = bid_word(bid, obs.declared[seat], look.rules)
+        parts.append(f"{look.letter(seat)} {shown}")
+    return ", ".join(parts)
+
+
+def side_contract(look: Look, obs: Observation, side: int) -> int | None:
+    """The side's contract so far (nil bids add nothing); None if nobody of it has bid."""
+    bids = [obs.bids[s] for s in look.side_seats(side)]
+    if all(b is None for b in bids):
+        return None
+    return sum(b for b in bids if b is not None)
+
+
+def tricks_text(look: Look, obs: Observation) -> str:
+    """``NS bid 5 took 2, EW bid 7 took 1``: each side's contract and tricks."""
+    parts = []
+    for side in range(2):
+        took = sum(obs.tricks_won[s] for s in look.side_seats(side))
+        contract = side_contract(look, obs, side)
+        bid = f"bid {contract} " if contract is not None else ""
+        parts.append(f"{look.side_short(side)} {bid}took {took}")
+    return ", ".join(parts)
+
+
+def side_line(look: Look, obs: Observation, side: int) -> str:
+    """``NS: bid 5, took 2, bags 3, score 141``."""
+    took = sum(obs.tricks_won[s] for s in look.side_seats(side))
+    contract = side_contract(look, obs, side)
+    bid = "-" if contract is None else str(contract)
+    return (f"{look.side_short(side)}: bid {bid}, took {took}, "
+            f"{plural(obs.bags[side], 'bag')}, score {obs.scores[side]}")
+
+
+def status_parts(look: Look, obs: Observation) -> list[str]:
+    """Everything public at a glance, in short parts (the toolbar packs them into lines):
+    ``Hand 2``, ``N 3/1, E 2/0, S nil/0, W 4/2`` (bid/took), ``NS 3/1, 140 pts, 2 bags``."""
+    parts = [f"Hand {obs.hand_no + 1}", seats_text(look, obs)]
+    for side in range(2):
+        took = sum(obs.tricks_won[s] for s in look.side_seats(side))
+        contract = side_contract(look, obs, side)
+        tricks = f" {contract}/{took}," if contract is not None else ""
+        bags = plural(obs.bags[side], "bag")
+        parts.append(f"{look.side_short(side)}{tricks} {obs.scores[side]} pts, {bags}")
+    parts.append("spades broken" if obs.spades_broken else "spades not broken")
+    return parts
+
+
+def pack(parts: list[str], width: int, sep: str = " | ") -> list[str]:
+    """Parts joined with ``sep`` into as few lines of at most ``width`` as they fit."""
+    lines: list[str] = []
+    for part in parts:
+        if lines and len(lines[-1]) + len(sep) + len(part) <= width:
+            lines[-1] += sep + part
+        else:
+            lines.append(part)
+    return lines
+
+
+def status(look: Look, obs: Observation, width: int = 80) -> Fragments:
+    """The status parts packed into lines of ``width``."""
+    return text("\n".join(pack(status_parts(look, obs), width)))
+
+
+def _trick_title(look: Look, obs: Observation) -> str:
+    no = len(obs.tricks) + 1
+    head = f"Hand {obs.hand_no + 1}, trick {no}"
+    n = obs.players
+    on_turn = 0 <= obs.current < n
+    if obs.current_trick:
+        win = (obs.leader + winning_index(obs.current_trick)) % n
+        said = f"{head}: {look.seat(obs.leader)} led, {look.seat(win)} is winning."
+        return said + (f" {look.seat(obs.current)} to play." if on_turn else "")
+    broken = "" if obs.spades_broken else "; spades not broken"
+    return f"{head}{broken}." + (f" {look.seat(obs.current)} to lead." if on_turn else "")
+
+
+def _trick_cells(look: Look, obs: Observation) -> list[Fragments]:
+    """Per seat: its tag and its card in the trick (the winning one marked, ``?`` on turn)."""
+    n = obs.players
+    played = {(obs.leader + i) % n: c for i, c in enumerate(obs.current_trick)}
+    win = (obs.leader + winning_index(obs.current_trick)) % n if obs.current_trick else -1
+    cells: list[Fragments] = []
+    for seat in range(n):
+        tag: Fragments = [("", seat_tag(look, obs, seat))]
+        if seat in played:
+            card = look.marked(played[seat]) if seat == win else [look.card(played[seat])]
+            tag += [("", "  "), *card]
+        elif seat == obs.current and obs.phase == PLAY:
+            tag += [("", "  ?")]
+        cells.append(tag)
+    return cells
+
+
+def _width(frags: Fragments) -> int:
+    return sum(len(t) for _, t in frags)
+
+
+def trick_layout(look: Look, obs: Observation, width: int = 80) -> Fragments:
+    """The trick by seat: North on top, South at the bottom, West and East at the sides (in
+    the two-player game North above South); one line when narrower than the layout."""
+    cells = _trick_cells(look, obs)
+    if obs.players == 2:
+        return join(cells, "\n")
+    north, east, south, west = cells
+    left = _width(west) + 3
+    middle = max(_width(north), _width(south), 6) + 3
+    if left + middle + _width(east) > width:
+        return join(cells, ", ")
+    pad = " " * left
+    gap = " " * (left + middle - _width(west))
+    return [("", pad), *north, ("", "\n"), *west, ("", gap), *east, ("", "\n" + pad), *south]
+
+
+def table_view(look: Look, obs: Observation, width: int = 80) -> Fragments:
+    """The whole table during play: title, the trick by seat, then each side's line."""
+    out: Fragments = [("", _trick_title(look, obs) + "\n"), *trick_layout(look, obs, width)]
+    if obs.players == 4:
+        for side in range(2):
+            out += [("", "\n" + side_line(look, obs, side))]
+    else:
+        out += [("", "\n" + "; ".join(side_line(look, obs, side) for side in range(2)))]
+    return out
+
+
+def hand_line(look: Look, obs: Observation) -> Fragments:
+    name = look.seat(obs.seat)
+    if not obs.looked:
+        if look.rules.players == 2:
+            return text(f"{name} has no cards yet.")
+        return text(f"{name} has not looked at the cards yet.")
+    return [("", f"{name}'s hand: "), *look.hand(obs.hand)]
+
+
+def discards_line(look: Look, obs: Observation) -> Fragments:
+    if not obs.own_discards:
+        return text(f"{look.seat(obs.seat)} has discarded nothing yet.")
+    return [("", f"{look.seat(obs.seat)}'s discards: "), *look.card_list(obs.own_discards)]
+
+
+def _play_prompt(look: Look, obs: Observation) -> Fragments:
+    name = look.seat(obs.seat)
+    cards = [a for a in obs.legal if a < 52]
+    if obs.current_trick:
+        led = obs.current_trick[0] // 13
+        if all(c // 13 == led for c in cards) and len(cards) < len(obs.hand):
+            said = f"{name} to play: follow {SUIT_NAMES[led]} ("
+            return [("", said), *look.card_list(cards), ("", ")")]
+        if any(c // 13 == led for c in obs.hand):
+            return [("", f"{name} to play: follow {SUIT_NAMES[led]}")]
+        return text(f"{name} to play: no {SUIT_NAMES[led]}, so any card")
+    if len(cards) < len(obs.hand):
+        if all(c // 13 != SPADES for c in cards) and any(c // 13 == SPADES for c in obs.hand):
+            return text(f"{name} to lead: any card but a spade (spades are not broken)")
+        return [("", f"{name} to lead: "), *look.card_list(cards)]
+    return text(f"{name} to lead: any card")
+
+
+def turn_prompt(look: Look, obs: Observation, rules: Rules) -> Fragments:
+    """The line that says what the seat on turn must decide, and what is legal."""
+    name = look.seat(obs.seat)
+    phase = obs.phase
+    if phase == PLAY:
+        return _play_prompt(look, obs)
+    if phase == BID:
+        bids = sorted(a - 52 for a in obs.legal)
+        return text(f"{name} to bid: {compress_bids(bids)}")
+    if phase == DRAFT and obs.draft_card is not None:
+        got = len(obs.hand) + 1
+        return [
+            ("", f"{name} draws card {got} of 13: "),
+            look.card(obs.draft_card),
+            ("", " - keep or discard?"),
+        ]
+    if phase == DECLARE:
+        if rules.players == 2:
+            return text(f"{name}: declare double nil before your first card? (blind or noblind)")
+        return text(f"{name}: bid blind nil before looking at your cards? (blind or noblind)")
+    if phase == EXCHANGE:
+        left = rules.blind_nil.exchange - obs.exchanged[obs.seat]
+        return text(
+            f"{name}: give up a card for one from the discard pile "
+            f"({plural(left, 'exchange')} left), or done"
+        )
+    return text(f"{name}: nothing to decide")
