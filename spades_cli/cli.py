@@ -18,6 +18,7 @@ from spades_cli.errors import EXIT_INTERRUPTED, EXIT_USAGE, SpadesError
 # tables and tournaments) and `spades --version` start quickly.
 _COMMANDS: dict[str, tuple[str, str]] = {
     "bot": ("cmd_bot", "bot_command"),
+    "merge": ("cmd_merge", "merge_command"),
     "play": ("cmd_play", "play_command"),
     "replay": ("cmd_game", "replay_command"),
     "resume": ("cmd_game", "resume_command"),

@@ -1,8 +1,9 @@
 """``spades simulate``: bot tournaments with confidence intervals.
 
 Every seat not named with ``--seat`` is played by the normal bot. Games run in worker
-processes (``--jobs``); each game's seed comes from ``--seed`` and its number, so the
-results are the same whatever the number of workers.
+processes (``--jobs``) or on a Dask cluster (``--scheduler``); each game's seed comes from
+``--seed`` and its number, so the results are the same however they are played, in one
+run or in shards (``--shard K/N``, then ``spades merge``).
 """
 
 from __future__ import annotations
@@ -15,43 +16,14 @@ import sys
 import click
 
 from spades_cli.cli_options import bot_options, rules_options
-from spades_cli.errors import EXIT_ILLEGAL, UsageError
+from spades_cli.errors import EXIT_ILLEGAL, EXIT_INTERRUPTED, UsageError
 from spades_cli.presets import load_rules
-from spades_cli.simulate import MAX_HANDS, format_summary, run_tournament
+from spades_cli.simulate import MAX_HANDS, Interrupted, Summary, format_summary, read_summary, run_tournament
+from spades_cli.simulate.progress import ProgressBar
+from spades_cli.simulate.report import partial_path, write_summary
+from spades_cli.simulate.runner import default_workers, parse_shard
 
 DEFAULT_LEVEL = "normal"
-
-
-class _Progress:
-    """A progress bar on stderr; plain lines every tenth of the way when not a terminal."""
-
-    def __init__(self, total: int, enabled: bool) -> None:
-        self.total = total
-        self.enabled = enabled
-        self.tty = sys.stderr.isatty()
-        self.bar: object | None = None
-        self.done = 0
-        self.next_mark = 0.1
-        if enabled and self.tty:
-            self.bar = click.progressbar(length=total, label="games", file=sys.stderr, show_pos=True)
-            self.bar.__enter__()
-
-    def __call__(self, done: int, total: int) -> None:
-        if not self.enabled:
-            return
-        step = done - self.done
-        self.done = done
-        if self.bar is not None:
-            self.bar.update(step)  # type: ignore[attr-defined]
-        elif done >= total or done >= self.next_mark * total:
-            click.echo(f"simulate: {done}/{total} games", err=True)
-            while self.next_mark * total <= done:
-                self.next_mark += 0.1
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.__exit__(None, None, None)  # type: ignore[attr-defined]
-            self.bar = None
 
 
 @click.command("simulate")
@@ -70,10 +42,11 @@ class _Progress:
     type=int,
     default=None,
     help="Tournament seed; the games' seeds follow from it (default: a fresh random one, printed "
-    "with the results, so that a program at the table cannot guess the deals).",
+    "with the results, so that a program at the table cannot guess the deals; with --resume-from, "
+    "the saved one).",
 )
 @click.option("--duplicate", is_flag=True, help="Play every deal twice with the sides' seats exchanged.")
-@click.option("--json", "as_json", is_flag=True, help="Print the results as one JSON object.")
+@click.option("--json", "as_json", is_flag=True, help="Print the results as one JSON object (mergeable).")
 @click.option(
     "--max-hands",
     type=int,
@@ -84,6 +57,14 @@ class _Progress:
 @click.option(
     "--transcripts", "transcript_dir", metavar="DIR", default=None, help="Save every game's transcript here."
 )
+@click.option("--shard", metavar="K/N", default=None, help="Play the K-th of N equal parts of the games.")
+@click.option("--out", "-o", "out", metavar="FILE", default=None,
+              help="Also write the JSON result to FILE (also where Ctrl-C saves the totals so far).")
+@click.option("--resume-from", "resume_from", metavar="FILE", default=None,
+              help="Go on with an interrupted run of the same tournament, skipping the games it has.")
+@click.option("--scheduler", metavar="tcp://HOST:PORT|local", default=None,
+              help="Play on a Dask cluster ('local': start one here with --jobs workers); "
+              "needs pip install 'spades[cluster]'.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress output on stderr.")
 @bot_options
 def simulate_command(
@@ -97,6 +78,10 @@ def simulate_command(
     as_json: bool,
     max_hands: int,
     transcript_dir: str | None,
+    shard: str | None,
+    out: str | None,
+    resume_from: str | None,
+    scheduler: str | None,
     quiet: bool,
     bot_timeout: float,
     on_bot_failure: str | None,
@@ -108,38 +93,32 @@ def simulate_command(
     Examples:
       spades simulate --games 200 --seat N=hard --seat S=hard
       spades simulate --rules two-player --games 200 --seat N=normal --seat S=easy --duplicate
+      spades simulate --games 10000 --seed 7 --shard 1/4 --json > part1.json
+      spades simulate --games 10000 --scheduler tcp://10.0.0.5:8786
     """
     from spades_cli.cmd_game import check_bot_timeout
     from spades_cli.seats import parse_seat_specs
 
     check_bot_timeout(bot_timeout)
-
-    if games < 1:
-        raise UsageError(f"--games must be at least 1 (got {games})")
-    if jobs is not None and jobs < 1:
-        raise UsageError(f"--jobs must be at least 1 (got {jobs})")
-    if max_hands < 1:
-        raise UsageError(f"--max-hands must be at least 1 (got {max_hands})")
+    for name, value in (("--games", games), ("--jobs", jobs), ("--max-hands", max_hands)):
+        if value is not None and value < 1:
+            raise UsageError(f"{name} must be at least 1 (got {value})")
+    the_shard = parse_shard(shard) if shard is not None else None
+    resume = read_summary(resume_from) if resume_from is not None else None
     if seed is None:
-        seed = secrets.randbits(63)
+        seed = resume.tournament.seed if resume is not None else secrets.randbits(63)
     the_rules = load_rules(rules, overrides)
     chosen = parse_seat_specs(the_rules, seats, allow_human=False)
     labels = tuple(chosen.get(s, DEFAULT_LEVEL) for s in range(the_rules.players))
-    if transcript_dir is not None:
-        try:
-            os.makedirs(transcript_dir, exist_ok=True)
-        except OSError as exc:
-            raise UsageError(f"--transcripts {transcript_dir}: {exc.strerror or exc}") from None
-    workers = jobs if jobs is not None else (os.cpu_count() or 1)
-    total = games * (2 if duplicate else 1)
-    progress = _Progress(total, enabled=not quiet)
+    _make_folder(transcript_dir)
+    progress = ProgressBar(enabled=not quiet)
     try:
         summary = run_tournament(
             the_rules,
             labels,
             games,
             seed,
-            jobs=workers,
+            jobs=jobs if jobs is not None else default_workers(),
             duplicate=duplicate,
             max_hands=max_hands,
             transcript_dir=transcript_dir,
@@ -148,12 +127,45 @@ def simulate_command(
             progress=progress,
             bot_timeout=bot_timeout,
             on_failure=on_bot_failure,
+            shard=the_shard,
+            resume=resume,
+            scheduler=scheduler,
         )
+    except Interrupted as stop:
+        progress.close()
+        _save_and_exit(stop.summary, out or resume_from or partial_path(seed, the_shard), as_json)
     finally:
         progress.close()
+    if out is not None:
+        write_summary(summary, out)
+    show(summary, as_json)
+    if summary.totals.terminated:
+        sys.exit(EXIT_ILLEGAL)  # a cmd: bot failed and ended a game (reported above)
+
+
+def _save_and_exit(summary: Summary, where: str, as_json: bool) -> None:
+    """After Ctrl-C or SIGTERM: save the totals so far, print them, say where they are, exit 130."""
+    write_summary(summary, where)
+    show(summary, as_json)
+    click.echo(
+        f"spades: interrupted after {summary.totals.games_done} of {summary.tournament.games} games; "
+        f"the totals so far are saved in {where}; to go on, run the same command with --resume-from {where}",
+        err=True,
+    )
+    sys.exit(EXIT_INTERRUPTED)
+
+
+def _make_folder(folder: str | None) -> None:
+    if folder is not None:
+        try:
+            os.makedirs(folder, exist_ok=True)
+        except OSError as exc:
+            raise UsageError(f"--transcripts {folder}: {exc.strerror or exc}") from None
+
+
+def show(summary: Summary, as_json: bool) -> None:
+    """Print ``summary`` on stdout: its JSON, or the text for people."""
     if as_json:
         click.echo(json.dumps(summary.to_json(), indent=2))
     else:
         click.echo(format_summary(summary))
-    if any(r.terminated is not None for r in summary.records):
-        sys.exit(EXIT_ILLEGAL)  # a cmd: bot failed and ended a game (reported above)

@@ -12,23 +12,21 @@ from click.testing import CliRunner
 from spades_cli.cli import main
 from spades_cli.presets import load_rules
 from spades_cli.simulate import (
-    GameRecord,
+    Settings,
+    Tournament,
     exchange_sides,
     game_seed,
-    make_jobs,
+    jobs_for,
     mean_ci,
     play_game,
     run_tournament,
     team_names,
     wilson,
 )
+from spades_cli.simulate.report import without_timing
 
 FOUR = load_rules("four-player")
 TWO = load_rules("two-player")
-
-
-def strip_times(records: list[GameRecord]) -> list[tuple[object, ...]]:
-    return [(r.index, r.twin, r.seed, r.labels, r.winner, r.scores, r.hands, r.capped) for r in records]
 
 
 def test_wilson_interval_known_values() -> None:
@@ -40,11 +38,11 @@ def test_wilson_interval_known_values() -> None:
 
 
 def test_mean_interval_known_values() -> None:
-    m = mean_ci([1.0, 2.0, 3.0, 4.0])
+    m = mean_ci([1, 2, 3, 4])
     assert m.value == 2.5
     assert round(m.high - m.value, 4) == round(1.959963984540054 * 1.2909944487358056 / 2, 4)
     assert mean_ci([]).value == 0.0
-    assert mean_ci([5.0]).low == 5.0
+    assert mean_ci([5]).low == 5.0
 
 
 def test_game_seeds_depend_only_on_the_tournament_seed_and_index() -> None:
@@ -57,7 +55,8 @@ def test_duplicate_exchanges_the_sides_on_the_same_cards() -> None:
     assert exchange_sides(("hard", "easy", "hard", "easy")) == ("easy", "hard", "easy", "hard")
     assert exchange_sides(("N1", "E1", "S1", "W1")) == ("W1", "N1", "E1", "S1")
     assert exchange_sides(("hard", "normal")) == ("normal", "hard")
-    jobs = make_jobs(FOUR, ("hard", "easy", "hard", "easy"), 2, 9, duplicate=True)
+    t = Tournament(FOUR, ("hard", "easy", "hard", "easy"), 2, 9, duplicate=True)
+    jobs = jobs_for(t, 0) + jobs_for(t, 1)
     assert [(j.index, j.twin) for j in jobs] == [(0, False), (0, True), (1, False), (1, True)]
     assert jobs[0].seed == jobs[1].seed != jobs[2].seed
     assert jobs[1].labels == ("easy", "hard", "easy", "hard")
@@ -71,45 +70,48 @@ def test_team_names() -> None:
 
 def test_a_game_is_played_to_its_end_and_recorded() -> None:
     # R-C-11: the game ends when a side reaches the target; every hand is recorded.
-    job = make_jobs(TWO, ("normal", "easy"), 1, 4)[0]
-    rec = play_game(job)
+    t = Tournament(TWO, ("normal", "easy"), 1, 4)
+    times: dict[str, object] = {}
+    rec = play_game(Settings(t), jobs_for(t, 0)[0], times)  # type: ignore[arg-type]
     assert not rec.capped and rec.winner in (0, 1)
     assert max(rec.scores) >= TWO.target
     assert rec.scores[rec.winner] == max(rec.scores)
     assert sum(h.points[0] for h in rec.hands) == rec.scores[0]
     assert sum(h.points[1] for h in rec.hands) == rec.scores[1]
-    assert set(rec.times) == {"normal", "easy"}
+    assert set(times) == {"normal", "easy"}
 
 
 def test_the_hand_cap_stops_a_game_and_is_reported() -> None:
     summary = run_tournament(FOUR, ("random",) * 4, 2, 5, max_hands=2)
-    assert summary.capped == 2 and summary.undecided == 2
-    assert all(len(r.hands) == 2 for r in summary.records)
-    assert summary.teams[0].wins == summary.teams[1].wins == 0
+    totals = summary.totals
+    assert totals.capped == 2 and totals.undecided == 2
+    assert totals.hands == 4  # two hands in each of the two games
+    assert totals.teams[0].wins == totals.teams[1].wins == 0
 
 
 def test_results_do_not_depend_on_the_number_of_workers() -> None:
     labels = ("easy", "random", "easy", "random")
     one = run_tournament(FOUR, labels, 3, 17, jobs=1, duplicate=True, max_hands=3)
     two = run_tournament(FOUR, labels, 3, 17, jobs=2, duplicate=True, max_hands=3)
-    assert strip_times(one.records) == strip_times(two.records)
-    assert one.to_json()["teams"] == two.to_json()["teams"]
+    assert without_timing(one) == without_timing(two)
+    assert one.totals.copies == 6
 
 
 def test_duplicate_pairs_hands_of_the_same_deal() -> None:
     summary = run_tournament(TWO, ("easy", "random"), 2, 3, duplicate=True, max_hands=4)
-    assert len(summary.records) == 4
-    assert summary.diff_samples == 8  # 2 games x 4 hands, each deal played twice
-    first, twin = summary.records[0], summary.records[1]
-    assert first.seed == twin.seed and twin.labels == ("random", "easy")
+    assert summary.totals.copies == 4
+    assert summary.totals.diff_n == 8  # 2 games x 4 hands, each deal played twice
     # The team "N easy" sat North in the first copy and South in the twin.
-    team = summary.teams[0]
-    assert team.name == "N easy"
+    team = summary.totals.teams[0]
+    assert summary.team_names[0] == "N easy"
     assert team.games == 4
     assert team.hands == 16
+    settings = Settings(summary.tournament)
     all_pairs = []
-    for i in (0, 2):
-        a, b = summary.records[i], summary.records[i + 1]
+    for i in (0, 1):
+        first, twin = jobs_for(summary.tournament, i)
+        assert first.seed == twin.seed and twin.labels == ("random", "easy")
+        a, b = play_game(settings, first), play_game(settings, twin)
         all_pairs += [
             ((x.points[0] - x.points[1]) + (y.points[1] - y.points[0])) / 2
             for x, y in zip(a.hands, b.hands, strict=True)

@@ -1,0 +1,204 @@
+"""One game of a tournament: what it is (seed, seats) and the little it leaves behind.
+
+Each game gets its own seed, derived from the tournament seed and the game's index, so a
+game's result does not depend on which process, machine or chunk plays it. With
+``duplicate`` every game is played twice on the same cards with the two sides' seats
+exchanged (the luck of the deal cancels, as in duplicate bridge).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from spades_cli.engine import HandResult, Rules, rng_for
+from spades_cli.match import Controller, Match
+from spades_cli.simulate.stats import TimeHist
+
+MAX_HANDS = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    """What makes two runs the same tournament: their games have the same seeds and seats."""
+
+    rules: Rules
+    labels: tuple[str, ...]  # controller label per seat
+    games: int  # games per copy (--games)
+    seed: int
+    duplicate: bool = False
+    max_hands: int = MAX_HANDS
+
+    @property
+    def copies(self) -> int:
+        return 2 if self.duplicate else 1
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything a worker needs to play any game of the tournament (sent to it once)."""
+
+    tournament: Tournament
+    transcript_dir: str | None = None
+    rules_source: str | None = None  # preset name or file, recorded in transcripts
+    overrides: tuple[str, ...] = ()
+    bot_timeout: float | None = None  # --bot-timeout for cmd: seats
+    on_failure: str | None = None  # --on-bot-failure for cmd: seats
+
+
+@dataclass(frozen=True, slots=True)
+class GameJob:
+    index: int  # game number in the tournament
+    twin: bool  # the duplicate copy, with the sides' seats exchanged
+    seed: int
+    labels: tuple[str, ...]  # controller label per seat (already exchanged for a twin)
+
+
+@dataclass(frozen=True, slots=True)
+class HandStat:
+    hand_no: int
+    points: tuple[int, int]  # per side
+    contract: tuple[int, int]  # per side (0: no contract)
+    made: tuple[bool, bool]
+    bags: tuple[int, int]
+    penalty: tuple[int, int]  # bag penalties charged (negative or 0)
+    nil: tuple[tuple[int, int], ...]  # per seat: (attempted, made) for an ordinary nil
+    blind: tuple[tuple[int, int], ...]  # per seat: (attempted, made) for a blind / double nil
+
+
+@dataclass(slots=True)
+class GameRecord:
+    """One game, kept only until it is added to the totals."""
+
+    index: int
+    twin: bool
+    seed: int
+    labels: tuple[str, ...]
+    winner: int | None  # side; None when the game hit the hand cap or was ended by a failure
+    scores: tuple[int, int]
+    hands: list[HandStat]
+    capped: bool
+    terminated: str | None = None  # why a failing cmd: bot ended the game, if one did
+
+
+class _Timed:
+    """Wraps a controller and adds how long each decision takes to a histogram."""
+
+    def __init__(self, inner: Controller, sink: TimeHist) -> None:
+        self.inner = inner
+        self.label = inner.label
+        self.sink = sink
+
+    def decide(self, match: Match, seat: int) -> int:
+        t0 = time.perf_counter()
+        action = self.inner.decide(match, seat)
+        self.sink.add(time.perf_counter() - t0)
+        return action
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a tournament (independent of workers and order)."""
+    return rng_for(seed, "game", index).randrange(1 << 62)
+
+
+def exchange_sides(labels: Sequence[str]) -> tuple[str, ...]:
+    """Move every seat's player one seat on, so each side sits where the other sat."""
+    n = len(labels)
+    return tuple(labels[(s - 1) % n] for s in range(n))
+
+
+def jobs_for(t: Tournament, index: int) -> list[GameJob]:
+    """Game ``index`` of the tournament: one job, or the pair of a duplicate deal."""
+    gs = game_seed(t.seed, index)
+    jobs = [GameJob(index, False, gs, t.labels)]
+    if t.duplicate:
+        jobs.append(GameJob(index, True, gs, exchange_sides(t.labels)))
+    return jobs
+
+
+def play_game(settings: Settings, job: GameJob, times: dict[str, TimeHist] | None = None) -> GameRecord:
+    """Play one game to its end (or to the hand cap); decision times go into ``times``."""
+    from spades_cli.protocol import BotFailure, recording
+    from spades_cli.seats import make_controller
+
+    t = settings.tournament
+    times = {} if times is None else times
+    inner: list[Controller] = [make_controller(label, t.rules) for label in job.labels]
+    match = Match(t.rules, job.seed, inner)
+    writer = _transcript_writer(settings, job, match) if settings.transcript_dir is not None else None
+    terminated = None
+    try:
+        # recording() wires the cmd: seats (timeout, fallback, logs, notes) and stops them.
+        with recording(match, writer, timeout=settings.bot_timeout, on_failure=settings.on_failure):
+            inner[:] = match.controllers  # recording() seated the programs
+            match.controllers = [
+                _Timed(c, times.setdefault(label, TimeHist()))
+                for c, label in zip(inner, job.labels, strict=True)
+            ]
+            state = match.state
+            while not match.finished and len(state.results) < t.max_hands:
+                match.step()
+                state = match.state
+            if writer is not None and not match.finished:
+                writer.note(None, f"stopped by simulate after {t.max_hands} hands", t.rules)
+    except BotFailure as exc:
+        # The failing seat's game ends here (recorded as its termination); the
+        # tournament goes on and reports it.
+        terminated = str(exc)
+    finally:
+        for c in inner:
+            close = getattr(c, "close", None)
+            if callable(close):
+                close()
+        if writer is not None:
+            if not match.finished:
+                writer.unfinished()
+            writer.close()
+    state = match.state
+    return GameRecord(
+        index=job.index,
+        twin=job.twin,
+        seed=job.seed,
+        labels=job.labels,
+        winner=state.winner() if match.finished else None,
+        scores=(state.scores[0], state.scores[1]),
+        hands=[_hand_stat(t.rules, r) for r in state.results],
+        capped=not match.finished and terminated is None,
+        terminated=terminated,
+    )
+
+
+def _hand_stat(rules: Rules, r: HandResult) -> HandStat:
+    nil = []
+    blind = []
+    for s in range(rules.players):
+        is_nil = r.bids[s] == 0 and (rules.nil.enabled or r.blind[s])
+        ok = int(r.tricks[s] == 0)
+        nil.append((1, ok) if is_nil and not r.blind[s] else (0, 0))
+        blind.append((1, ok) if is_nil and r.blind[s] else (0, 0))
+    a, b = r.sides[0], r.sides[1]
+    return HandStat(
+        hand_no=r.hand_no,
+        points=(a.points, b.points),
+        contract=(a.contract, b.contract),
+        made=(a.made, b.made),
+        bags=(a.bags, b.bags),
+        penalty=(a.bag_penalty, b.bag_penalty),
+        nil=tuple(nil),
+        blind=tuple(blind),
+    )
+
+
+def _transcript_writer(settings: Settings, job: GameJob, match: Match) -> Any:
+    """A transcript of the game in ``settings.transcript_dir``, attached as the first listener."""
+    from spades_cli.transcript import TranscriptWriter
+
+    assert settings.transcript_dir is not None
+    name = f"game-{job.index + 1:04d}{'-twin' if job.twin else ''}.txt"
+    path = os.path.join(settings.transcript_dir, name)
+    return TranscriptWriter.create(
+        path, match, rules_source=settings.rules_source, overrides=settings.overrides
+    )
