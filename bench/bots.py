@@ -99,15 +99,15 @@ def _ms(seconds: float) -> str:
 
 
 def _line(title: str, s: Summary) -> None:
-    a, b = s.teams
-    win = s.teams[0]
+    a, b = s.team_names
+    win = s.totals.teams[0]
     w = wilson(win.wins, win.games)
     d = s.diff
     print(
-        f"  {title:<44} {a.name} wins {win.wins}/{win.games} = {100 * w.value:.1f}% "
-        f"[{100 * w.low:.1f}, {100 * w.high:.1f}]; points/{'deal' if s.duplicate else 'hand'} "
-        f"{a.name} - {b.name} = {d.value:+.1f} [{d.low:+.1f}, {d.high:+.1f}] (n={s.diff_samples})"
-        + (f"; {s.capped} capped" if s.capped else "")
+        f"  {title:<44} {a} wins {win.wins}/{win.games} = {100 * w.value:.1f}% "
+        f"[{100 * w.low:.1f}, {100 * w.high:.1f}]; points/{'deal' if s.tournament.duplicate else 'hand'} "
+        f"{a} - {b} = {d.value:+.1f} [{d.low:+.1f}, {d.high:+.1f}] (n={s.totals.diff_n})"
+        + (f"; {s.totals.capped} capped" if s.totals.capped else "")
     )
     sys.stdout.flush()
 
