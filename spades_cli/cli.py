@@ -25,6 +25,8 @@ _COMMANDS: dict[str, tuple[str, str]] = {
     "rules": ("cmd_rules", "rules_group"),
     "run": ("cmd_game", "run_command"),
     "simulate": ("cmd_simulate", "simulate_command"),
+    "stats": ("cmd_stats", "stats_command"),
+    "games": ("cmd_games", "games_command"),
 }
 
 

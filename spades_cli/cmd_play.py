@@ -12,10 +12,12 @@ from spades_cli.cli_options import bot_options, rules_options
 from spades_cli.cmd_game import check_bot_timeout
 from spades_cli.engine import Rules
 from spades_cli.errors import UsageError
+from spades_cli.games import unfinished_notice
 from spades_cli.match import Controller, Match
 from spades_cli.presets import load_rules
 from spades_cli.protocol import recording
-from spades_cli.repl import PromptSeat, play_match
+from spades_cli.repl import PromptSeat, interactive, play_match
+from spades_cli.repl.prompt import SPEEDS
 from spades_cli.seats import HUMAN, make_controller, parse_seat_specs
 from spades_cli.transcript import TranscriptWriter, new_seed, new_transcript_path
 
@@ -121,7 +123,9 @@ def open_transcript(
               help="Where to save the game (default: a new file in the per-user transcripts folder).")
 @click.option("--ascii", "ascii_only", is_flag=True, help="Suit letters (QS) instead of symbols (Q♠).")
 @click.option("--no-color", is_flag=True, help="No colours (also off with NO_COLOR or without a terminal).")
-@click.option("--fast", is_flag=True, help="Show the bots' moves without pausing.")
+@click.option("--fast", is_flag=True, help="Show the bots' moves without pausing, and no pause after a hand.")
+@click.option("--speed", type=click.Choice(SPEEDS), default="normal", show_default=True,
+              help="How long the bots' moves stay on the screen before the next one.")
 @bot_options
 def play_command(
     rules: str,
@@ -132,6 +136,7 @@ def play_command(
     ascii_only: bool,
     no_color: bool,
     fast: bool,
+    speed: str,
     bot_timeout: float,
     on_bot_failure: str | None,
 ) -> None:
@@ -151,19 +156,30 @@ def play_command(
     labels = seat_labels(table, seats)
     the_seed: int | str = seed if seed is not None else new_seed()
     humans = {seat for seat, label in labels.items() if label == HUMAN}
-    with contextlib.ExitStack() as stack:
-        match = Match(table, the_seed, make_controllers(table, labels, stack))
-        writer = open_transcript(transcript, match, rules_source=rules, overrides=overrides, labels=labels)
-        code = play_match(
-            match,
-            humans,
-            writer=writer,
-            intro=intro_lines(table, the_seed, labels, writer.path),
-            ascii_only=ascii_only,
-            no_color=no_color,
-            fast=fast,
-            bots=recording(match, writer, timeout=bot_timeout, on_failure=on_bot_failure),
-        )
+    notice = unfinished_notice()
+    again: list[bool] = []  # "Play again? yes" at the end of a game at the prompt
+    while True:
+        again.clear()
+        with contextlib.ExitStack() as stack:
+            match = Match(table, the_seed, make_controllers(table, labels, stack))
+            writer = open_transcript(transcript, match, rules_source=rules, overrides=overrides,
+                                     labels=labels)
+            intro = intro_lines(table, the_seed, labels, writer.path)
+            code = play_match(
+                match,
+                humans,
+                writer=writer,
+                intro=[notice, *intro] if notice else intro,
+                ascii_only=ascii_only,
+                no_color=no_color,
+                fast=fast,
+                speed=speed,
+                bots=recording(match, writer, timeout=bot_timeout, on_failure=on_bot_failure),
+                on_play_again=(lambda: again.append(True)) if interactive() else None,
+            )
+        if not again:
+            break
+        the_seed, transcript, notice = new_seed(), None, None  # a new deal in a new file
     sys.stdout.flush()
     if code:
         raise SystemExit(code)
