@@ -11,6 +11,7 @@ Standard library only; it knows nothing of the spades package.
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -60,6 +61,8 @@ def misbehave(legal: list[str], hand: list[str]) -> None:
         with open(os.environ["ORPHAN_PID_FILE"], "w") as f:
             f.write(str(child.pid))
         time.sleep(3600)
+    elif MODE in ("deaf", "setsid"):  # they misbehave when the game ends, not before
+        say(f"= {legal[0]}")
     elif MODE == "stderr":
         sys.stderr.write("debug: " + " ".join(legal) + "\n")
         sys.stderr.flush()
@@ -79,8 +82,26 @@ def first_time() -> bool:
     return True
 
 
+def linger() -> None:
+    """Deaf: outlive the end of input, "quit" and SIGTERM (only SIGKILL ends it)."""
+    if MODE == "deaf":
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        time.sleep(3600)
+
+
+def escape() -> None:
+    """Setsid: start a child in a session of its own (out of reach of our process group)."""
+    if MODE == "setsid":
+        child = subprocess.Popen(
+            [sys.executable, "-c", "import time; time.sleep(3600)"], start_new_session=True
+        )
+        with open(os.environ["ORPHAN_PID_FILE"], "a") as f:
+            f.write(f"{child.pid}\n")
+
+
 def main() -> None:
     seen = 0
+    escape()
     for line in sys.stdin:
         words = line.split()
         if not words:
@@ -112,9 +133,11 @@ def main() -> None:
             seen += 1
         elif words[0] == "quit":
             say("= bye")
+            linger()
             return
         else:
             say("? unknown command")
+    linger()
 
 
 if __name__ == "__main__":

@@ -1,0 +1,75 @@
+"""The bot protocol: any program can take a seat, and our bots can sit at other tables.
+
+Both sides of the line-based protocol described in ``docs/bot-protocol.md`` live here:
+
+* :mod:`.codec`: the requests both sides share (:func:`format_request`,
+  :func:`parse_request`, :func:`rules_lines`);
+* :mod:`.serve`: the bot side, :func:`serve`, which answers requests with any built-in
+  bot (``spades bot --level LEVEL``);
+* :mod:`.table`: the table side, :class:`ExternalController`, a seat played by a program,
+  with :class:`BotFailure`, :class:`Takeover` and :func:`recording`;
+* :mod:`.channel`: one running program (pipes, deadlines, caps, its log);
+* :mod:`.reaper`: every program dies with its table.
+
+The table side is imported only when it is used, so that ``spades bot`` starts quickly.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from spades_cli.protocol.codec import (
+    HELLO,
+    KIND_OF_PHASE,
+    PHASE_OF_KIND,
+    PROTOCOL_VERSION,
+    ProtocolError,
+    Request,
+    RequestCache,
+    format_request,
+    parse_request,
+    rules_lines,
+)
+from spades_cli.protocol.serve import serve
+
+if TYPE_CHECKING:
+    from spades_cli.protocol.channel import parse_command
+    from spades_cli.protocol.table import BotFailure, ExternalController, Takeover, recording
+
+__all__ = [
+    "HELLO",
+    "KIND_OF_PHASE",
+    "PHASE_OF_KIND",
+    "PROTOCOL_VERSION",
+    "BotFailure",
+    "ExternalController",
+    "ProtocolError",
+    "Request",
+    "RequestCache",
+    "Takeover",
+    "format_request",
+    "parse_command",
+    "parse_request",
+    "recording",
+    "rules_lines",
+    "serve",
+]
+
+_LAZY = {
+    "BotFailure": "table",
+    "ExternalController": "table",
+    "Takeover": "table",
+    "recording": "table",
+    "parse_command": "channel",
+}
+
+
+def __getattr__(name: str) -> Any:
+    where = _LAZY.get(name)
+    if where is None:
+        raise AttributeError(f"module 'spades_cli.protocol' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"spades_cli.protocol.{where}"), name)
+    globals()[name] = value
+    return value
