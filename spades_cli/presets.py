@@ -25,26 +25,19 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-import re
 import types
 import typing
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from importlib import resources
-from importlib.resources.abc import Traversable
 from typing import Any
 
-import yaml
-
 from spades_cli.engine.rules import SEAT_NAMES_2, SEAT_NAMES_4, Rules
-from spades_cli.errors import FileFormatError, MultiError, UsageError
+from spades_cli.errors import MultiError, UsageError
 from spades_cli.rulecodec import RuleValueError, parse_value
 
 __all__ = [
     "DEFAULT_PRESET",
-    "StrictLoader",
     "apply_overrides",
     "list_presets",
     "load_rules",
@@ -56,27 +49,7 @@ __all__ = [
 DEFAULT_PRESET = "four-player"
 PRESETS_PACKAGE = "spades_cli.rules"
 
-_BOOL_TAG = "tag:yaml.org,2002:bool"
 _BASE_KEY = "base"
-
-
-# --------------------------------------------------------------------------- the YAML loader
-
-
-class StrictLoader(yaml.SafeLoader):
-    """A safe loader where only ``true``/``false`` (any letter case) are booleans.
-
-    YAML 1.1 also reads ``yes/no/on/off`` as booleans, which silently turns ``first_dealer: N``
-    style mistakes into wrong values; here they stay strings, so a bool field given ``no`` is
-    reported as a type error.
-    """
-
-
-StrictLoader.yaml_implicit_resolvers = {
-    first: [(tag, regexp) for tag, regexp in resolvers if tag != _BOOL_TAG]
-    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
-}
-StrictLoader.add_implicit_resolver(_BOOL_TAG, re.compile(r"^(?:true|false)$", re.IGNORECASE), list("tTfF"))
 
 
 # --------------------------------------------------------------------------- the schema
@@ -189,6 +162,15 @@ _RANK_FILE = 2
 _RANK_OVERRIDE = 3
 
 
+MAX_SHOWN = 20  # problems listed one by one; the rest are counted
+
+
+def _excerpt(text: str, limit: int = 60) -> str:
+    """``text`` made printable (lone surrogates escaped) and cut to ``limit`` characters."""
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
 class _Problems:
     def __init__(self) -> None:
         self._items: list[tuple[_Loc, str, str]] = []
@@ -199,15 +181,24 @@ class _Problems:
     def __bool__(self) -> bool:
         return bool(self._items)
 
+    @property
+    def full(self) -> bool:
+        """Enough problems to show: later ones are only counted (no costly hints)."""
+        return len(self._items) >= MAX_SHOWN
+
     def lines(self) -> list[str]:
         order = sorted(
             range(len(self._items)),
             key=lambda i: (self._items[i][0].rank, self._items[i][0].line or 0, i),
         )
         out = []
-        for i in order:
+        for i in order[:MAX_SHOWN]:
             loc, path, message = self._items[i]
-            out.append(f"{loc}: {path}: {message}" if path else f"{loc}: {message}")
+            where = _excerpt(str(loc), 80)
+            out.append(f"{where}: {_excerpt(path)}: {message}" if path else f"{where}: {message}")
+        if len(order) > MAX_SHOWN:
+            more = len(order) - MAX_SHOWN
+            out.append(f"... and {more} more problem{'s' if more > 1 else ''}")
         return out
 
     def raise_if_any(self) -> None:
@@ -275,6 +266,10 @@ def _check_leaf(spec: _Field, value: object) -> tuple[object, str | None]:
             value = value.strip().upper()
         if spec.path in ("name", "first_dealer") and not value.strip():
             return value, "must not be empty"
+        if any("\ud800" <= ch <= "\udfff" for ch in value):
+            return value, f"{_excerpt(repr(value))} holds a character that is not text (a lone surrogate)"
+        if spec.path in ("name", "first_dealer") and not value.isprintable():
+            return value, f"{_excerpt(repr(value))} holds a control character"
         return value, None
     # "choice": a Literal; the type must match too (True == 1 and 2.0 == 2 in Python).
     for choice in spec.choices:
@@ -311,6 +306,10 @@ def _overlay(dst: _Tree, src: _Tree) -> _Tree:
     return dst
 
 
+class _Unreadable(Exception):
+    """A value the source cannot give (bad YAML inside it, a number too long): the message."""
+
+
 class _Side(ABC):
     """How to read the mappings and values of one source (YAML nodes or Python objects)."""
 
@@ -333,27 +332,6 @@ class _Side(ABC):
     @abstractmethod
     def leaf(self, x: Any) -> object:
         """Implemented by each source."""
-
-
-class _YamlSide(_Side):
-    def __init__(self, origin: str, rank: int, loader: StrictLoader, *, lines: bool = True) -> None:
-        super().__init__(origin, rank, lines=lines)
-        self.loader = loader
-
-    def is_map(self, x: Any) -> bool:
-        return isinstance(x, yaml.MappingNode)
-
-    def entries(self, x: Any) -> Iterator[tuple[str | None, _Loc, Any]]:
-        for key_node, value_node in x.value:
-            key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
-            yield key, self.loc(key_node.start_mark.line + 1), value_node
-
-    def leaf(self, x: Any) -> object:
-        if isinstance(x, yaml.SequenceNode):
-            return _Shape("a list")
-        if isinstance(x, yaml.MappingNode):
-            return _Shape("a mapping")
-        return self.loader.construct_object(x, deep=True)
 
 
 class _PySide(_Side):
@@ -392,8 +370,8 @@ def _suggest(key: str, section: _Section) -> str:
 def _convert_leaf(side: _Side, x: Any, spec: _Field, loc: _Loc, problems: _Problems) -> _Val:
     try:
         raw = side.leaf(x)
-    except yaml.YAMLError as exc:
-        problems.add(loc, spec.path, f"cannot read this value: {_yaml_message(exc)}")
+    except _Unreadable as exc:
+        problems.add(loc, spec.path, f"cannot read this value: {exc}")
         return _Val(None, loc, False)
     value, error = _check_leaf(spec, raw)
     if error is not None:
@@ -428,12 +406,12 @@ def _convert_section(
         if key in extra:
             try:
                 tree[key] = _Val(side.leaf(child), loc, True)
-            except yaml.YAMLError as exc:
-                problems.add(loc, path, f"cannot read this value: {_yaml_message(exc)}")
+            except _Unreadable as exc:
+                problems.add(loc, path, f"cannot read this value: {exc}")
             continue
         sub = section.fields.get(key)
         if sub is None:
-            problems.add(loc, path, "unknown key" + _suggest(key, section))
+            problems.add(loc, path, "unknown key" + ("" if problems.full else _suggest(key, section)))
         elif isinstance(sub, _Section):
             if side.is_map(child):
                 tree[key] = _convert_section(side, child, sub, problems)
@@ -441,7 +419,7 @@ def _convert_section(
                 keys = ", ".join(sub.fields)
                 try:
                     got = _show(side.leaf(child))
-                except yaml.YAMLError:
+                except _Unreadable:
                     got = "something else"
                 problems.add(loc, path, f"expected a mapping with the keys {keys}; got {got}")
         else:
@@ -449,139 +427,8 @@ def _convert_section(
     return tree
 
 
-# --------------------------------------------------------------------------- reading YAML text
-
-
-def _yaml_message(exc: yaml.YAMLError) -> str:
-    if isinstance(exc, yaml.MarkedYAMLError):
-        parts = [p for p in (exc.context, exc.problem) if p]
-        return ": ".join(parts) if parts else "invalid YAML"
-    if isinstance(exc, yaml.reader.ReaderError):
-        return f"invalid character {exc.character!r}" if isinstance(exc.character, str) else str(exc.reason)
-    return str(exc)
-
-
-def _yaml_error_line(exc: yaml.YAMLError, text: str) -> int:
-    if isinstance(exc, yaml.MarkedYAMLError):
-        mark = exc.problem_mark or exc.context_mark
-        if mark is not None:
-            return int(mark.line) + 1
-    if isinstance(exc, yaml.reader.ReaderError) and isinstance(exc.position, int):
-        return text.count("\n", 0, exc.position) + 1
-    return 1
-
-
-def _tree_from_text(text: str, origin: str, rank: int, problems: _Problems) -> _Tree:
-    """Parse one preset file (keeping ``base`` as a raw value) into a tree, reporting problems."""
-    try:
-        loader = StrictLoader(text)
-    except yaml.YAMLError as exc:
-        loc = _Loc(origin, _yaml_error_line(exc, text), rank)
-        problems.add(loc, "", f"invalid YAML: {_yaml_message(exc)}")
-        return _Tree()
-    try:
-        try:
-            node = loader.get_single_node()
-        except yaml.YAMLError as exc:
-            line = _yaml_error_line(exc, text)
-            problems.add(_Loc(origin, line, rank), "", f"invalid YAML: {_yaml_message(exc)}")
-            return _Tree()
-        if node is None:
-            problems.add(_Loc(origin, 1, rank), "", "the file is empty (expected a mapping of rule keys)")
-            return _Tree()
-        if not isinstance(node, yaml.MappingNode):
-            got = "a list" if isinstance(node, yaml.SequenceNode) else f"the value {node.value!r}"
-            problems.add(
-                _Loc(origin, node.start_mark.line + 1, rank),
-                "",
-                f"expected a mapping of rule keys (such as 'players: 4') at the top level, got {got}",
-            )
-            return _Tree()
-        side = _YamlSide(origin, rank, loader)
-        return _convert_section(side, node, _SCHEMA, problems, extra=(_BASE_KEY,))
-    finally:
-        loader.dispose()
-
-
-def _read_file(path: str) -> str:
-    try:
-        with open(path, encoding="utf-8") as fh:
-            return fh.read()
-    except FileNotFoundError:
-        raise FileFormatError("no such file", file=path) from None
-    except UnicodeDecodeError as exc:
-        raise FileFormatError(f"not a UTF-8 text file ({exc.reason})", file=path) from None
-    except OSError as exc:
-        raise FileFormatError(f"cannot read: {exc.strerror or exc}", file=path) from None
-
-
-# --------------------------------------------------------------------------- shipped presets
-
-
 def _is_path(source: str) -> bool:
     return "/" in source or "\\" in source or source.endswith((".yaml", ".yml"))
-
-
-@dataclass(frozen=True)
-class _PresetInfo:
-    name: str
-    file: str
-    description: str
-
-
-def _presets_dir() -> Traversable:
-    """The shipped presets: the installed package ``spades_cli.rules``; when the code
-    runs straight from a source checkout (no install maps ``rules/`` into the package),
-    the checkout's top-level ``rules/`` folder."""
-    try:
-        return resources.files(PRESETS_PACKAGE)
-    except ModuleNotFoundError:
-        return resources.files("spades_cli").joinpath("..", "rules")
-
-
-@lru_cache(maxsize=1)
-def _shipped() -> tuple[_PresetInfo, ...]:
-    found = []
-    for entry in _presets_dir().iterdir():
-        if not entry.name.endswith((".yaml", ".yml")) or not entry.is_file():
-            continue
-        stem = entry.name.rsplit(".", 1)[0]
-        name, description = stem, ""
-        try:
-            data = yaml.load(entry.read_text(encoding="utf-8"), Loader=StrictLoader)
-        except yaml.YAMLError:
-            data = None
-        if isinstance(data, dict):
-            if isinstance(data.get("name"), str):
-                name = data["name"]
-            if isinstance(data.get("description"), str):
-                description = data["description"].strip().splitlines()[0] if data["description"] else ""
-        found.append(_PresetInfo(name, entry.name, description))
-    return tuple(sorted(found, key=lambda p: p.name))
-
-
-def _find_shipped(name: str) -> _PresetInfo | None:
-    for info in _shipped():
-        if name in (info.name, info.file, info.file.rsplit(".", 1)[0]):
-            return info
-    return None
-
-
-def _unknown_preset_message(name: str) -> str:
-    names = [p.name for p in _shipped()]
-    candidates = names + [p.file.rsplit(".", 1)[0] for p in _shipped()]
-    close = difflib.get_close_matches(name, candidates, n=1, cutoff=0.6)
-    hint = f"; did you mean '{close[0]}'?" if close else ""
-    return f"unknown rules preset {name!r} (presets: {', '.join(names)}; or give a .yaml file){hint}"
-
-
-def _shipped_text(info: _PresetInfo) -> str:
-    return _presets_dir().joinpath(info.file).read_text(encoding="utf-8")
-
-
-def list_presets() -> list[tuple[str, str, str]]:
-    """The shipped presets: (name, file name, one-line description), sorted by name."""
-    return [(p.name, p.file, p.description) for p in _shipped()]
 
 
 # --------------------------------------------------------------------------- base, overrides, result
@@ -598,11 +445,13 @@ def _apply_base(tree: _Tree, problems: _Problems) -> _Tree:
     if not isinstance(base.value, str):
         problems.add(base.loc, _BASE_KEY, f"expected the name of a shipped preset, got {_show(base.value)}")
         return tree
-    info = _find_shipped(base.value)
+    from spades_cli.preset_yaml import find_shipped, shipped_text, tree_from_text, unknown_preset_message
+
+    info = find_shipped(base.value)
     if info is None:
-        problems.add(base.loc, _BASE_KEY, _unknown_preset_message(base.value))
+        problems.add(base.loc, _BASE_KEY, unknown_preset_message(base.value))
         return tree
-    base_tree = _tree_from_text(_shipped_text(info), info.file, _RANK_BASE, problems)
+    base_tree = tree_from_text(shipped_text(info), info.file, _RANK_BASE, problems)
     base_tree.pop(_BASE_KEY, None)
     if "name" not in tree:
         base_tree.pop("name", None)  # the name is never inherited
@@ -660,29 +509,9 @@ def _override_value(
             problems.add(loc, key_text, f"cannot read the value: {exc}")
             return None
         return _convert_leaf(_PySide(loc.origin, loc.rank, lines=False), value, spec, loc, problems)
-    try:
-        loader = StrictLoader(raw)
-    except yaml.YAMLError as exc:
-        problems.add(loc, key_text, f"cannot parse the value: {_yaml_message(exc)}")
-        return None
-    try:
-        try:
-            node = loader.get_single_node()
-        except yaml.YAMLError as exc:
-            problems.add(loc, key_text, f"cannot parse the value: {_yaml_message(exc)}")
-            return None
-        side = _YamlSide(loc.origin, loc.rank, loader, lines=False)
-        if node is None or not side.is_map(node):
-            keys = ", ".join(spec.fields)
-            try:
-                got = "null" if node is None else _show(side.leaf(node))
-            except yaml.YAMLError:
-                got = "something else"
-            problems.add(loc, key_text, f"expected a mapping with the keys {keys}; got {got}")
-            return None
-        return _convert_section(side, node, spec, problems)
-    finally:
-        loader.dispose()
+    from spades_cli.preset_yaml import section_from_text
+
+    return section_from_text(raw, spec, key_text, loc, problems)
 
 
 def _lookup(tree: _Tree, path: str) -> _Val | None:
@@ -804,18 +633,26 @@ def load_rules(source: str, overrides: Sequence[str] = ()) -> Rules:
     Raises MultiError with every problem, FileFormatError for an unreadable file, and
     UsageError for an unknown preset name.
     """
+    from spades_cli.preset_yaml import (
+        find_shipped,
+        read_file,
+        shipped_text,
+        tree_from_text,
+        unknown_preset_message,
+    )
+
     source = str(source)
     problems = _Problems()
     if _is_path(source):
         origin = source
-        text = _read_file(source)
+        text = read_file(source)
     else:
-        info = _find_shipped(source)
+        info = find_shipped(source)
         if info is None:
-            raise UsageError(_unknown_preset_message(source))
+            raise UsageError(unknown_preset_message(source))
         origin = info.file
-        text = _shipped_text(info)
-    tree = _tree_from_text(text, origin, _RANK_FILE, problems)
+        text = shipped_text(info)
+    tree = tree_from_text(text, origin, _RANK_FILE, problems)
     return _resolve(tree, origin, overrides, problems)
 
 
@@ -848,12 +685,15 @@ def rules_to_dict(rules: Rules) -> dict[str, Any]:
     return dataclasses.asdict(rules)
 
 
+def list_presets() -> list[tuple[str, str, str]]:
+    """The shipped presets: (name, file name, one-line description), sorted by name."""
+    from spades_cli.preset_yaml import shipped
+
+    return [(p.name, p.file, p.description) for p in shipped()]
+
+
 def rules_to_yaml(rules: Rules) -> str:
     """The fully resolved rules as a complete preset file; ``load_rules`` of it gives equal Rules."""
-    return yaml.safe_dump(
-        rules_to_dict(rules),
-        sort_keys=False,
-        default_flow_style=False,
-        allow_unicode=True,
-        width=1000,
-    )
+    from spades_cli.preset_yaml import dump
+
+    return dump(rules_to_dict(rules))

@@ -15,8 +15,8 @@ from spades_cli.cli import main
 from spades_cli.cli_options import rules_options
 from spades_cli.engine.rules import Rules
 from spades_cli.errors import FileFormatError, MultiError, UsageError
+from spades_cli.preset_yaml import StrictLoader
 from spades_cli.presets import (
-    StrictLoader,
     apply_overrides,
     list_presets,
     load_rules,
