@@ -29,7 +29,7 @@ from spades_cli.bots.determinize import build_state, played_by, sample_worlds
 from spades_cli.bots.hand import estimate_tricks, nil_danger
 from spades_cli.bots.rollout import hand_utility, make_context, play_out
 from spades_cli.bots.view import TableView, bid_of, read_table
-from spades_cli.engine import BID, PLAY, Observation, Rules, card_str
+from spades_cli.engine import BID, PLAY, Observation, Rules, beats, card_str
 
 PLAY_BUDGET = 9000  # simulated card plays per card decision
 MIN_WORLDS, MAX_WORLDS = 10, 48
@@ -66,6 +66,10 @@ class HardBot:
         view = read_table(obs, rules)
         fallback, why = normal.play_choice(view)
         cands = distinct_cards(obs)
+        if _partner_holds_the_trick(view):
+            # Last to play behind the partner's winning card: overtaking cannot win the
+            # side another trick, it only spends a card (a trump, often) and takes the lead.
+            cands = [c for c in cands if not beats(c, view.win_card)] or cands
         if fallback not in cands:
             cands.append(fallback)
         if len(cands) == 1:
@@ -100,7 +104,7 @@ class HardBot:
         mu_rule, _ = normal.expected_tricks(obs, rules)
         rule_action, _ = normal.bid_choice(obs, rules)
         probe = bid_of(rule_action) or max(1, min(13, round(mu_rule)))
-        nil_allowed = 0 in legal_bids and rules.nil.enabled
+        nil_allowed = 0 in legal_bids and rules.nil.enabled and _nil_thinkable(view, mu_rule)
         worlds = sample_worlds(view, rng, self.bid_worlds)
         if not worlds:
             return rule_action, "no deal fits what it has seen: bids by rule"
@@ -143,6 +147,27 @@ _BID_BLEND = {
     (4, False): (-0.22, 0.75, 0.3, 0.95),
     (4, True): (0.35, 0.63, 0.34, 1.06),
 }
+
+
+def _partner_holds_the_trick(view: TableView) -> bool:
+    """Four players, this seat last to play, and the partner's card winning the trick
+    (a partner's nil excepted: then the trick must be taken off the partner)."""
+    if view.n != 4 or view.position != 3 or view.win_seat != view.partner:
+        return False
+    return not (view.is_nil(view.partner) and view.obs.tricks_won[view.partner] == 0)
+
+
+# Two players: nil is simulated only for hands this safe (the rollouts play a nil with
+# every card known, so they overrate nils on hands with high cards; self-play made none
+# of the nils it bid with a danger above this).
+NIL_DANGER_2P = 1.5
+NIL_TRICKS_2P = 3.5
+
+
+def _nil_thinkable(view: TableView, mu_rule: float) -> bool:
+    if view.n != 2:
+        return True
+    return nil_danger(view.hand) <= NIL_DANGER_2P and mu_rule <= NIL_TRICKS_2P
 
 
 def distinct_cards(obs: Observation) -> list[int]:

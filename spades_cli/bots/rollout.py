@@ -319,7 +319,7 @@ def play_out(st: State, ctx: Context) -> HandResult:
     hands_before = len(st.results)
     apply = st.apply
     while len(st.results) == hands_before:
-        if st.phase != PLAY:
+        if st.current < 0:  # a chance node or the end: the play phase was left early
             raise RuntimeError("a rollout left the play phase before the hand ended")
         apply(fast_card(st, ctx))
     return st.results[-1]

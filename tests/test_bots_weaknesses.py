@@ -1,0 +1,122 @@
+"""The weaknesses seen in the bots' games against a classic player, each set up as the
+position it happened in (hands, bids and scores), and the play or bid now expected."""
+
+from __future__ import annotations
+
+import pytest
+from test_bots_support import E, N, S, W, cards, position_4p
+from test_engine_helpers import draft, pile_2p
+
+from spades_cli.bots import Bot
+from spades_cli.bots.hard import HardBot
+from spades_cli.bots.normal import NormalBot
+from spades_cli.engine import BID, BID_BASE, BLIND, DECLARE, NO_BLIND, Rules, State, card_str, rng_for
+from spades_cli.presets import load_rules
+
+FOUR = load_rules("four-player")
+TWO = load_rules("two-player")
+N2, S2 = 0, 1
+
+BOTS: dict[str, Bot] = {"normal": NormalBot(), "hard": HardBot(play_budget=3000, bid_worlds=16)}
+
+
+def decide(bot: Bot, rules: Rules, state: State) -> int:
+    seat = state.current_player()
+    return bot.act(state.observation(seat), rules, rng_for("weakness", seat, len(state.history)))
+
+
+def position_2p(hands: dict[int, str], scores: tuple[int, int], *, dealer: int = N2) -> State:
+    """A two-player hand drafted so that each seat holds the cards given (nobody declares
+    double nil), at the bidding, with the running scores given."""
+    state = State(TWO, dealer)
+    state.scores = list(scores)
+    state.deal(pile_2p(dealer, {s: cards(t) for s, t in hands.items()}))
+    draft(state)
+    assert state.phase == BID
+    return state
+
+
+@pytest.mark.parametrize("level", BOTS)
+def test_last_to_play_does_not_trump_the_partners_winning_diamond(level: str) -> None:
+    # The complaint: South led the nine of diamonds, West played the ace, which nothing
+    # can beat in diamonds; East, last to play and out of diamonds, trumped its partner's
+    # winner while holding small clubs to throw. R-C-3 allows the trump; it gains nothing.
+    state = position_4p(
+        FOUR,
+        {
+            S: "9D 8D 7D 2C 3C 5C 7C 8C 2H 3H 4H 2S 3S",
+            W: "AD KD QD JD 9C TC JC 5H 6H 7H 4S 5S 6S",
+            N: "6D 5D 4D 3D 2D TD QC KC 8H 9H TH 7S 8S",
+            E: "4C 6C AC JH QH KH AH 9S TS JS QS KS AS",
+        },
+        {S: 3, W: 3, N: 2, E: 5},
+        "9D AD 2D",
+        dealer=E,
+    )
+    assert state.current_player() == E
+    card = decide(BOTS[level], FOUR, state)
+    assert card // 13 != 3, f"{level} trumped its partner's ace with {card_str(card)}"
+
+
+def test_hard_two_player_does_not_gamble_a_nil_on_a_strong_hand_late_in_the_game() -> None:
+    # R-2P-4 / R-2P-6: at 371 to 437, nil with KQ7 of spades, K42 of hearts, the queen of
+    # diamonds and AKJ943 of clubs (it took 3 tricks). The hand is worth a real bid.
+    state = position_2p(
+        {
+            S2: "KS QS 7S KH 4H 2H QD AC KC JC 9C 4C 3C",
+            N2: "AS JS TS 9S 8S AH QH JH AD KD JD TD 2D",
+        },
+        (437, 371),
+    )
+    while state.current_player() != S2:
+        state.apply(BID_BASE + 6)
+    bid = decide(BOTS["hard"], TWO, state) - BID_BASE
+    assert bid >= 3, f"hard bid {bid} with a hand that takes three or more tricks"
+
+
+def test_normal_does_not_bid_nil_beside_its_partners_nil() -> None:
+    # R-4P-7: North bid nil; the opponents, at 420 to 280, are close to winning. South's
+    # hand would make a fair nil, but two nils leave no contract and nobody to cover.
+    state = position_4p(
+        FOUR,
+        {
+            N: "2C 3C 4C 2D 3D 4D 2H 3H 4H 5H 2S 3S 6D",
+            E: "AC KC QC JC AD KD QD AH KH QH AS KS QS",
+            S: "5C 6C 7C 8C 5D 7D 8D 6H 7H 8H 4S 5S 6S",
+            W: "9C TC 9D TD JD 9H TH JH 7S 8S 9S TS JS",
+        },
+        {W: 4, N: 0, E: 6},
+        dealer=S,
+        scores=(280, 420),
+    )
+    assert state.current_player() == S
+    bid = decide(BOTS["normal"], FOUR, state) - BID_BASE
+    assert bid > 0, "normal bid nil beside its partner's nil"
+
+
+def test_normal_two_player_does_not_declare_a_desperate_double_nil() -> None:
+    # R-2P-3: 150 to 470 down; a double nil (made 7 times in 76) does not stop the
+    # opponent making the contract that wins the game: declare nothing, play the hand.
+    state = State(TWO, N2)
+    state.scores = [150, 470]
+    state.deal(pile_2p(N2, {S2: cards("2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"),
+                            N2: cards("2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD")}))
+    assert state.phase == DECLARE and state.current_player() == N2
+    assert BLIND in state.legal_actions()
+    assert decide(BOTS["normal"], TWO, state) == NO_BLIND
+
+
+def test_normal_two_player_second_bid_stays_near_what_the_hand_takes() -> None:
+    # R-2P-4: the opponent opened with 2. North's hand counts about five tricks; trusting
+    # the low opening, normal used to bid 8 (and was set in a quarter of such hands).
+    state = position_2p(
+        {
+            N2: "AS KS 5S 3S AH 7H 4H KD 8D 3D 9C 6C 2C",
+            S2: "QS JS TS 9S KH QH JH AD QD JD AC KC QC",
+        },
+        (100, 100),
+    )
+    assert state.current_player() == S2  # R-2P-4: the second player bids first
+    state.apply(BID_BASE + 2)
+    bid = decide(BOTS["normal"], TWO, state) - BID_BASE
+    assert 3 <= bid <= 6, f"normal bid {bid}"
