@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from spades_cli.engine import PLAY, HandResult, Rules, State
+from spades_cli.engine import HandResult, Rules, State
 from spades_cli.engine.cards import NON_SPADE_MASK, SPADE_MASK, SUIT_MASKS, beating_mask, beats
 from spades_cli.engine.scoring import game_over
 
