@@ -191,8 +191,8 @@ def nearest_bid(bids: list[int], target: int, nil_ok: bool) -> int:
 _FIT_4P = (0.81, 0.83, 1.03)
 _FIT_2P_FIRST = (2.35, 0.68, 2.17)
 _FIT_2P_SECOND = (7.96, 0.406, -0.692, 1.25)  # intercept, estimate, opponent's bid, spread
-FIT_FIRST = {2: _FIT_2P_FIRST, 4: _FIT_4P}
-SECOND_BID_ROOM = 0.5  # 2P: tricks the opponent's low bid may add to the hand's own count  # a seat's tricks before any bid: a + b * estimate
+FIT_FIRST = {2: _FIT_2P_FIRST, 4: _FIT_4P}  # a seat's tricks before any bid: a + b * estimate
+SECOND_BID_ROOM = 0.5  # 2P: tricks the opponent's low bid may add to the hand's own count
 
 
 def expected_tricks(obs: Observation, rules: Rules) -> tuple[float, float]:
