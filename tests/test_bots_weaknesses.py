@@ -11,6 +11,7 @@ from spades_cli.bots import Bot
 from spades_cli.bots.hard import HardBot
 from spades_cli.bots.normal import NormalBot
 from spades_cli.engine import BID, BID_BASE, BLIND, DECLARE, NO_BLIND, Rules, State, card_str, rng_for
+from spades_cli.notation import parse_action
 from spades_cli.presets import load_rules
 
 FOUR = load_rules("four-player")
@@ -58,20 +59,31 @@ def test_last_to_play_does_not_trump_the_partners_winning_diamond(level: str) ->
     assert card // 13 != 3, f"{level} trumped its partner's ace with {card_str(card)}"
 
 
-def test_hard_two_player_does_not_gamble_a_nil_on_a_strong_hand_late_in_the_game() -> None:
-    # R-2P-4 / R-2P-6: at 371 to 437, nil with KQ7 of spades, K42 of hearts, the queen of
-    # diamonds and AKJ943 of clubs (it took 3 tricks). The hand is worth a real bid.
-    state = position_2p(
-        {
-            S2: "KS QS 7S KH 4H 2H QD AC KC JC 9C 4C 3C",
-            N2: "AS JS TS 9S 8S AH QH JH AD KD JD TD 2D",
-        },
-        (437, 371),
-    )
-    while state.current_player() != S2:
-        state.apply(BID_BASE + 6)
-    bid = decide(BOTS["hard"], TWO, state) - BID_BASE
-    assert bid >= 3, f"hard bid {bid} with a hand that takes three or more tricks"
+# A two-player hand as it was drafted: the pile, top first, and each draft decision.
+NIL_GAMBLE_PILE = (
+    "TC 9C 8H 7D 3D KD 6H 4C 9S 3C 4H 8S 7S JH 8C 6S JC JS QC AC JD KH TS 2D AH 2H "
+    "KC AD KS 3H 5C 4D 9D 7H 5D 2S 9H 6D TH 2C 3S AS 5H 6C 5S QS 8D TD 4S 7C QD QH"
+)
+NIL_GAMBLE_DRAFT = (
+    "noblind discard noblind discard discard discard keep discard keep discard discard keep discard "
+    "keep keep keep keep discard discard discard discard discard keep discard keep discard keep keep"
+)
+
+
+def test_hard_two_player_does_not_gamble_a_nil_on_a_hand_with_kings_and_queens() -> None:
+    # R-2P-4 / R-2P-6: late in the game (400 to 420) South, first to bid, holds
+    # 2-4-6-Q-K of clubs, 4-7-10-Q of diamonds and 2-6-8-10 of spades. Hard bid nil here
+    # (its rollouts play a nil with every card known); such nils all failed in play.
+    state = State(TWO, N2)
+    state.scores = [420, 400]
+    state.deal(cards(NIL_GAMBLE_PILE))
+    for word in NIL_GAMBLE_DRAFT.split():
+        state.apply(parse_action(word, state.phase))
+    assert state.phase == BID and state.current_player() == S2
+    assert " ".join(card_str(c) for c in state.hand_of(S2)) == "2C 4C 6C QC KC 4D 7D TD QD 2S 6S 8S TS"
+    for key in ("first", "second"):
+        bid = HardBot().act(state.observation(S2), TWO, rng_for("weakness", key)) - BID_BASE
+        assert bid > 0, "hard gambled a nil on a hand that holds kings and queens"
 
 
 def test_normal_does_not_bid_nil_beside_its_partners_nil() -> None:
