@@ -10,7 +10,19 @@ from test_engine_helpers import draft, pile_2p
 from spades_cli.bots import Bot
 from spades_cli.bots.hard import HardBot
 from spades_cli.bots.normal import NormalBot
-from spades_cli.engine import BID, BID_BASE, BLIND, DECLARE, NO_BLIND, Rules, State, card_str, rng_for
+from spades_cli.engine import (
+    BID,
+    BID_BASE,
+    BLIND,
+    DECLARE,
+    NO_BLIND,
+    Rules,
+    State,
+    beats,
+    card_str,
+    parse_card,
+    rng_for,
+)
 from spades_cli.notation import parse_action
 from spades_cli.presets import load_rules
 
@@ -38,25 +50,27 @@ def position_2p(hands: dict[int, str], scores: tuple[int, int], *, dealer: int =
 
 
 @pytest.mark.parametrize("level", BOTS)
-def test_last_to_play_does_not_trump_the_partners_winning_diamond(level: str) -> None:
-    # The complaint: South led the nine of diamonds, West played the ace, which nothing
-    # can beat in diamonds; East, last to play and out of diamonds, trumped its partner's
-    # winner while holding small clubs to throw. R-C-3 allows the trump; it gains nothing.
+def test_last_to_play_does_not_overtake_the_partners_winning_trump(level: str) -> None:
+    # East led the four of clubs, South (out of clubs) trumped with the three of spades,
+    # West followed; North, last to play and out of clubs too, held the ace, king and
+    # eight of spades and small diamonds. Taking its partner's trick gains nothing
+    # (R-C-4: the side wins it either way); hard used to overtake with a higher spade.
     state = position_4p(
         FOUR,
         {
-            S: "9D 8D 7D 2C 3C 5C 7C 8C 2H 3H 4H 2S 3S",
-            W: "AD KD QD JD 9C TC JC 5H 6H 7H 4S 5S 6S",
-            N: "6D 5D 4D 3D 2D TD QC KC 8H 9H TH 7S 8S",
-            E: "4C 6C AC JH QH KH AH 9S TS JS QS KS AS",
+            N: "KC 5D 7D TD JD 5H 8H TH KH 2S 8S KS AS",
+            E: "4C 6C 7C TC JC QC AC 2D 3D 4S 5S 6S 9S",
+            S: "8C 8D 9D KD AD 2H 4H 7H QH AH 3S TS JS",
+            W: "2C 3C 5C 9C 4D 6D QD 3H 6H 9H JH 7S QS",
         },
-        {S: 3, W: 3, N: 2, E: 5},
-        "9D AD 2D",
-        dealer=E,
+        {E: 3, S: 3, W: 3, N: 1},
+        "AC 8C 2C KC 4C 3S 3C",
+        dealer=N,
     )
-    assert state.current_player() == E
-    card = decide(BOTS[level], FOUR, state)
-    assert card // 13 != 3, f"{level} trumped its partner's ace with {card_str(card)}"
+    assert state.current_player() == N
+    for key in ("first", "second", "third", "fourth"):
+        card = BOTS[level].act(state.observation(N), FOUR, rng_for("weakness", key))
+        assert not beats(card, parse_card("3S")), f"{level} overtook its partner's 3S with {card_str(card)}"
 
 
 # A two-player hand as it was drafted: the pile, top first, and each draft decision.
