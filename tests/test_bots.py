@@ -21,6 +21,7 @@ from spades_cli.engine import (
     CHANCE,
     DEAL,
     DECLARE,
+    NO_BLIND,
     PLAY,
     Rules,
     State,
@@ -197,17 +198,29 @@ def test_property_no_illegal_action_under_random_options(
 
 
 def test_double_nil_only_where_the_rules_allow_it() -> None:
-    # R-2P-3: far behind near the end, the normal bot gambles on a double nil; with
-    # blind nil turned off (or only for a side behind by more) it does not.
-    rules = TWO
-    state = State(rules, 0)
+    # R-H-12 (blind nil in the four-player game): far behind near the end, the normal bot
+    # gambles on a blind nil; R-2P-3: in the two-player game it no longer declares a
+    # double nil (it rarely survives, and the opponent wins anyway); with blind nil
+    # turned off there is nothing to declare.
+    d = rules_to_dict(FOUR)
+    four = rules_from_dict({**d, "blind_nil": {**d["blind_nil"], "enabled": True}})
+    state = State(four, 0)
+    state.scores = [100, 450]
+    state.deal(deck_for(1, 0))
+    while state.phase == DECLARE and state.current_player() % 2 == 1:
+        state.apply(NO_BLIND)
+    assert state.phase == DECLARE and state.current_player() % 2 == 0
+    obs = state.observation(state.current_player())
+    assert NormalBot().act(obs, four, random.Random(0)) == BLIND
+    assert EasyBot().act(obs, four, random.Random(0)) != BLIND
+    state = State(TWO, 0)
     state.deal(deck_for(1, 0))
     state.scores = [100, 450]
     assert state.phase == DECLARE and state.current_player() == 0
     obs = state.observation(0)
-    assert NormalBot().act(obs, rules, random.Random(0)) == BLIND
-    assert EasyBot().act(obs, rules, random.Random(0)) != BLIND
-    d = rules_to_dict(rules)
+    assert NormalBot().act(obs, TWO, random.Random(0)) == NO_BLIND
+    assert EasyBot().act(obs, TWO, random.Random(0)) != BLIND
+    d = rules_to_dict(TWO)
     off = rules_from_dict({**d, "blind_nil": {**d["blind_nil"], "enabled": False}})
     state = State(off, 0)
     state.deal(deck_for(1, 0))
