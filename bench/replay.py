@@ -20,10 +20,12 @@ import tempfile
 import time
 from pathlib import Path
 
+from spades_cli.game.run import GameRun
+from spades_cli.game.setup import RulesChoice, open_transcript
 from spades_cli.match import Match
 from spades_cli.presets import load_rules
 from spades_cli.seats import RandomController, make_controller
-from spades_cli.transcript import TranscriptWriter, parse_transcript, replay
+from spades_cli.transcript import parse_transcript, replay
 
 TARGET = 1.5
 
@@ -37,12 +39,11 @@ def record(
     for seed in seeds:
         match = Match(rules, seed, [make_controller(bots, rules) for _ in range(rules.players)])
         path = folder / f"{rules_name}-{seed}.txt"
-        writer = TranscriptWriter.create(path, match, rules_source=rules_name)
-        while not match.finished and len(match.state.results) < max_hands:
-            match.step()
-        if not match.finished:
-            writer.unfinished()
-        writer.close()
+        choice = RulesChoice(rules, rules_name, ())
+        seats = [c.label for c in match.controllers]
+        writer = open_transcript(str(path), match, choice, seats=seats, exclusive=False)
+        with GameRun(match, writer=writer, max_hands=max_hands) as run:
+            run.play()
         out.append((path, len(match.state.results), len(match.state.history)))
     return out
 

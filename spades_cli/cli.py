@@ -12,7 +12,7 @@ from typing import Any
 import click
 
 from spades_cli import __version__
-from spades_cli.errors import EXIT_INTERRUPTED, EXIT_USAGE, SpadesError
+from spades_cli.errors import EXIT_INTERRUPTED, EXIT_USAGE, Interrupted, SpadesError
 
 # Commands are imported only when used, so that `spades bot` (started once per seat by
 # tables and tournaments) and `spades --version` start quickly.
@@ -20,10 +20,10 @@ _COMMANDS: dict[str, tuple[str, str]] = {
     "bot": ("cmd_bot", "bot_command"),
     "merge": ("cmd_merge", "merge_command"),
     "play": ("cmd_play", "play_command"),
-    "replay": ("cmd_game", "replay_command"),
-    "resume": ("cmd_game", "resume_command"),
+    "replay": ("cmd_replay", "replay_command"),
+    "resume": ("cmd_resume", "resume_command"),
     "rules": ("cmd_rules", "rules_group"),
-    "run": ("cmd_game", "run_command"),
+    "run": ("cmd_run", "run_command"),
     "simulate": ("cmd_simulate", "simulate_command"),
     "stats": ("cmd_stats", "stats_command"),
     "games": ("cmd_games", "games_command"),
@@ -50,6 +50,9 @@ class SpadesGroup(click.Group):
             return super().invoke(ctx)
         except SpadesError as exc:
             click.echo(f"spades: {exc}" if "\n" not in str(exc) else str(exc), err=True)
+            ctx.exit(exc.exit_code)
+        except Interrupted as exc:
+            click.echo(f"\nspades: stopped by signal {exc.signum}; the game is saved", err=True)
             ctx.exit(exc.exit_code)
         except KeyboardInterrupt:
             click.echo("\nspades: interrupted", err=True)

@@ -1,4 +1,5 @@
-"""The click options several commands share: ``--rules``/``--set`` and the bot flags.
+"""The click options and small output helpers several commands share: ``--rules``/``--set``,
+the bot flags, the display flags, ``--max-hands``, ``--trust-programs``.
 
 Only the CLI layer (``cli.py``, this module and the ``cmd_*`` modules) imports click; the
 layers below take plain values.
@@ -6,15 +7,35 @@ layers below take plain values.
 
 from __future__ import annotations
 
+import json
+import math
+import os
+import sys
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import click
 
 from spades_cli.bots import LEVELS
+from spades_cli.game.run import DEFAULT_MAX_HANDS
 from spades_cli.seats import DEFAULT_TIMEOUT
 
-__all__ = ["DEFAULT_PRESET", "bot_options", "rules_options", "set_option"]
+__all__ = [
+    "DEFAULT_PRESET",
+    "MAX_BOT_TIMEOUT",
+    "bot_options",
+    "check_bot_timeout",
+    "display_options",
+    "echo_for",
+    "echo_json",
+    "max_hands_option",
+    "preset_file_option",
+    "rules_options",
+    "say_err",
+    "set_option",
+    "trust_programs_option",
+    "use_color",
+]
 
 DEFAULT_PRESET = "four-player"  # spades_cli.presets.DEFAULT_PRESET, kept here to avoid loading YAML
 
@@ -69,3 +90,89 @@ def bot_options(f: F) -> F:
         metavar="SECONDS",
         help="How long a cmd: bot may think about one decision.",
     )(f)
+
+
+MAX_BOT_TIMEOUT = 86400.0  # a day: longer waits overflow the system's poll timeout
+
+
+def check_bot_timeout(seconds: float) -> float:
+    """``--bot-timeout`` once more than click checks: a finite number of seconds, at most a day
+    (``inf`` or ``1e400`` would end in an overflow deep in the wait for an answer)."""
+    if not math.isfinite(seconds) or not 0 < seconds <= MAX_BOT_TIMEOUT:
+        raise click.BadParameter(
+            f"{seconds:g} is not a number of seconds between 0 and {MAX_BOT_TIMEOUT:g}",
+            param_hint="'--bot-timeout'",
+        )
+    return seconds
+
+
+def display_options(f: F) -> F:
+    """``--json`` (parameter ``as_json``), ``--ascii`` (``ascii_only``) and ``--color/--no-color``."""
+    f = click.option(
+        "--json", "as_json", is_flag=True, help="Print one JSON object with the result instead."
+    )(f)
+    f = click.option(
+        "--ascii", "ascii_only", is_flag=True, help="Write suits as letters (QS) instead of symbols."
+    )(f)
+    return click.option(
+        "--color/--no-color", default=None, help="Colour red suits (default: on a terminal)."
+    )(f)
+
+
+def max_hands_option(f: F) -> F:
+    """``--max-hands N`` (parameter ``max_hands``), default :data:`DEFAULT_MAX_HANDS`."""
+    return click.option(
+        "--max-hands",
+        type=click.IntRange(min=1),
+        default=DEFAULT_MAX_HANDS,
+        show_default=True,
+        metavar="N",
+        help="Stop once N hands of the game are over, even if it is not (the transcript ends with "
+        "a note and 'end *'; 'spades resume' goes on).",
+    )(f)
+
+
+def preset_file_option(f: F) -> F:
+    """``--rules FILE`` for a command that reads a transcript (parameter ``preset_files``):
+    the only preset files the transcript's ``[Rules]`` tag may name."""
+    return click.option(
+        "--rules",
+        "preset_files",
+        multiple=True,
+        metavar="FILE",
+        help="A preset file the transcript's [Rules] tag names (a file is read only when given here).",
+    )(f)
+
+
+def trust_programs_option(f: F) -> F:
+    """``--trust-programs`` (parameter ``trust_programs``)."""
+    return click.option(
+        "--trust-programs",
+        is_flag=True,
+        help="Run the cmd: programs the file names for its seats (each command line is shown first). "
+        "Without it such a seat needs --seat SEAT=...",
+    )(f)
+
+
+def use_color(color: bool | None) -> bool:
+    if color is not None:
+        return color
+    return sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+
+
+def echo_for(color: bool) -> Callable[[str], None]:
+    """click.echo, keeping ANSI colours when they were asked for (click drops them off a terminal)."""
+
+    def echo(text: str) -> None:
+        click.echo(text, color=True if color else None)
+
+    return echo
+
+
+def echo_json(data: object) -> None:
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def say_err(text: str) -> None:
+    """One line on stderr (what --trust-programs is about to run)."""
+    click.echo(text, err=True)

@@ -2,24 +2,21 @@
 
 from __future__ import annotations
 
-import contextlib
 import sys
 from collections.abc import Sequence
 
 import click
 
-from spades_cli.cli_options import bot_options, rules_options
-from spades_cli.cmd_game import check_bot_timeout
+from spades_cli.cli_options import bot_options, check_bot_timeout, rules_options
 from spades_cli.engine import Rules
 from spades_cli.errors import UsageError
+from spades_cli.game.run import GameRun
+from spades_cli.game.setup import RulesChoice, choose_rules, make_seats, open_transcript
 from spades_cli.games import unfinished_notice
-from spades_cli.match import Controller, Match
-from spades_cli.presets import load_rules
-from spades_cli.protocol import recording
 from spades_cli.repl import PromptSeat, interactive, play_match
 from spades_cli.repl.prompt import SPEEDS
-from spades_cli.seats import HUMAN, make_controller, parse_seat_specs
-from spades_cli.transcript import TranscriptWriter, new_seed, new_transcript_path
+from spades_cli.seats import HUMAN, parse_seat_specs
+from spades_cli.transcript import new_seed
 
 DEFAULT_BOT = "normal"
 
@@ -40,19 +37,6 @@ def seat_labels(rules: Rules, specs: Sequence[str]) -> dict[int, str]:
     if HUMAN not in labels.values():
         raise UsageError("no seat is played at the prompt: give one to a person, e.g. --seat S=human")
     return labels
-
-
-def make_controllers(rules: Rules, labels: dict[int, str], stack: contextlib.ExitStack) -> list[Controller]:
-    """The controller of every seat: :class:`PromptSeat` for people, bots and programs for the
-    others (programs are closed when ``stack`` closes)."""
-    controllers: list[Controller] = []
-    for seat in range(rules.players):
-        controller = make_controller(labels[seat], rules, human=lambda _label: PromptSeat())
-        close = getattr(controller, "close", None)
-        if callable(close):
-            stack.callback(close)
-        controllers.append(controller)
-    return controllers
 
 
 def describe_seats(rules: Rules, labels: dict[int, str]) -> str:
@@ -82,30 +66,35 @@ def intro_lines(rules: Rules, seed: int | str, labels: dict[int, str], transcrip
     return lines
 
 
-def open_transcript(
-    path: str | None, match: Match, *, rules_source: str, overrides: Sequence[str], labels: dict[int, str]
-) -> TranscriptWriter:
-    """Start the game's transcript: at ``path`` (never over an existing file), or as a new
-    file in the per-user transcripts folder."""
-    seats = [labels[s] for s in range(match.rules.players)]
-    if path is not None:
-        try:
-            return TranscriptWriter.create(
-                path, match, rules_source=rules_source, overrides=overrides, seats=seats, exclusive=True
-            )
-        except FileExistsError:
-            raise UsageError(
-                f"{path} already exists: choose another --transcript, or continue that game with "
-                f"'spades resume {path}'"
-            ) from None
-    for candidate in new_transcript_path(str(match.seed)):
-        try:
-            return TranscriptWriter.create(
-                candidate, match, rules_source=rules_source, overrides=overrides, seats=seats, exclusive=True
-            )
-        except FileExistsError:
-            continue
-    raise AssertionError("new_transcript_path never runs out of names")  # pragma: no cover
+def new_game(
+    choice: RulesChoice,
+    seed: int | str,
+    labels: dict[int, str],
+    transcript: str | None,
+    bot_timeout: float,
+    on_bot_failure: str | None,
+) -> GameRun:
+    """The run of one game at the prompt, its transcript started (never over an existing file)."""
+    run = GameRun.new(
+        choice.rules,
+        seed,
+        make_seats(choice.rules, labels, human=lambda _label: PromptSeat()),
+        bot_timeout=bot_timeout,
+        on_bot_failure=on_bot_failure,
+    )
+    seats = [labels[s] for s in range(choice.rules.players)]
+    try:
+        run.writer = open_transcript(transcript, run.match, choice, seats=seats, exclusive=True)
+    except FileExistsError:
+        run.close()
+        raise UsageError(
+            f"{transcript} already exists: choose another --transcript, or continue that game with "
+            f"'spades resume {transcript}'"
+        ) from None
+    except BaseException:
+        run.close()
+        raise
+    return run
 
 
 @click.command("play")
@@ -152,31 +141,26 @@ def play_command(
         spades play --seed 7 < moves.txt
     """
     check_bot_timeout(bot_timeout)
-    table = load_rules(rules, overrides)
-    labels = seat_labels(table, seats)
+    choice = choose_rules(rules, overrides, default=rules)
+    labels = seat_labels(choice.rules, seats)
     the_seed: int | str = seed if seed is not None else new_seed()
     humans = {seat for seat, label in labels.items() if label == HUMAN}
     notice = unfinished_notice()
     again: list[bool] = []  # "Play again? yes" at the end of a game at the prompt
     while True:
         again.clear()
-        with contextlib.ExitStack() as stack:
-            match = Match(table, the_seed, make_controllers(table, labels, stack))
-            writer = open_transcript(transcript, match, rules_source=rules, overrides=overrides,
-                                     labels=labels)
-            intro = intro_lines(table, the_seed, labels, writer.path)
-            code = play_match(
-                match,
-                humans,
-                writer=writer,
-                intro=[notice, *intro] if notice else intro,
-                ascii_only=ascii_only,
-                no_color=no_color,
-                fast=fast,
-                speed=speed,
-                bots=recording(match, writer, timeout=bot_timeout, on_failure=on_bot_failure),
-                on_play_again=(lambda: again.append(True)) if interactive() else None,
-            )
+        run = new_game(choice, the_seed, labels, transcript, bot_timeout, on_bot_failure)
+        intro = intro_lines(choice.rules, the_seed, labels, run.writer.path if run.writer else None)
+        code = play_match(
+            run,
+            humans,
+            intro=[notice, *intro] if notice else intro,
+            ascii_only=ascii_only,
+            no_color=no_color,
+            fast=fast,
+            speed=speed,
+            on_play_again=(lambda: again.append(True)) if interactive() else None,
+        )
         if not again:
             break
         the_seed, transcript, notice = new_seed(), None, None  # a new deal in a new file

@@ -96,7 +96,7 @@ def simulate_command(
       spades simulate --games 10000 --seed 7 --shard 1/4 --json > part1.json
       spades simulate --games 10000 --scheduler tcp://10.0.0.5:8786
     """
-    from spades_cli.cmd_game import check_bot_timeout
+    from spades_cli.cli_options import check_bot_timeout
     from spades_cli.seats import parse_seat_specs
 
     check_bot_timeout(bot_timeout)

@@ -3,7 +3,8 @@
 0 success; 1 an illegal action or a recorded result that does not match the rules;
 2 a usage error or a file that cannot be parsed; 3 the game stopped before its end
 because input ran out or the user left (it is saved and can be resumed);
-130 interrupted by Ctrl-C (the game is saved).
+130 interrupted by Ctrl-C (the game is saved); 143 stopped by SIGTERM or SIGHUP (the
+game is saved).
 """
 
 from __future__ import annotations
@@ -13,6 +14,18 @@ EXIT_ILLEGAL = 1
 EXIT_USAGE = 2
 EXIT_UNFINISHED = 3
 EXIT_INTERRUPTED = 130
+EXIT_TERMINATED = 143
+
+
+class Interrupted(KeyboardInterrupt):
+    """The table was told to stop by a signal (SIGTERM, SIGHUP): handled like Ctrl-C (the game
+    is saved, ``end *``), with its own exit code."""
+
+    exit_code = EXIT_TERMINATED
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
 
 
 class SpadesError(Exception):

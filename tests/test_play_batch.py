@@ -6,7 +6,6 @@ engine, the bots or the wording of the prompt change (then compare and update th
 
 from __future__ import annotations
 
-import contextlib
 import io
 import os
 import signal
@@ -19,12 +18,14 @@ import pytest
 from click.testing import CliRunner, Result
 
 from spades_cli.cli import main
-from spades_cli.cmd_play import make_controllers, seat_labels
+from spades_cli.cmd_play import seat_labels
 from spades_cli.errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_UNFINISHED, EXIT_USAGE
+from spades_cli.game.run import GameRun
+from spades_cli.game.setup import RulesChoice, make_seats, open_transcript
 from spades_cli.match import Match
 from spades_cli.notation import action_text
 from spades_cli.presets import load_rules
-from spades_cli.repl import play_match
+from spades_cli.repl import PromptSeat, play_match
 from spades_cli.repl.core import PlaySession
 from spades_cli.transcript import TranscriptWriter, read_transcript, replay
 
@@ -197,7 +198,7 @@ def test_hot_seat_two_player_draft_in_batch(tmp_path: Path) -> None:
 def _twin(preset: str, seed: int, overrides: Sequence[str] = ()) -> PlaySession:
     rules = load_rules(preset, overrides)
     labels = seat_labels(rules, [])
-    match = Match(rules, seed, make_controllers(rules, labels, contextlib.ExitStack()))
+    match = Match(rules, seed, make_seats(rules, labels, human=lambda _label: PromptSeat()))
     session = PlaySession(match, {s for s, label in labels.items() if label == "human"})
     session.start()
     return session
@@ -293,12 +294,12 @@ def test_a_game_left_at_the_prompt_continues_from_its_transcript(
     writer = TranscriptWriter(buffer)
     done = replay(read_transcript(path), writer=writer, keep_end=False)
     match = done.match
-    match.controllers = make_controllers(match.rules, done.labels, contextlib.ExitStack())
+    match.controllers = make_seats(match.rules, done.labels, human=lambda _label: PromptSeat())
     path.write_text(buffer.getvalue(), encoding="utf-8")
     writer.retarget(open(path, "a", encoding="utf-8"), path=str(path))  # noqa: SIM115 - the writer closes it
     monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{line}\n" for line in lines[4:])))
     monkeypatch.setattr(sys, "stdout", io.StringIO())
-    assert play_match(match, {2}, writer=writer, batch=True) == EXIT_UNFINISHED
+    assert play_match(done.run, {2}, batch=True) == EXIT_UNFINISHED
     straight = _twin("four-player", 7)
     for line in lines:
         straight.handle(line)
@@ -321,13 +322,14 @@ def _first_cards(seed: int, count: int) -> list[str]:
 def test_play_match_marks_the_transcript_unfinished(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     rules = load_rules("four-player")
     labels = seat_labels(rules, [])
-    match = Match(rules, 7, make_controllers(rules, labels, contextlib.ExitStack()))
+    run = GameRun.new(rules, 7, make_seats(rules, labels, human=lambda _label: PromptSeat()))
     path = tmp_path / "g.txt"
     seats = [labels[s] for s in range(4)]
-    writer = TranscriptWriter.create(path, match, rules_source="four-player", seats=seats)
+    choice = RulesChoice(rules, "four-player", ())
+    run.writer = open_transcript(str(path), run.match, choice, seats=seats, exclusive=False)
     monkeypatch.setattr(sys, "stdin", io.StringIO("3\n"))
     monkeypatch.setattr(sys, "stdout", io.StringIO())
-    assert play_match(match, {2}, writer=writer, batch=True) == EXIT_UNFINISHED
+    assert play_match(run, {2}, batch=True) == EXIT_UNFINISHED
     assert path.read_text(encoding="utf-8").endswith("end *\n")
 
 

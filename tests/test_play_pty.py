@@ -7,7 +7,6 @@ prompt_toolkit draws its bottom toolbar as in a real terminal.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
 import signal
@@ -16,12 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from spades_cli.cmd_play import make_controllers, seat_labels
+from spades_cli.cmd_play import seat_labels
 from spades_cli.engine.cards import card_label
+from spades_cli.game.setup import make_seats
 from spades_cli.match import Match
 from spades_cli.notation import action_text
 from spades_cli.presets import load_rules
-from spades_cli.repl.core import PlaySession
+from spades_cli.repl.core import PlaySession, PromptSeat
 from spades_cli.view import plain
 
 pexpect = pytest.importorskip("pexpect")
@@ -32,7 +32,7 @@ CPR_REQUEST = re.escape("\x1b[6n")
 def twin(seed: int) -> PlaySession:
     rules = load_rules("four-player")
     labels = seat_labels(rules, [])
-    match = Match(rules, seed, make_controllers(rules, labels, contextlib.ExitStack()))
+    match = Match(rules, seed, make_seats(rules, labels, human=lambda _label: PromptSeat()))
     session = PlaySession(match, {2}, symbols=True)
     session.start()
     return session

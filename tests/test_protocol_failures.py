@@ -19,11 +19,13 @@ from spades_cli.cli_options import bot_options
 from spades_cli.engine import Rules
 from spades_cli.errors import UsageError
 from spades_cli.game.events import Event, Noted
+from spades_cli.game.run import GameRun
+from spades_cli.game.setup import RulesChoice, open_transcript
 from spades_cli.match import Match
 from spades_cli.presets import load_rules
-from spades_cli.protocol import BotFailure, ExternalController, recording
+from spades_cli.protocol import BotFailure, ExternalController
 from spades_cli.seats import BotController, SeatOptions, bot_log_path, make_seat
-from spades_cli.transcript import NoteLine, TerminatedLine, TranscriptWriter, read_transcript, replay
+from spades_cli.transcript import NoteLine, TerminatedLine, read_transcript, replay
 
 BOTS = Path(__file__).resolve().parent / "bots"
 PYTHON = shlex.quote(sys.executable)
@@ -214,15 +216,17 @@ def _game_with_transcript(tmp_path: Path, command: str, **options: object) -> tu
     program = ExternalController(command, rules)
     match = table(program, rules, seed="recorded")
     path = tmp_path / "game.txt"
-    writer = TranscriptWriter.create(path, match, rules_source="four-player")
-    try:
-        with recording(match, writer, **options):  # type: ignore[arg-type]
-            match.run()
-    except BotFailure:
-        writer.unfinished()  # what the commands do with any error that stops a game
-        raise
-    finally:
-        writer.close()
+    choice = RulesChoice(rules, "four-player", ())
+    seats = [c.label for c in match.controllers]
+    writer = open_transcript(str(path), match, choice, seats=seats, exclusive=False)
+    run = GameRun(
+        match,
+        writer=writer,
+        bot_timeout=options.get("timeout"),  # type: ignore[arg-type]
+        on_bot_failure=options.get("on_failure"),  # type: ignore[arg-type]
+    )
+    with run:  # a failure is recorded, the game marked unfinished and the programs stopped
+        run.play()
     return path, match, rules
 
 

@@ -6,17 +6,18 @@ after every line the session's game must equal the game its transcript replays t
 
 from __future__ import annotations
 
-import contextlib
 import io
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spades_cli.cmd_play import make_controllers, seat_labels
+from spades_cli.cmd_play import seat_labels
+from spades_cli.game.run import GameRun
+from spades_cli.game.setup import make_seats
 from spades_cli.match import Match
 from spades_cli.notation import action_text
 from spades_cli.presets import load_rules
-from spades_cli.repl.core import ERROR, PlaySession
+from spades_cli.repl.core import ERROR, PlaySession, PromptSeat
 from spades_cli.transcript import Header, TranscriptWriter, parse_transcript, replay
 
 TABLES = [
@@ -38,17 +39,15 @@ def test_random_input_keeps_game_and_transcript_in_step(
     preset, overrides = table
     rules = load_rules(preset, overrides)
     labels = seat_labels(rules, ["N=human"] if data.draw(st.booleans()) else [])
-    match = Match(rules, seed, make_controllers(rules, labels, contextlib.ExitStack()))
+    match = Match(rules, seed, make_seats(rules, labels, human=lambda _label: PromptSeat()))
     buffer = io.StringIO()
     writer = TranscriptWriter(buffer)
     assert match.dealer is not None
     writer.write_header(Header(rules=rules, seed=str(seed), first_dealer=match.dealer,
                                seats=tuple(labels[s] for s in range(rules.players)),
                                rules_source=preset, overrides=overrides))
-    writer.sync(match)
-    match.listeners.insert(0, writer)
     humans = {s for s, label in labels.items() if label == "human"}
-    session = PlaySession(match, humans, symbols=False, transcript=writer)
+    session = PlaySession(GameRun(match, writer=writer), humans, symbols=False)
     session.start()
     for _ in range(data.draw(st.integers(20, 160))):
         if session.done:

@@ -7,7 +7,6 @@ tells the tests which moves are legal and what must appear.
 
 from __future__ import annotations
 
-import contextlib
 import io
 import re
 from collections.abc import Sequence
@@ -23,16 +22,29 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from prompt_toolkit.output.vt100 import Vt100_Output
 
-from spades_cli.cmd_play import make_controllers, seat_labels
+from spades_cli.cmd_play import seat_labels
 from spades_cli.engine import PLAY
 from spades_cli.engine.cards import card_label
 from spades_cli.errors import EXIT_UNFINISHED
+from spades_cli.game.setup import make_seats
 from spades_cli.match import Match
 from spades_cli.notation import action_text
 from spades_cli.presets import load_rules
 from spades_cli.repl import symbols_ok, use_color
 from spades_cli.repl.completer import PlayCompleter
-from spades_cli.repl.core import ERROR, HAND, HANDOFF, OWN, PAUSE, REPLY, STATUS, TRICK, Output, PlaySession
+from spades_cli.repl.core import (
+    ERROR,
+    HAND,
+    HANDOFF,
+    OWN,
+    PAUSE,
+    REPLY,
+    STATUS,
+    TRICK,
+    Output,
+    PlaySession,
+    PromptSeat,
+)
 from spades_cli.repl.prompt import PromptFrontEnd, data_dir, open_history
 from spades_cli.repl.toolbar import toolbar
 
@@ -40,7 +52,7 @@ from spades_cli.repl.toolbar import toolbar
 def new_session(preset: str = "four-player", seed: int = 7, seats: Sequence[str] = ()) -> PlaySession:
     rules = load_rules(preset)
     labels = seat_labels(rules, seats)
-    match = Match(rules, seed, make_controllers(rules, labels, contextlib.ExitStack()))
+    match = Match(rules, seed, make_seats(rules, labels, human=lambda _label: PromptSeat()))
     humans = {s for s, label in labels.items() if label == "human"}
     return PlaySession(match, humans, symbols=False, transcript_path="/saved/game.txt")
 
@@ -222,7 +234,7 @@ def _screen(color: bool) -> str:
     output = Vt100_Output(buffer, lambda: Size(rows=24, columns=120), term="xterm")
     rules = load_rules("four-player")
     labels = seat_labels(rules, [])
-    match = Match(rules, 7, make_controllers(rules, labels, contextlib.ExitStack()))
+    match = Match(rules, 7, make_seats(rules, labels, human=lambda _label: PromptSeat()))
     session = PlaySession(match, {2}, symbols=True)
     with create_pipe_input() as pipe:
         pipe.send_text("\x04")

@@ -6,16 +6,17 @@ expected outcome is computed from the engine or written out exactly.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Sequence
 
 import pytest
 
-from spades_cli.cmd_play import make_controllers, seat_labels
+from spades_cli.cmd_play import seat_labels
 from spades_cli.engine import BID, DECLARE, DRAFT, EXCHANGE, PLAY, State, first_dealer_for
 from spades_cli.engine.cards import SUIT_NAMES, card_label
 from spades_cli.engine.scoring import score_side
 from spades_cli.errors import EXIT_OK, EXIT_UNFINISHED
+from spades_cli.game.events import Event, Undone
+from spades_cli.game.setup import make_seats
 from spades_cli.match import Match
 from spades_cli.notation import action_text
 from spades_cli.presets import load_rules
@@ -32,6 +33,7 @@ from spades_cli.repl.core import (
     VIEW,
     Output,
     PlaySession,
+    PromptSeat,
 )
 from spades_cli.view import Look, hand_result
 
@@ -50,7 +52,7 @@ def new_session(
 ) -> PlaySession:
     rules = load_rules(preset, overrides)
     labels = seat_labels(rules, seats)
-    match = Match(rules, seed, make_controllers(rules, labels, contextlib.ExitStack()))
+    match = Match(rules, seed, make_seats(rules, labels, human=lambda _label: PromptSeat()))
     humans = {s for s, label in labels.items() if label == "human"}
     return PlaySession(match, humans, symbols=False, transcript_path="/saved/game.txt")
 
@@ -298,17 +300,19 @@ def test_hint_names_a_legal_move_and_changes_nothing() -> None:
 
 
 class _Log:
-    def __init__(self) -> None:
+    def __init__(self, session: PlaySession) -> None:
+        self.session = session
         self.undos: list[tuple[int, list[int]]] = []
 
-    def undone(self, match: Match, seat: int) -> None:
-        self.undos.append((seat, list(match.state.history)))
+    def __call__(self, event: Event) -> None:
+        if isinstance(event, Undone):
+            self.undos.append((event.seat, list(self.session.state.history)))
 
 
 def test_undo_takes_back_the_last_decision_and_the_bot_moves_after_it() -> None:
     session = new_session()
-    log = _Log()
-    session.transcript = log
+    log = _Log(session)
+    session.run.subscribe(log)
     session.start()
     session.handle("3")
     play_until(session, lambda s: len(s.state.tricks) == 3 and s.on_turn == 2)

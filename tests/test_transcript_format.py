@@ -9,6 +9,7 @@ from conftest import TRANSCRIPTS
 
 from spades_cli.engine import card_str
 from spades_cli.errors import FileFormatError, IllegalActionError, MismatchError, MultiError
+from spades_cli.game.run import GameRun, actors, take_back
 from spades_cli.match import Match
 from spades_cli.presets import load_rules
 from spades_cli.seats import RandomController, make_controller
@@ -28,7 +29,6 @@ from spades_cli.transcript import (
     parse_transcript,
     read_transcript,
     replay,
-    take_back,
     transcript_rules,
     write_transcript,
 )
@@ -112,7 +112,8 @@ def test_quoted_text_round_trips_escapes() -> None:
     text = 'tab\there "quoted" back\\slash\nnew line \x01 # hash'
     buf = io.StringIO()
     rules = load_rules("two-player")
-    TranscriptWriter(buf).note(1, text, rules)
+    run = GameRun(Match(rules, 1, [RandomController(), RandomController()]), writer=TranscriptWriter(buf))
+    run.note(1, text)
     (event,) = parse_transcript(buf.getvalue(), "t").events
     assert event == NoteLine(1, "S", text)
 
@@ -151,9 +152,9 @@ def test_every_prefix_written_by_the_writer_is_canonical() -> None:
     writer = TranscriptWriter(Recording())
     assert match.dealer is not None
     writer.write_header(Header(rules, "prefix", match.dealer, ("random", "easy"), "two-player"))
-    writer.sync(match)
-    match.listeners.insert(0, writer)
-    match.run(max_actions=160)
+    run = GameRun(match, writer=writer)
+    for _ in range(160):
+        run.step()
     for snapshot in snapshots[1::9]:
         assert write_transcript(parse_transcript(snapshot, "p")) == snapshot
 
@@ -313,8 +314,6 @@ def test_take_back_removes_the_seat_last_decision_and_what_followed() -> None:
     match.run(max_actions=20)
     history = list(match.state.history)
     # the seat that made the 10th action of the game
-    from spades_cli.transcript import actors
-
     who = actors(rules, match.dealer or 0, match.decks, history)
     seat = who[-3]
     kept = take_back(match, seat)

@@ -19,22 +19,22 @@ from pathlib import Path
 
 import pytest
 
+from spades_cli.game.run import GameRun
+from spades_cli.game.summary import game_summary
 from spades_cli.match import Match
 from spades_cli.presets import load_rules
 from spades_cli.seats import make_controller
 from spades_cli.transcript import (
     Header,
     TranscriptWriter,
-    game_summary,
     read_transcript,
     replay,
-    take_back,
     write_transcript,
 )
 
 TRANSCRIPTS = Path(__file__).resolve().parent.parent / "transcripts"
 
-Event = Callable[[Match, TranscriptWriter], None]
+Event = Callable[[GameRun], None]
 
 
 @dataclass
@@ -58,20 +58,19 @@ def _short(text: str) -> bool:
     return text.count("\nhand ") <= 2
 
 
-def _note(match: Match, writer: TranscriptWriter) -> None:
-    writer.note(0, 'North says "good luck" # this is part of the note, not a comment', match.rules)
+def _note(run: GameRun) -> None:
+    run.note(0, 'North says "good luck" # this is part of the note, not a comment')
 
 
-def _undo_south(match: Match, writer: TranscriptWriter) -> None:
-    match.rebuild(take_back(match, 2))
-    writer.undone(match, 2)
+def _undo_south(run: GameRun) -> None:
+    run.undo(2)
 
 
-def _south_to_easy(match: Match, writer: TranscriptWriter) -> None:
-    controllers = list(match.controllers)
-    controllers[2] = make_controller("easy", match.rules)
-    match.controllers = controllers
-    writer.seat_changed(2, "easy", match.rules)
+def _south_to_easy(run: GameRun) -> None:
+    controllers = list(run.match.controllers)
+    controllers[2] = make_controller("easy", run.rules)
+    run.match.controllers = controllers
+    run.seat_changed(2, "easy")
 
 
 SPECS: dict[str, Spec] = {
@@ -121,17 +120,16 @@ def _build(spec: Spec, seed: str) -> str:
     writer = TranscriptWriter(buffer)
     assert match.dealer is not None
     writer.write_header(Header(rules, seed, match.dealer, spec.seats, spec.rules, spec.overrides))
-    writer.sync(match)
-    match.listeners.insert(0, writer)
+    run = GameRun(match, writer=writer)
     steps = 0
     while not match.finished and (spec.stop_after is None or steps < spec.stop_after):
         event = spec.events.get(steps)
         if event is not None:
-            event(match, writer)
-        match.step()
+            event(run)
+        run.step()
         steps += 1
     if spec.stopped and not match.finished:
-        writer.unfinished()
+        run.finish("stopped")
     return buffer.getvalue()
 
 

@@ -16,15 +16,13 @@ import io
 import os
 import sys
 from collections.abc import Callable, Iterable
-from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, TextIO
 
 from spades_cli.repl.core import Output, PlaySession, PromptSeat
 from spades_cli.view import symbols_ok, terminal_width
 
 if TYPE_CHECKING:
-    from spades_cli.match import Match
-    from spades_cli.transcript import TranscriptWriter
+    from spades_cli.game.run import GameRun
 
 __all__ = [
     "Output",
@@ -85,41 +83,33 @@ def run_session(
 
 
 def play_match(
-    match: Match,
+    run: GameRun,
     humans: Iterable[int],
     *,
-    writer: TranscriptWriter | None = None,
     intro: Iterable[str] = (),
     ascii_only: bool = False,
     no_color: bool = False,
     fast: bool = False,
     batch: bool | None = None,
-    bots: AbstractContextManager[object] | None = None,
     speed: str = "normal",
     on_play_again: Callable[[], None] | None = None,
 ) -> int:
-    """Play a built match at the prompt (``spades play``; ``spades resume`` of a game with
-    human seats, whose controllers must be :class:`PromptSeat`). ``writer`` is the game's
-    transcript: undo is recorded in it, and it is marked unfinished (``end *``) and closed
-    when the player leaves. ``bots`` is the context the game runs in
-    (``spades_cli.protocol.recording(match, writer, ...)`` for the match's programs): it is
-    left before the transcript is marked and closed, so what it writes on the way out (a
-    ``terminated`` line) comes before ``end *``. With ``on_play_again``, the end of the game
-    asks "Play again?" and calls it on yes (after the transcript is closed). ``speed`` paces
-    the bots at the prompt (``slow``, ``normal``, ``fast``). Returns the exit code."""
-    path = writer.path if writer is not None else None
+    """Play a game run at the prompt (``spades play``; ``spades resume`` of a game with
+    human seats, whose controllers must be :class:`PromptSeat`). The run records undo in
+    its transcript; when the player leaves it is finished (``end *`` if the game is not
+    over, after what its programs write on the way out) and closed. With
+    ``on_play_again``, the end of the game asks "Play again?" and calls it on yes (after
+    the transcript is closed). ``speed`` paces the bots at the prompt (``slow``,
+    ``normal``, ``fast``). Returns the exit code."""
+    path = run.writer.path if run.writer is not None else None
     session = PlaySession(
-        match, humans, symbols=symbols_ok(ascii_only), transcript=writer, transcript_path=path,
+        run, humans, symbols=symbols_ok(ascii_only), transcript_path=path,
         width=terminal_width(), ask_again=on_play_again is not None,
     )
     try:
-        with bots if bots is not None else contextlib.nullcontext():
+        with run:
             return run_session(session, intro=intro, color=use_color(no_color), fast=fast, batch=batch,
                                speed=speed)
     finally:
-        if writer is not None:
-            if not match.finished:
-                writer.unfinished()
-            writer.close()
         if session.play_again and on_play_again is not None:
             on_play_again()

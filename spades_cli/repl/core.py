@@ -15,14 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Protocol
 
 from spades_cli import view
 from spades_cli.engine import (
     BID,
     BID_BASE,
     BLIND,
-    CHANCE,
     DEAL,
     DECLARE,
     DISCARD,
@@ -42,7 +40,9 @@ from spades_cli.engine import (
 )
 from spades_cli.engine.cards import RANK_NAMES
 from spades_cli.errors import EXIT_OK, EXIT_UNFINISHED
-from spades_cli.match import BaseListener, Match
+from spades_cli.game.events import Decided, Event, GameOver, HandScored, HandStarted
+from spades_cli.game.run import GameRun
+from spades_cli.match import Match
 from spades_cli.notation import NotationError, action_text, parse_action
 from spades_cli.repl.commands import COMMAND_NAMES, COMMANDS, find_command, help_lines, suggest_command
 from spades_cli.view import Fragments, Look, plain, plural, text
@@ -81,14 +81,6 @@ class Output:
         return plain(self.frags)
 
 
-class UndoLog(Protocol):
-    """The transcript writer, as far as undo is concerned (``TranscriptWriter.undone``)."""
-
-    def undone(self, match: Match, seat: int) -> None:
-        """Record that ``seat`` took back its last decision; called after ``match.rebuild``."""
-        ...
-
-
 class PromptSeat:
     """The controller of a seat played at the prompt: it plays what the session hands it."""
 
@@ -119,21 +111,20 @@ class PlaySession:
 
     def __init__(
         self,
-        match: Match,
+        game: GameRun | Match,
         humans: Iterable[int],
         *,
         symbols: bool = True,
-        transcript: UndoLog | None = None,
         transcript_path: str | None = None,
         hint_level: str = "hard",
         width: int = 80,
         ask_again: bool = False,
     ) -> None:
-        self.match = match
+        self.run = game if isinstance(game, GameRun) else GameRun(game)
+        match = self.match = self.run.match
         self.rules = match.rules
         self.humans = frozenset(humans)
         self.look = Look(match.rules, symbols)
-        self.transcript = transcript
         self.transcript_path = transcript_path
         self.hint_level = hint_level
         self.width = width  # the columns the front end writes to: views fit in them
@@ -148,8 +139,7 @@ class PlaySession:
         self._log = _HandLog()
         self._phase = match.state.phase
         self._seen_results = len(match.state.results)
-        self._listener = _Events(self)
-        match.listeners.append(self._listener)
+        self.run.subscribe(self._on_event)
         self._resync()
 
     # -- state of the session ---------------------------------------------------------
@@ -288,12 +278,7 @@ class PlaySession:
         if isinstance(parsed, str):
             self._error(parsed)
             return
-        controller = self.match.controllers[seat]
-        if isinstance(controller, PromptSeat):
-            controller.pending = parsed
-            self.match.step()
-        else:
-            self.match.apply(seat, parsed)
+        self.run.apply(seat, parsed)
         self._advance()
 
     def _parse(self, entry: str) -> int | str:
@@ -345,13 +330,10 @@ class PlaySession:
 
     def _advance(self) -> None:
         """Let chance and the bots move until a human must decide or the game ends."""
-        match = self.match
-        while not match.finished:
-            seat = match.state.current_player()
-            if seat != CHANCE and seat in self.humans:
-                self._turn(seat)
-                return
-            match.step()
+        self.run.play(until=lambda: self.state.current_player() in self.humans)
+        seat = self.state.current_player()
+        if not self.finished and seat in self.humans:
+            self._turn(seat)
 
     def _turn(self, seat: int) -> None:
         if self.viewer != seat and len(self.humans) > 1:
@@ -490,9 +472,7 @@ class PlaySession:
             return
         removed = history[index:]
         taken = removed[0]
-        self.match.rebuild(history[:index])
-        if self.transcript is not None:
-            self.transcript.undone(self.match, seat)
+        self.run.undo(seat)
         self._resync()
         after = len(removed) - 1
         more = f" and {plural(after, 'move')} after it" if after else ""
@@ -673,6 +653,17 @@ class PlaySession:
                 self._emit(OWN, [("", f"{look.seat(owner)} draws "), look.card(action),
                                  ("", " from the discard pile.")])
 
+    def _on_event(self, e: Event) -> None:
+        """A move, a deal, a hand's result or the end, as the run tells it."""
+        if isinstance(e, HandStarted):
+            self._dealt()
+        elif isinstance(e, Decided):
+            self._event(e.seat, e.action)
+        elif isinstance(e, HandScored):
+            self._hand_over(e.result)
+        elif isinstance(e, GameOver) and e.winner is not None:
+            self._game_over()
+
     def _dealt(self) -> None:
         state = self.state
         self._phase = state.phase
@@ -737,22 +728,3 @@ def _hand_order(actions: Iterable[int]) -> list[int]:
 def _sentence(s: str) -> str:
     s = s.strip()
     return s[:1].upper() + s[1:] if s else s
-
-
-class _Events(BaseListener):
-    """Turns the match's listener calls into the session's outputs."""
-
-    def __init__(self, session: PlaySession) -> None:
-        self.session = session
-
-    def on_deal(self, match: Match, hand_no: int, deck: tuple[int, ...]) -> None:
-        self.session._dealt()
-
-    def on_action(self, match: Match, seat: int, action: int) -> None:
-        self.session._event(seat, action)
-
-    def on_hand_end(self, match: Match, result: HandResult) -> None:
-        self.session._hand_over(result)
-
-    def on_game_end(self, match: Match) -> None:
-        self.session._game_over()

@@ -121,42 +121,41 @@ def jobs_for(t: Tournament, index: int) -> list[GameJob]:
 
 def play_game(settings: Settings, job: GameJob, times: dict[str, TimeHist] | None = None) -> GameRecord:
     """Play one game to its end (or to the hand cap); decision times go into ``times``."""
-    from spades_cli.protocol import BotFailure, recording
+    from spades_cli.game.run import GameRun
+    from spades_cli.protocol import BotFailure
     from spades_cli.seats import make_controller
 
     t = settings.tournament
     times = {} if times is None else times
     inner: list[Controller] = [make_controller(label, t.rules) for label in job.labels]
-    match = Match(t.rules, job.seed, inner)
-    writer = _transcript_writer(settings, job, match) if settings.transcript_dir is not None else None
+    run = GameRun.new(
+        t.rules,
+        job.seed,
+        inner,
+        max_hands=t.max_hands,
+        bot_timeout=settings.bot_timeout,
+        on_bot_failure=settings.on_failure,
+        owned=inner,
+        cap_note="stopped by simulate after {hands} hands",
+    )
+    match = run.match
+    if settings.transcript_dir is not None:
+        run.writer = _transcript_writer(settings, job, match)
     terminated = None
     try:
-        # recording() wires the cmd: seats (timeout, fallback, logs, notes) and stops them.
-        with recording(match, writer, timeout=settings.bot_timeout, on_failure=settings.on_failure):
-            inner[:] = match.controllers  # recording() seated the programs
+        # The run wires the cmd: seats (timeout, fallback, logs, notes), finishes the
+        # transcript and stops the programs.
+        with run:
+            inner[:] = match.controllers  # the run seated the programs
             match.controllers = [
                 _Timed(c, times.setdefault(label, TimeHist()))
                 for c, label in zip(inner, job.labels, strict=True)
             ]
-            state = match.state
-            while not match.finished and len(state.results) < t.max_hands:
-                match.step()
-                state = match.state
-            if writer is not None and not match.finished:
-                writer.note(None, f"stopped by simulate after {t.max_hands} hands", t.rules)
+            run.play()
     except BotFailure as exc:
         # The failing seat's game ends here (recorded as its termination); the
         # tournament goes on and reports it.
         terminated = str(exc)
-    finally:
-        for c in inner:
-            close = getattr(c, "close", None)
-            if callable(close):
-                close()
-        if writer is not None:
-            if not match.finished:
-                writer.unfinished()
-            writer.close()
     state = match.state
     return GameRecord(
         index=job.index,
@@ -193,12 +192,11 @@ def _hand_stat(rules: Rules, r: HandResult) -> HandStat:
 
 
 def _transcript_writer(settings: Settings, job: GameJob, match: Match) -> Any:
-    """A transcript of the game in ``settings.transcript_dir``, attached as the first listener."""
-    from spades_cli.transcript import TranscriptWriter
+    """A transcript of the game in ``settings.transcript_dir``, its header written."""
+    from spades_cli.game.setup import RulesChoice, open_transcript
 
     assert settings.transcript_dir is not None
     name = f"game-{job.index + 1:04d}{'-twin' if job.twin else ''}.txt"
     path = os.path.join(settings.transcript_dir, name)
-    return TranscriptWriter.create(
-        path, match, rules_source=settings.rules_source, overrides=settings.overrides
-    )
+    choice = RulesChoice(settings.tournament.rules, settings.rules_source, tuple(settings.overrides))
+    return open_transcript(path, match, choice, seats=job.labels, exclusive=False)

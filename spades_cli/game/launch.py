@@ -1,0 +1,192 @@
+"""The games behind ``run``, ``resume`` and ``replay``: each builds one GameRun.
+
+The ``cmd_*`` modules parse flags and call these; these resolve the rules and the seats
+(:mod:`spades_cli.game.setup`), open the transcript and hand back a run ready to play.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from spades_cli.errors import UsageError
+from spades_cli.game.run import GameRun
+from spades_cli.game.setup import choose_rules, file_programs, make_seats, open_transcript
+from spades_cli.match import Controller
+from spades_cli.seats import (
+    DEFAULT_TIMEOUT,
+    Relay,
+    SeatOptions,
+    bot_log_path,
+    check_level,
+    make_controller,
+    make_seat,
+    parse_seat_specs,
+)
+from spades_cli.transcript.replay import ReplayResult, replay
+from spades_cli.transcript.scripts import ScriptRun, prepare_script, script_run, script_seats
+from spades_cli.transcript.syntax import Transcript, read_transcript
+from spades_cli.transcript.tags import transcript_rules
+from spades_cli.transcript.writer import TranscriptWriter
+
+__all__ = ["BotFlags", "ScriptGame", "resume_game", "script_game"]
+
+
+@dataclass(frozen=True)
+class BotFlags:
+    """``--bot-timeout``, ``--on-bot-failure``, ``--max-hands`` and ``--trust-programs``."""
+
+    timeout: float = DEFAULT_TIMEOUT
+    fallback: str | None = None
+    max_hands: int | None = None
+    trust_programs: bool = False
+    say: Callable[[str], None] = print  # where --trust-programs shows the command lines
+
+
+@dataclass
+class ScriptGame:
+    """A script ready to be played by ``spades run``."""
+
+    run: GameRun
+    seats: ScriptRun
+    labels: dict[int, str] = field(default_factory=dict)
+
+
+def _header_seats(t: Transcript, rules_names: Sequence[str]) -> dict[int, tuple[str, int]]:
+    """The players the file's Seat tags name, with their lines."""
+    lines = {tag.values[0]: (tag.values[1], tag.line) for tag in t.tags_named("Seat")}
+    return {s: lines[name] for s, name in enumerate(rules_names) if name in lines}
+
+
+def script_game(
+    path: str,
+    *,
+    preset: str | None,
+    default_preset: str,
+    overrides: Sequence[str],
+    seed: str | None,
+    seat_specs: Sequence[str],
+    then: str | None,
+    transcript: str | None,
+    flags: BotFlags,
+    new_seed: Callable[[], str],
+) -> ScriptGame:
+    """Read a script and build the run that plays it (UsageError and file errors: exit 2)."""
+    t = read_transcript(path)
+    choice = choose_rules(preset, overrides, t, default=default_preset)
+    rules = choice.rules
+    the_seed = seed if seed is not None else (t.seed if t.seed is not None else new_seed())
+    prepared = prepare_script(t, rules)
+    labels = parse_seat_specs(rules, seat_specs, allow_human=False)
+    from_file = {
+        s: found
+        for s, found in _header_seats(t, rules.seat_names).items()
+        if s not in labels and not prepared.queues[s]
+    }
+    file_programs(path, rules, from_file, trust=flags.trust_programs, say=flags.say)
+    for s, (label, line) in from_file.items():
+        try:
+            labels[s] = check_level(label, allow_human=False)
+        except UsageError:
+            name = rules.seat_names[s]
+            raise UsageError(
+                f"seat {name} is played by {label!r}, which 'spades run' cannot use: "
+                f"give it a player with --seat {name}=LEVEL",
+                file=path,
+                line=line,
+            ) from None
+    players = {seat: make_controller(label, rules) for seat, label in labels.items()}
+    then_player = None
+    then_says = Relay()  # what a --then program says goes to the run, once it exists
+    if then:
+        # It plays for the scripted seats whose actions run out: its notes go in the
+        # transcript, its stderr beside the file named by -o.
+        log = bot_log_path(transcript, "then")
+        options = SeatOptions(check_level(then, allow_human=False), flags.timeout, flags.fallback, log)
+        then_player = make_seat(options, rules, then_says)
+    seats = script_seats(prepared, seed=the_seed, players=players, then=then_player)
+    run = script_run(
+        seats,
+        the_seed,
+        max_hands=flags.max_hands,
+        bot_timeout=flags.timeout,
+        on_bot_failure=flags.fallback,
+        owned=[then_player] if then_player is not None else [],
+    )
+    header_seats = [seats.labels[s] for s in range(rules.players)]
+    run.writer = open_transcript(transcript, run.match, choice, seats=header_seats, exclusive=False)
+    then_says.subscribe(run.report)
+    return ScriptGame(run, seats, seats.labels)
+
+
+@dataclass
+class ResumedGame:
+    """An unfinished transcript replayed and ready to go on."""
+
+    run: GameRun
+    replayed: ReplayResult
+    humans: set[int]
+
+
+def resume_game(
+    path: str,
+    *,
+    seat_specs: Sequence[str],
+    preset_files: Sequence[str],
+    transcript: str | None,
+    flags: BotFlags,
+    human: Callable[[str], Controller],
+) -> ResumedGame:
+    """Replay ``path`` (checked like ``spades replay``) into memory, give its seats their
+    players, then write the game so far to the target file and go on appending to it."""
+    t = read_transcript(path)
+    rules = transcript_rules(t, preset_files=preset_files)
+    assert rules is not None
+    if t.seed is None:
+        raise UsageError("the transcript has no [Seed] tag, so the next deals are unknown", file=path, line=1)
+    buffer = io.StringIO()
+    result = replay(t, rules, writer=TranscriptWriter(buffer), keep_end=False)
+    run = result.run
+    if run.match.finished:
+        winner = run.state.winner()
+        assert winner is not None
+        raise UsageError(f"the game is over ({rules.side_name(winner)} won): nothing to resume", file=path)
+    changes = parse_seat_specs(rules, seat_specs, allow_human=True)
+    from_file = {s: result.labels[s] for s in range(rules.players) if s not in changes}
+    file_programs(
+        path, rules, {s: (label, result.label_lines.get(s, 1)) for s, label in from_file.items()},
+        trust=flags.trust_programs, say=flags.say,
+    )
+    labels = {**from_file, **changes}
+    run.match.controllers = make_seats(rules, labels, human=human, origin=path)
+    for seat, label in changes.items():
+        if label != result.labels[seat]:
+            run.seat_changed(seat, label)
+    target = transcript or path
+    _write_atomically(target, buffer.getvalue())
+    try:
+        stream = open(target, "a", encoding="utf-8", newline="\n")  # noqa: SIM115 - the writer closes it
+    except OSError as exc:
+        raise UsageError(f"cannot write the transcript: {exc.strerror or exc}", file=target) from None
+    assert run.writer is not None
+    run.writer.retarget(stream, path=target)
+    run.max_hands = flags.max_hands
+    run.bot_timeout = flags.timeout
+    run.on_bot_failure = flags.fallback
+    humans = {s for s, label in labels.items() if label == "human"}
+    return ResumedGame(run, result, humans)
+
+
+def _write_atomically(path: str, text: str) -> None:
+    target = Path(path)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".spades-", suffix=".tmp", dir=target.parent or Path("."))
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
+            out.write(text)
+        os.replace(tmp, target)
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot write the transcript: {exc.strerror or exc}") from None

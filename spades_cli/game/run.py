@@ -1,0 +1,390 @@
+"""One game's life: :class:`GameRun`.
+
+Every front door (``play``, ``run``, ``resume``, ``replay``, ``simulate``, a network
+table) runs its game through one ``GameRun``. It holds the :class:`~spades_cli.match.Match`
+(the engine driver: chance from the seed or a file, the controller on turn), the
+transcript writer (optional: ``simulate`` may run without one), the hand cap and the
+programs that play seats. It owns the one step loop (:meth:`GameRun.play`), turns what
+happens into the typed events of :mod:`spades_cli.game.events` and hands them to its
+subscribers (the printer, the prompt, the replay checker, statistics), after the writer
+has saved them. :meth:`GameRun.finish` is the one place where a game that stops before
+its end is marked ``end *``; leaving the ``with`` block finishes the run and closes
+every controller it holds.
+
+Decisions come from the seats' controllers (:meth:`step`), or from a front end that
+supplies them for a seat played by a person (:meth:`apply`): the prompt, a network
+table, or a transcript being replayed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+from collections.abc import Callable, Iterator, Sequence
+from types import TracebackType
+from typing import TYPE_CHECKING, Any
+
+from spades_cli.engine import CHANCE, DEAL, PLAY, HandResult, IllegalAction, Rules, State
+from spades_cli.errors import IllegalActionError, Interrupted, SpadesError
+from spades_cli.game.events import (
+    Decided,
+    Emit,
+    Event,
+    GameOver,
+    GameStarted,
+    HandScored,
+    HandStarted,
+    Noted,
+    SeatChanged,
+    Terminated,
+    TrickWon,
+    Undone,
+)
+from spades_cli.match import BaseListener, Controller, Match
+
+if TYPE_CHECKING:
+    from spades_cli.transcript.writer import TranscriptWriter
+
+__all__ = ["DEFAULT_MAX_HANDS", "GameRun", "actors", "stop_signals", "take_back"]
+
+DEFAULT_MAX_HANDS = 200
+"""``run`` and ``resume`` stop after this many hands unless ``--max-hands`` says otherwise."""
+
+
+class _Tracker(BaseListener):
+    """Turns the Match's listener calls into typed events, queued for the run to publish."""
+
+    def __init__(self, queue: list[Event]) -> None:
+        self.queue = queue
+        self.phase = DEAL
+        self.hand_no = 0
+        self.trick_no = 0
+        self.trick: list[int] = []
+        self.leader = 0
+        self.tricks_won: list[int] = []
+        self.results = 0
+
+    def sync(self, st: State) -> None:
+        self.phase = st.phase
+        self.hand_no = st.hand_no
+        self.trick_no = st.trick_no
+        self.trick = list(st.trick)
+        self.leader = st.leader
+        self.tricks_won = list(st.tricks_won)
+        self.results = len(st.results)
+
+    def on_deal(self, match: Match, hand_no: int, deck: tuple[int, ...]) -> None:
+        self.sync(match.state)
+        self.queue.append(HandStarted(hand_no, match.state.dealer, deck))
+
+    def on_action(self, match: Match, seat: int, action: int) -> None:
+        st = match.state
+        self.queue.append(Decided(seat, action, self.phase, self.hand_no))
+        n = match.rules.players
+        if self.phase == PLAY and len(self.trick) == n - 1:
+            won = st.results[-1].tricks if len(st.results) > self.results else st.tricks_won
+            winner = next(s for s in range(n) if won[s] > self.tricks_won[s])
+            cards = tuple(((self.leader + i) % n, c) for i, c in enumerate((*self.trick, action)))
+            self.queue.append(TrickWon(self.hand_no, self.trick_no + 1, self.leader, cards, winner))
+        self.sync(st)
+
+    def on_hand_end(self, match: Match, result: HandResult) -> None:
+        sides = result.sides
+        scores = tuple(s.score for s in sides)
+        self.queue.append(HandScored(result.hand_no, result, scores, tuple(s.bags_total for s in sides)))
+
+    def on_game_end(self, match: Match) -> None:
+        self.queue.append(GameOver(match.state.winner(), "won", len(match.state.results)))
+
+
+class _Notes:
+    """What ``protocol.recording`` writes to: a program's notes and its failure become events."""
+
+    def __init__(self, run: GameRun) -> None:
+        self.run = run
+        self.path = run.writer.path if run.writer is not None else None  # program logs go beside it
+
+    def note(self, seat: int | None, text: str, rules: Rules) -> None:
+        self.run.note(seat, text)
+
+    def terminated(self, seat: int | None, reason: str, rules: Rules) -> None:
+        self.run.terminate(seat, reason)
+
+    def seat_changed(self, seat: int, label: str, rules: Rules) -> None:
+        self.run.seat_changed(seat, label)
+
+
+class GameRun:
+    """One game from its first action (or the last action of a resumed file) to its end."""
+
+    def __init__(
+        self,
+        match: Match,
+        *,
+        writer: TranscriptWriter | None = None,
+        max_hands: int | None = None,
+        origin: str | None = None,
+        bot_timeout: float | None = None,
+        on_bot_failure: str | None = None,
+        owned: Sequence[object] = (),
+        cap_note: str = "stopped after {hands} hands (the limit of --max-hands)",
+    ) -> None:
+        self.match = match
+        self.cap_note = cap_note  # the note written when the hand cap stops the game
+        self.writer = writer
+        self.max_hands = max_hands
+        self.origin = origin  # the file named in messages about a seat's action (a script)
+        self.bot_timeout = bot_timeout
+        self.on_bot_failure = on_bot_failure
+        self.outcome: GameOver | None = None
+        self._owned = list(owned)  # more things to close at the end (a --then program)
+        self._subscribers: list[Emit] = []
+        self._queue: list[Event] = []
+        self._tracker = _Tracker(self._queue)
+        self._tracker.sync(match.state)
+        self._bots: contextlib.AbstractContextManager[None] | None = None
+        match.listeners.insert(0, self._tracker)
+
+    @classmethod
+    def new(
+        cls,
+        rules: Rules,
+        seed: int | str,
+        controllers: Sequence[Controller],
+        *,
+        dealer: int | None = None,
+        **options: Any,
+    ) -> GameRun:
+        """A run of a new game of ``rules`` with ``seed`` (the first dealer from the seed
+        unless the rules or ``dealer`` fix it)."""
+        return cls(Match(rules, seed, controllers, dealer=dealer), **options)
+
+    # -- what a front end reads ---------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        return self.match.rules
+
+    @property
+    def state(self) -> State:
+        return self.match.state
+
+    @property
+    def over(self) -> bool:
+        """The run has ended: the game was won, or it was finished early (see ``outcome``)."""
+        return self.outcome is not None or self.match.finished
+
+    @property
+    def labels(self) -> list[str]:
+        return [c.label for c in self.match.controllers]
+
+    def subscribe(self, fn: Emit) -> None:
+        """Call ``fn`` with every event from now on (after the transcript has it)."""
+        self._subscribers.append(fn)
+
+    def unsubscribe(self, fn: Emit) -> None:
+        self._subscribers.remove(fn)
+
+    # -- the one loop -------------------------------------------------------------------
+
+    def start(self, *, resumed: bool = False) -> None:
+        """Tell the subscribers who plays (GameStarted); the transcript's header said it."""
+        assert self.match.dealer is not None
+        self._publish([GameStarted(str(self.match.seed), tuple(self.labels), self.match.dealer, resumed)])
+
+    def play(self, until: Callable[[], bool] | None = None) -> None:
+        """Play until the game ends, the hand cap is reached (the run is then finished with
+        reason ``max-hands``) or ``until()`` is true (a person must decide)."""
+        while not self.over:
+            if until is not None and until():
+                return
+            if self.max_hands is not None and len(self.state.results) >= self.max_hands:
+                self.finish("max-hands", note=self.cap_note.format(hands=len(self.state.results)))
+                return
+            self.step()
+
+    def step(self) -> None:
+        """One action: chance, or the controller of the seat on turn."""
+        seat = self.state.current_player()
+        try:
+            self.match.step()
+        except IllegalAction as exc:
+            self._queue.clear()
+            raise self._illegal(seat, exc) from None
+        self._flush()
+
+    def apply(self, seat: int, action: int) -> None:
+        """A decision made outside the seats' controllers (the prompt, a network table, a
+        replayed file); IllegalAction if it is not legal (nothing changes then)."""
+        try:
+            self.match.apply(seat, action)
+        except IllegalAction:
+            self._queue.clear()
+            raise
+        self._flush()
+
+    def _illegal(self, seat: int, exc: IllegalAction) -> SpadesError:
+        if seat == CHANCE:
+            message = f"the cards fixed for this game cannot be used: {exc}"
+            return IllegalActionError(message, file=self.origin)
+        who = self.rules.seat_names[seat] if seat >= 0 else "nobody"
+        label = self.match.controllers[seat].label if seat >= 0 else ""
+        return IllegalActionError(f"{who} ({label}) chose an illegal action: {exc}", file=self.origin)
+
+    # -- remarks and changes from outside the game's rules ----------------------------
+
+    def note(self, seat: int | None, text: str) -> None:
+        self._publish([Noted(seat, text)])
+
+    def report(self, event: Event) -> None:
+        """An event from a seat (a program's note, its termination): recorded and passed on.
+        This is the ``emit`` of the seats made with ``spades_cli.seats.make_seat``."""
+        self._publish([event])
+
+    def seat_changed(self, seat: int, label: str) -> None:
+        """From here on ``label`` plays ``seat`` (a takeover, a resume with --seat)."""
+        self._publish([SeatChanged(seat, label)])
+
+    def terminate(self, seat: int | None, reason: str) -> None:
+        """The game cannot go on (a failed program): recorded; ``finish`` follows."""
+        self._publish([Terminated(seat, reason)])
+
+    def undo(self, seat: int) -> int:
+        """``seat`` takes back its last decision and everything after it; returns how many
+        actions were taken back (ValueError if the seat has decided nothing yet)."""
+        history = self.state.history
+        remaining = take_back(self.match, seat)
+        self.match.rebuild(remaining)
+        self._tracker.sync(self.state)
+        removed = len(history) - len(remaining)
+        self._publish([Undone(seat, removed)])
+        return removed
+
+    # -- the end ------------------------------------------------------------------------
+
+    def finish(self, reason: str, *, note: str | None = None) -> GameOver:
+        """End the run (``end *`` in the transcript when the game is not over); returns the
+        outcome. A run that has ended already keeps its outcome."""
+        if self.outcome is not None:
+            return self.outcome
+        st = self.state
+        if st.is_terminal():  # won: the GameOver event went out with the last trick
+            self.outcome = GameOver(st.winner(), "won", len(st.results))
+            return self.outcome
+        events: list[Event] = [Noted(None, note)] if note else []
+        self._publish([*events, GameOver(None, reason, len(st.results))])
+        assert self.outcome is not None
+        return self.outcome
+
+    def close(self) -> None:
+        """Close the writer and every controller and program this run holds."""
+        for thing in [*self.match.controllers, *self._owned]:
+            close = getattr(thing, "close", None)
+            if callable(close):
+                close()
+        if self.writer is not None:
+            self.writer.close()
+
+    def __enter__(self) -> GameRun:
+        """Wire the program seats (timeouts, fallbacks, logs and notes into the transcript)."""
+        from spades_cli.protocol import recording
+
+        bots = recording(self.match, _Notes(self), timeout=self.bot_timeout, on_failure=self.on_bot_failure)
+        bots.__enter__()
+        self._bots = bots
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        try:
+            if self._bots is not None:
+                bots, self._bots = self._bots, None
+                bots.__exit__(kind, exc, tb)  # records a failed program, stops the programs
+        finally:
+            try:
+                if not self.over:
+                    self.finish(_reason(exc))
+            finally:
+                self.close()
+
+    # -- publishing ---------------------------------------------------------------------
+
+    def _flush(self) -> None:
+        events = list(self._queue)
+        self._queue.clear()
+        self._publish(events)
+
+    def _publish(self, events: Sequence[Event]) -> None:
+        if not events:
+            return
+        if self.writer is not None:
+            self.writer.record(events, self.state)  # first: saved before anyone can fail
+        for event in events:
+            if isinstance(event, GameOver):
+                self.outcome = event
+            for fn in list(self._subscribers):
+                fn(event)
+
+
+def _reason(exc: BaseException | None) -> str:
+    """Why a run left its ``with`` block without a winner."""
+    if exc is None:
+        return "stopped"
+    if isinstance(exc, KeyboardInterrupt):
+        return "interrupted"
+    if type(exc).__name__ == "BotFailure":
+        return "terminated"
+    if isinstance(exc, SpadesError) and exc.exit_code == 3:
+        return "stopped"
+    return "failed"
+
+
+@contextlib.contextmanager
+def stop_signals() -> Iterator[None]:
+    """While the block runs, SIGTERM and SIGHUP end the game like Ctrl-C: they raise
+    :class:`Interrupted` in the main thread (the run then saves ``end *``)."""
+    wanted = [s for s in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None)) if s is not None]
+
+    def stop(signum: int, frame: object) -> None:
+        raise Interrupted(signum)
+
+    try:
+        previous = {s: signal.signal(s, stop) for s in wanted}
+    except ValueError:  # not the main thread: leave the signals alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        for s, handler in previous.items():
+            signal.signal(s, handler)
+
+
+# ------------------------------------------------------------------------------ undo
+
+
+def actors(rules: Rules, dealer: int, decks: Sequence[Sequence[int]], actions: Sequence[int]) -> list[int]:
+    """The seat that took each action (-1 for chance draws), replaying from the first deal."""
+    state = State(rules, dealer)
+    hand = 0
+    out = []
+    for action in actions:
+        if state.phase == DEAL:
+            state.deal(decks[hand])
+            hand += 1
+        out.append(state.current_player())
+        state.apply(action)
+    return out
+
+
+def take_back(match: Match, seat: int) -> list[int]:
+    """The actions that remain when ``seat`` takes back its last decision (and everything after
+    it). ValueError if the seat has not decided anything yet."""
+    assert match.dealer is not None
+    history = list(match.state.history)
+    who = actors(match.rules, match.dealer, match.decks, history)
+    for i in range(len(history) - 1, -1, -1):
+        if who[i] == seat:
+            return history[:i]
+    raise ValueError(f"{match.rules.seat_names[seat]} has no decision to take back")

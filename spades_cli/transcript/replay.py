@@ -1,0 +1,559 @@
+"""Replaying a transcript: a game run whose decisions come from the file.
+
+:func:`replay` reads the lines in order and drives a :class:`~spades_cli.game.run.GameRun`:
+decks and exchange draws through the run's chance, each decision through
+:meth:`~spades_cli.game.run.GameRun.apply`, notes, seat changes, undos and terminations
+through the run's own calls, so every subscriber (the printer, a writer) sees the same
+events as in a live game. Every action is checked against the rules (IllegalActionError,
+exit 1) and every recorded result against the engine's (MismatchError, exit 1); a
+missing or misplaced part is a FileFormatError (exit 2). Every message is ``FILE:LINE: ...``.
+"""
+
+from __future__ import annotations
+
+import io
+import typing
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from spades_cli.engine import (
+    BID,
+    BID_BASE,
+    BLIND,
+    CHANCE,
+    DEAL,
+    DECLARE,
+    DISCARD,
+    DRAFT,
+    DRAW,
+    EXCHANGE,
+    EXCHANGE_DONE,
+    KEEP,
+    NO_BLIND,
+    PLAY,
+    IllegalAction,
+    Phase,
+    Rules,
+    State,
+    card_str,
+)
+from spades_cli.errors import FileFormatError, IllegalActionError, MismatchError, SpadesError
+from spades_cli.game.events import Emit
+from spades_cli.game.run import GameRun
+from spades_cli.match import Controller, Match
+from spades_cli.notation import action_text
+from spades_cli.transcript.syntax import (
+    KNOWN_TAGS,
+    PHASE_WORDS,
+    ActionsLine,
+    BidsLine,
+    DealLine,
+    DeckLine,
+    DeclareLine,
+    DraftLine,
+    EndLine,
+    ExchangeLine,
+    HandLine,
+    Line,
+    NoteLine,
+    ResultLine,
+    ScoreLine,
+    SeatLine,
+    TerminatedLine,
+    Transcript,
+    TrickLine,
+    UndoLine,
+)
+from spades_cli.transcript.tags import first_dealer, transcript_rules
+from spades_cli.transcript.writer import Header, TranscriptWriter
+
+__all__ = ["ReplayResult", "header_for", "match_for", "replay", "write_transcript"]
+
+
+class _Fixed:
+    """A ChanceSource that serves the deck or card the replayer puts in front of it."""
+
+    def __init__(self) -> None:
+        self.next_deck: tuple[int, ...] | None = None
+        self.next_draw: int | None = None
+
+    def deck(self, hand_no: int) -> Sequence[int] | None:
+        deck, self.next_deck = self.next_deck, None
+        return deck
+
+    def draw(self, hand_no: int, index: int, pool: Sequence[int]) -> int | None:
+        card, self.next_draw = self.next_draw, None
+        return card
+
+
+class _Recorded:
+    """The controller of a seat during replay: the replayer applies recorded actions itself."""
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+
+    def decide(self, match: Match, seat: int) -> int:
+        raise IllegalAction("a replayed seat decides nothing by itself")
+
+
+def match_for(
+    t: Transcript,
+    rules: Rules,
+    *,
+    controllers: Sequence[Controller] | None = None,
+    seed: str | None = None,
+    chance: Any = None,
+) -> Match:
+    """A fresh Match with the transcript's seed and first dealer."""
+    labels = t.seat_labels()
+    if controllers is None:
+        controllers = [_Recorded(labels.get(n, "?")) for n in rules.seat_names]
+    return Match(
+        rules,
+        seed if seed is not None else (t.seed if t.seed is not None else ""),
+        controllers,
+        dealer=first_dealer(t, rules),
+        chance=chance,
+    )
+
+
+def header_for(t: Transcript, match: Match) -> Header:
+    labels = t.seat_labels()
+    assert match.dealer is not None
+    known = set(KNOWN_TAGS)
+    return Header(
+        rules=match.rules,
+        seed=t.seed,
+        first_dealer=match.dealer,
+        seats=tuple(labels.get(n) for n in match.rules.seat_names),
+        rules_source=t.rules_source,
+        overrides=tuple(t.overrides),
+        extra_tags=tuple(tag for tag in t.tags if tag.name not in known),
+    )
+
+
+@dataclass
+class ReplayResult:
+    """What a replay found: the run at the end of the transcript and what it recorded."""
+
+    run: GameRun
+    labels: dict[int, str]  # who plays each seat at the end (Seat tags, then seat lines)
+    ended: bool  # an end line was read
+    header_labels: dict[int, str] = field(default_factory=dict)  # the Seat tags
+    label_lines: dict[int, int] = field(default_factory=dict)  # where each seat's player was named
+    terminated: tuple[int | None, str] | None = None
+    notes: list[tuple[int | None, str]] = field(default_factory=list)
+
+    @property
+    def match(self) -> Match:
+        return self.run.match
+
+
+class _Replayer:
+    def __init__(
+        self,
+        t: Transcript,
+        run: GameRun,
+        fixed: _Fixed,
+        keep_end: bool,
+    ) -> None:
+        self.t = t
+        self.run = run
+        self.match = run.match
+        self.rules = run.rules
+        self.fixed = fixed
+        self.keep_end = keep_end
+        self.seats = {name: i for i, name in enumerate(self.rules.seat_names)}
+        labels = t.seat_labels()
+        first = {s: labels.get(n, "?") for s, n in enumerate(self.rules.seat_names)}
+        self.result = ReplayResult(run, dict(first), ended=False, header_labels=first)
+        tag_lines = {tag.values[0]: tag.line for tag in t.tags_named("Seat")}
+        for s, n in enumerate(self.rules.seat_names):
+            self.result.label_lines[s] = tag_lines.get(n, 1)
+        self.pending: list[str] = []  # checks due after a hand ended: "result", "score"
+        self.seen_results = 0
+        self.want_deck: HandLine | None = None
+        self.open_trick: TrickLine | None = None  # a complete trick whose line lacked "won"
+
+    # -- errors -------------------------------------------------------------------
+
+    def fail(self, line: int, message: str, kind: type[SpadesError] = IllegalActionError) -> typing.NoReturn:
+        raise kind(message, file=self.t.origin, line=line)
+
+    def seat_index(self, name: str, line: int) -> int:
+        seat = self.seats.get(name)
+        if seat is not None:
+            return seat
+        try:
+            return self.rules.seat_index(name)
+        except ValueError:
+            self.fail(
+                line, f"there is no seat {name} in the {self.rules.players}-player game", FileFormatError
+            )
+
+    def side_index(self, name: str, line: int) -> int:
+        for side in range(2):
+            if self.rules.side_name(side) == name:
+                return side
+        sides = " and ".join(self.rules.side_name(s) for s in range(2))
+        self.fail(line, f"there is no side {name} in this game (sides: {sides})", FileFormatError)
+
+    def where(self) -> str:
+        st = self.match.state
+        if st.is_terminal():
+            return "the game is over"
+        if st.phase == DEAL:
+            return f"hand {st.hand_no + 1} has not been dealt"
+        who = self.rules.seat_names[st.current_player()] if st.current_player() >= 0 else "chance"
+        if st.phase == PLAY:
+            return f"hand {st.hand_no + 1}, trick {st.trick_no + 1}: {who} to play"
+        return f"hand {st.hand_no + 1}: {who} to give {PHASE_WORDS[st.phase]}"
+
+    # -- driving ------------------------------------------------------------------
+
+    def run_lines(self) -> ReplayResult:
+        for event in self.t.events:
+            self.event(event)
+        return self.result
+
+    def event(self, e: Line) -> None:
+        if self.result.ended:
+            self.fail(e.line, "nothing may follow the end line", FileFormatError)
+        if self.open_trick is not None:
+            self.fail(
+                self.open_trick.line,
+                f"trick {self.open_trick.number} is complete: the line must end with 'won SEAT'",
+                FileFormatError,
+            )
+        if self.pending and not isinstance(e, ResultLine | ScoreLine):
+            self.fail(
+                e.line,
+                f"the {self.pending[0]} line of hand {self.match.state.results[-1].hand_no + 1} "
+                "must come here",
+                FileFormatError,
+            )
+        if self.want_deck is not None and not isinstance(e, DeckLine):
+            self.fail(
+                e.line,
+                f"hand {self.want_deck.number}: a deck line must follow the hand line",
+                FileFormatError,
+            )
+        if isinstance(e, HandLine):
+            self.hand(e)
+        elif isinstance(e, DeckLine):
+            self.deck(e)
+        elif isinstance(e, DeclareLine):
+            self.act(e.line, e.seat, BLIND if e.blind else NO_BLIND, DECLARE)
+        elif isinstance(e, DraftLine):
+            self.draft(e)
+        elif isinstance(e, ExchangeLine):
+            self.exchange(e)
+        elif isinstance(e, BidsLine):
+            for seat, bid in e.bids:
+                self.act(e.line, seat, BID_BASE + bid, BID)
+        elif isinstance(e, TrickLine):
+            self.trick(e)
+        elif isinstance(e, ResultLine):
+            self.check_result(e)
+        elif isinstance(e, ScoreLine):
+            self.check_score(e)
+        elif isinstance(e, EndLine):
+            self.end(e)
+        elif isinstance(e, NoteLine):
+            who = self.seat_index(e.seat, e.line) if e.seat else None
+            self.result.notes.append((who, e.text))
+            self.run.note(who, e.text)
+        elif isinstance(e, SeatLine):
+            changed = self.seat_index(e.seat, e.line)
+            self.result.labels[changed] = e.label
+            self.result.label_lines[changed] = e.line
+            self.run.seat_changed(changed, e.label)
+        elif isinstance(e, TerminatedLine):
+            stopped = self.seat_index(e.seat, e.line) if e.seat else None
+            self.result.terminated = (stopped, e.reason)
+            self.run.terminate(stopped, e.reason)
+        elif isinstance(e, UndoLine):
+            self.undo(e)
+        elif isinstance(e, ActionsLine):
+            self.fail(
+                e.line,
+                "'SEAT: actions' lines belong to scripts (spades run), not to transcripts",
+                FileFormatError,
+            )
+        elif isinstance(e, DealLine):
+            self.fail(
+                e.line,
+                "deal lines belong to scripts (spades run); a transcript records the deck",
+                FileFormatError,
+            )
+
+    def hand(self, e: HandLine) -> None:
+        st = self.match.state
+        if st.is_terminal():
+            self.fail(e.line, "the game is over: no more hands")
+        if st.phase != DEAL:
+            self.fail(e.line, f"hand {st.hand_no + 1} is not finished ({self.where()})")
+        if e.number != st.hand_no + 1:
+            self.fail(e.line, f"this is hand {st.hand_no + 1}, not hand {e.number}")
+        if e.dealer is not None and self.seat_index(e.dealer, e.line) != st.dealer:
+            word = "first player" if self.rules.players == 2 else "dealer"
+            self.fail(
+                e.line,
+                f"the {word} of hand {e.number} is {self.rules.seat_names[st.dealer]}, not {e.dealer}",
+                MismatchError,
+            )
+        self.want_deck = e
+
+    def deck(self, e: DeckLine) -> None:
+        if self.want_deck is None:
+            self.fail(e.line, "a deck line comes right after its hand line", FileFormatError)
+        self.want_deck = None
+        self.fixed.next_deck = e.cards
+        self.run.step()
+
+    def ready(self, line: int) -> State:
+        st = self.match.state
+        if st.is_terminal():
+            self.fail(line, "the game is over: no more actions")
+        if st.phase == DEAL:
+            self.fail(
+                line,
+                f"hand {st.hand_no + 1} has no hand and deck lines before its first action",
+                FileFormatError,
+            )
+        if st.current_player() == CHANCE:
+            self.fail(
+                line,
+                "the card drawn in the exchange is missing: write 'exchange SEAT give CARD draw CARD'",
+                FileFormatError,
+            )
+        return st
+
+    def act(self, line: int, seat_name: str, action: int, phase: Phase) -> None:
+        st = self.ready(line)
+        seat = self.seat_index(seat_name, line)
+        names = self.rules.seat_names
+        if st.phase != phase:
+            self.fail(line, f"the line gives {PHASE_WORDS[phase]}, but now {self.where()}")
+        if st.current_player() != seat:
+            self.fail(line, f"{seat_name} cannot act now: {self.where()}")
+        try:
+            st.check(action)
+        except IllegalAction as exc:
+            self.fail(line, f"{names[seat]} {action_text(action)} is not legal: {exc.reason}")
+        self.run.apply(seat, action)
+        if len(self.match.state.results) > self.seen_results:
+            self.seen_results = len(self.match.state.results)
+            self.pending = ["result", "score"]
+
+    def draft(self, e: DraftLine) -> None:
+        st = self.ready(e.line)
+        if e.cards is not None and st.phase == DRAFT and st.deck is not None:
+            top, nxt = st.deck[st.pile_pos], st.deck[st.pile_pos + 1]
+            if (top, nxt) != e.cards:
+                self.fail(
+                    e.line,
+                    f"the pile holds {card_str(top)} then {card_str(nxt)}, not "
+                    f"{card_str(e.cards[0])} then {card_str(e.cards[1])}",
+                    MismatchError,
+                )
+        self.act(e.line, e.seat, KEEP if e.keep else DISCARD, DRAFT)
+
+    def exchange(self, e: ExchangeLine) -> None:
+        if e.give is None and e.draw is None:
+            self.act(e.line, e.seat, EXCHANGE_DONE, EXCHANGE)
+            return
+        if e.give is not None:
+            self.act(e.line, e.seat, e.give, EXCHANGE)
+        if e.draw is None:
+            return
+        st = self.match.state
+        if e.give is None and (st.phase != DRAW or self.seat_index(e.seat, e.line) != st.exch_seat):
+            self.fail(e.line, f"{e.seat} has no card to draw now ({self.where()})")
+        if st.phase != DRAW:
+            self.fail(e.line, f"{e.seat} has given all the cards allowed: nothing is drawn here")
+        if not st.is_legal(e.draw):
+            self.fail(e.line, f"{card_str(e.draw)} is not in the discard pile, so it cannot be drawn")
+        self.fixed.next_draw = e.draw
+        self.run.step()
+
+    def trick(self, e: TrickLine) -> None:
+        st = self.ready(e.line)
+        if st.phase == PLAY and e.number != st.trick_no + 1:
+            self.fail(
+                e.line, f"this is trick {st.trick_no + 1} of hand {st.hand_no + 1}, not trick {e.number}"
+            )
+        seat = e.seat
+        completed: int | None = None
+        n = self.rules.players
+        for i, card in enumerate(e.cards):
+            if completed is not None:
+                self.fail(
+                    e.line,
+                    f"trick {e.number} was complete after {card_str(e.cards[i - 1])}: "
+                    f"{card_str(card)} starts another trick (a new line)",
+                )
+            before = list(self.match.state.tricks_won)
+            hand_before = self.match.state.hand_no
+            results_before = len(self.match.state.results)
+            self.act(e.line, seat, card, PLAY)
+            now = self.match.state
+            if len(now.results) > results_before:
+                won = now.results[-1].tricks
+                completed = next(s for s in range(n) if won[s] > before[s])
+            elif now.hand_no == hand_before and not now.trick:
+                completed = now.trick_winners[-1]
+            seat = self.rules.seat_names[(self.rules.seat_index(seat) + 1) % n]
+        if completed is None:
+            if e.winner is not None:
+                self.fail(e.line, f"trick {e.number} is not complete, yet the line names a winner")
+            return
+        if e.winner is None:
+            self.open_trick = e
+            if e is self.t.events[-1]:
+                self.open_trick = None
+            return
+        if self.seat_index(e.winner, e.line) != completed:
+            self.fail(
+                e.line,
+                f"trick {e.number} is won by {self.rules.seat_names[completed]}, not {e.winner}",
+                MismatchError,
+            )
+
+    def _sides(self, items: Sequence[tuple[str, Any]], line: int, what: str) -> dict[int, Any]:
+        out: dict[int, Any] = {}
+        for name, value in items:
+            side = self.side_index(name, line)
+            if side in out:
+                self.fail(line, f"{what} names {name} twice", FileFormatError)
+            out[side] = value
+        return out
+
+    def check_result(self, e: ResultLine) -> None:
+        if not self.pending or self.pending[0] != "result":
+            self.fail(e.line, "a result line comes right after the last trick of a hand", FileFormatError)
+        self.pending.pop(0)
+        hr = self.match.state.results[-1]
+        got = self._sides([(s, (t, p, b)) for s, t, p, b in e.sides], e.line, "the result")
+        for side in range(2):
+            r = hr.sides[side]
+            tricks, points, bags = got[side]
+            for what, recorded, real in (
+                ("tricks", tricks, r.tricks),
+                ("points", points, r.points),
+                ("bags", bags, r.bags),
+            ):
+                if recorded != real:
+                    self.fail(
+                        e.line,
+                        f"hand {hr.hand_no + 1}: {self.rules.side_name(side)} {what} recorded "
+                        f"{recorded}, the rules give {real}",
+                        MismatchError,
+                    )
+
+    def check_score(self, e: ScoreLine) -> None:
+        if not self.pending or self.pending[0] != "score":
+            self.fail(e.line, "a score line comes right after the result line of a hand", FileFormatError)
+        self.pending.pop(0)
+        hr = self.match.state.results[-1]
+        scores = self._sides(e.scores, e.line, "the score")
+        bags = self._sides(e.bags, e.line, "the bags")
+        for side in range(2):
+            r = hr.sides[side]
+            name = self.rules.side_name(side)
+            if scores[side] != r.score:
+                self.fail(
+                    e.line,
+                    f"after hand {hr.hand_no + 1}: {name} score recorded {scores[side]}, "
+                    f"the rules give {r.score}",
+                    MismatchError,
+                )
+            if bags[side] != r.bags_total:
+                self.fail(
+                    e.line,
+                    f"after hand {hr.hand_no + 1}: {name} bags recorded {bags[side]}, "
+                    f"the rules give {r.bags_total}",
+                    MismatchError,
+                )
+
+    def end(self, e: EndLine) -> None:
+        st = self.match.state
+        if e.winner is None:
+            if st.is_terminal():
+                winner = st.winner()
+                assert winner is not None
+                self.fail(
+                    e.line,
+                    f"the game is over ({self.rules.side_name(winner)} won), "
+                    "but the end line says it is unfinished",
+                    MismatchError,
+                )
+            if self.keep_end:
+                self.run.finish("stopped")
+        else:
+            if not st.is_terminal():
+                self.fail(
+                    e.line,
+                    f"the game is not over ({self.where()}), but the end line names a winner",
+                    MismatchError,
+                )
+            side = self.side_index(e.winner, e.line)
+            if side != st.winner():
+                self.fail(e.line, f"{self.rules.side_name(side)} did not win", MismatchError)
+        self.result.ended = True
+
+    def undo(self, e: UndoLine) -> None:
+        seat = self.seat_index(e.seat, e.line)
+        if self.match.state.current_player() == CHANCE and self.match.state.phase == DRAW:
+            self.fail(e.line, "the card drawn in the exchange is missing before the undo", FileFormatError)
+        try:
+            self.run.undo(seat)
+        except ValueError as exc:
+            self.fail(e.line, str(exc))
+        self.seen_results = len(self.match.state.results)
+
+
+def replay(
+    t: Transcript,
+    rules: Rules | None = None,
+    *,
+    watchers: Sequence[Callable[[GameRun], Emit]] = (),
+    writer: TranscriptWriter | None = None,
+    keep_end: bool = True,
+) -> ReplayResult:
+    """Replay a transcript: every action is checked against the rules (IllegalActionError,
+    exit 1), every recorded result against the engine's (MismatchError, exit 1); a missing
+    or misplaced part is a FileFormatError (exit 2). Every message is ``FILE:LINE: ...``.
+
+    ``writer`` (if given) receives the header and the whole game, which makes it
+    canonical; ``keep_end=False`` leaves out an ``end *`` line (resume). Each of
+    ``watchers`` is called with the run and subscribes what it returns to the run's
+    events, as in a live game (the printer of ``spades replay``). The returned result holds the run, ready to
+    go on from the file's last action once its seats are given players (resume).
+    """
+    if rules is None:
+        found = transcript_rules(t)
+        assert found is not None
+        rules = found
+    fixed = _Fixed()
+    match = match_for(t, rules, chance=fixed)
+    if writer is not None:
+        writer.write_header(header_for(t, match))
+    run = GameRun(match, writer=writer, origin=t.origin)
+    for watcher in watchers:
+        run.subscribe(watcher(run))
+    replayer = _Replayer(t, run, fixed, keep_end)
+    try:
+        return replayer.run_lines()
+    except IllegalAction as exc:  # a defect of the checks above: still name the place
+        raise IllegalActionError(str(exc), file=t.origin, line=t.last_line) from None
+    finally:
+        match.chance = None
+
+
+def write_transcript(t: Transcript, rules: Rules | None = None) -> str:
+    """The canonical text of a transcript (it is replayed, so it must be legal)."""
+    buf = io.StringIO()
+    replay(t, rules, writer=TranscriptWriter(buf))
+    return buf.getvalue()

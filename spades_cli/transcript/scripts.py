@@ -1,0 +1,525 @@
+"""Scripts: transcripts with parts left out, played by ``spades run``.
+
+:func:`prepare_script` collects a script's parts (per-seat queues of decisions, fixed
+decks, deals and exchange draws, and the results it records); :func:`script_run` builds
+the :class:`~spades_cli.game.run.GameRun` that plays it: scripted seats take their
+decisions from the queues (then the ``--then`` bot, if any), the other seats are played
+by the given players, chance comes from the script where it fixes it and from the seed
+elsewhere, and every recorded result is checked as the game goes (MismatchError, exit 1).
+"""
+
+from __future__ import annotations
+
+import typing
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from spades_cli.engine import (
+    BID,
+    BID_BASE,
+    BLIND,
+    DECLARE,
+    DISCARD,
+    DRAFT,
+    EXCHANGE,
+    EXCHANGE_DONE,
+    KEEP,
+    NO_BLIND,
+    PLAY,
+    IllegalAction,
+    Phase,
+    Rules,
+    State,
+    card_str,
+    rng_for,
+)
+from spades_cli.errors import (
+    EXIT_UNFINISHED,
+    IllegalActionError,
+    MismatchError,
+    SpadesError,
+    UsageError,
+)
+from spades_cli.game.events import Event, GameOver, HandScored, HandStarted, TrickWon
+from spades_cli.game.run import GameRun
+from spades_cli.match import Controller, Match
+from spades_cli.notation import NotationError, action_text, parse_action
+from spades_cli.transcript.syntax import (
+    PHASE_WORDS,
+    ActionsLine,
+    BidsLine,
+    DealLine,
+    DeckLine,
+    DeclareLine,
+    DraftLine,
+    EndLine,
+    ExchangeLine,
+    HandLine,
+    Line,
+    ResultLine,
+    ScoreLine,
+    Transcript,
+    TrickLine,
+    UndoLine,
+    raise_problems,
+)
+from spades_cli.transcript.tags import first_dealer
+
+__all__ = ["Script", "ScriptExhausted", "ScriptRun", "finish_script", "prepare_script", "script_run"]
+
+
+class ScriptExhausted(SpadesError):
+    """A scripted seat ran out of actions before the game ended (exit 3: unfinished)."""
+
+    exit_code = EXIT_UNFINISHED
+
+
+@dataclass
+class _Item:
+    """One scripted decision of a seat."""
+
+    line: int
+    text: str | None = None  # notation to read in the phase it meets (SEAT: lists)
+    action: int | None = None  # an action fixed by a transcript-style line
+    phase: Phase | None = None  # the phase that line is about
+    draft_cards: tuple[int, int] | None = None
+
+
+@dataclass
+class Script:
+    """A script read for ``spades run``: per-seat queues, fixed deals and draws, checks."""
+
+    t: Transcript
+    rules: Rules
+    queues: dict[int, list[_Item]]
+    decks: dict[int, tuple[tuple[int, ...], int]] = field(default_factory=dict)  # hand -> (deck, line)
+    deals: dict[int, dict[int, tuple[tuple[int, ...], int]]] = field(default_factory=dict)  # hand -> seat ->
+    draws: dict[tuple[int, int], list[tuple[int, int]]] = field(default_factory=dict)  # (hand, seat) -> cards
+    dealers: dict[int, tuple[int, int]] = field(default_factory=dict)  # hand -> (dealer seat, line)
+    winners: dict[tuple[int, int], tuple[int, int]] = field(default_factory=dict)  # (hand, trick) -> seat
+    results: dict[int, ResultLine] = field(default_factory=dict)
+    scores: dict[int, ScoreLine] = field(default_factory=dict)
+    end: EndLine | None = None
+
+    @property
+    def scripted(self) -> list[int]:
+        return [s for s, q in self.queues.items() if q]
+
+
+# ------------------------------------------------------------------------------ reading a script
+
+
+class _Collector:
+    """Reads a script's lines into a :class:`Script`, collecting every problem."""
+
+    def __init__(self, t: Transcript, rules: Rules) -> None:
+        self.t = t
+        self.rules = rules
+        self.s = Script(t, rules, {seat: [] for seat in range(rules.players)})
+        self.problems: list[str] = []
+        self.hand = 0
+        self.seen_hands: set[int] = set()
+
+    def problem(self, line: int, text: str) -> None:
+        self.problems.append(f"{self.t.origin}:{line}: {text}")
+
+    def seat_of(self, name: str, line: int) -> int | None:
+        try:
+            return self.rules.seat_index(name)
+        except ValueError:
+            self.problem(line, f"there is no seat {name} in the {self.rules.players}-player game")
+            return None
+
+    def side_ok(self, name: str, line: int) -> None:
+        if name not in (self.rules.side_name(0), self.rules.side_name(1)):
+            self.problem(line, f"there is no side {name} in this game")
+
+    def add(self, name: str, item: _Item) -> None:
+        seat = self.seat_of(name, item.line)
+        if seat is not None:
+            self.s.queues[seat].append(item)
+
+    def hand_line(self, e: HandLine) -> None:
+        self.hand = e.number - 1
+        if self.hand in self.seen_hands:
+            self.problem(e.line, f"hand {e.number} appears twice")
+        self.seen_hands.add(self.hand)
+        if e.dealer is not None:
+            d = self.seat_of(e.dealer, e.line)
+            if d is not None:
+                self.s.dealers[self.hand] = (d, e.line)
+
+    def deck_line(self, e: DeckLine) -> None:
+        if self.hand in self.s.decks or self.hand in self.s.deals:
+            self.problem(e.line, f"hand {self.hand + 1} already has its cards fixed")
+        self.s.decks[self.hand] = (e.cards, e.line)
+
+    def deal_line(self, e: DealLine) -> None:
+        if self.rules.players == 2:
+            self.problem(e.line, "the two-player game is drafted from the pile: fix it with a deck line")
+            return
+        if self.hand in self.s.decks:
+            self.problem(e.line, f"hand {self.hand + 1} already has a deck line")
+        seat = self.seat_of(e.seat, e.line)
+        if seat is None:
+            return
+        deals = self.s.deals.setdefault(self.hand, {})
+        if seat in deals:
+            self.problem(e.line, f"the cards of {e.seat} in hand {self.hand + 1} are given twice")
+        taken = {c for cards, _ in deals.values() for c in cards}
+        clash = [card_str(c) for c in e.cards if c in taken]
+        if clash:
+            self.problem(e.line, f"{', '.join(clash)} already dealt to another seat")
+        deals[seat] = (e.cards, e.line)
+
+    def exchange_line(self, e: ExchangeLine) -> None:
+        if e.give is None and e.draw is None:
+            self.add(e.seat, _Item(e.line, action=EXCHANGE_DONE, phase=EXCHANGE))
+        elif e.give is not None:
+            self.add(e.seat, _Item(e.line, action=e.give, phase=EXCHANGE))
+        drawer = self.seat_of(e.seat, e.line)
+        if e.draw is not None and drawer is not None:
+            self.s.draws.setdefault((self.hand, drawer), []).append((e.draw, e.line))
+
+    def trick_line(self, e: TrickLine) -> None:
+        first = self.seat_of(e.seat, e.line)
+        if first is None:
+            return
+        names = self.rules.seat_names
+        for i, card in enumerate(e.cards):
+            self.add(names[(first + i) % self.rules.players], _Item(e.line, action=card, phase=PLAY))
+        if e.winner is not None:
+            w = self.seat_of(e.winner, e.line)
+            if w is not None:
+                self.s.winners[(self.hand, e.number)] = (w, e.line)
+
+    def checks(self, e: ResultLine | ScoreLine | EndLine) -> None:
+        if isinstance(e, ResultLine):
+            for side, *_ in e.sides:
+                self.side_ok(side, e.line)
+            self.s.results[self.hand] = e
+        elif isinstance(e, ScoreLine):
+            for side, _ in (*e.scores, *e.bags):
+                self.side_ok(side, e.line)
+            self.s.scores[self.hand] = e
+        else:
+            if e.winner is not None:
+                self.side_ok(e.winner, e.line)
+            self.s.end = e
+
+    def line(self, e: Line) -> None:
+        if isinstance(e, HandLine):
+            self.hand_line(e)
+        elif isinstance(e, DeckLine):
+            self.deck_line(e)
+        elif isinstance(e, DealLine):
+            self.deal_line(e)
+        elif isinstance(e, DeclareLine):
+            self.add(e.seat, _Item(e.line, action=BLIND if e.blind else NO_BLIND, phase=DECLARE))
+        elif isinstance(e, DraftLine):
+            item = _Item(e.line, action=KEEP if e.keep else DISCARD, phase=DRAFT, draft_cards=e.cards)
+            self.add(e.seat, item)
+        elif isinstance(e, ExchangeLine):
+            self.exchange_line(e)
+        elif isinstance(e, BidsLine):
+            for seat_name, bid in e.bids:
+                self.add(seat_name, _Item(e.line, action=BID_BASE + bid, phase=BID))
+        elif isinstance(e, TrickLine):
+            self.trick_line(e)
+        elif isinstance(e, ActionsLine):
+            for token in e.tokens:
+                self.add(e.seat, _Item(e.line, text=token))
+        elif isinstance(e, ResultLine | ScoreLine | EndLine):
+            self.checks(e)
+        elif isinstance(e, UndoLine):
+            self.problem(
+                e.line,
+                "undo lines are for replay; a script lists each seat's decisions "
+                "in the order they are played",
+            )
+        # notes, seat and terminated lines say nothing a run needs
+
+
+def prepare_script(t: Transcript, rules: Rules) -> Script:
+    """Collect a script's parts (FileFormatError / MultiError, exit 2, for what cannot be used)."""
+    collector = _Collector(t, rules)
+    for e in t.events:
+        collector.line(e)
+    if collector.problems:
+        raise_problems(collector.problems)
+    return collector.s
+
+
+# ------------------------------------------------------------------------------ playing a script
+
+
+class _ScriptChance:
+    """Decks, deals and exchange draws fixed by a script; the rest comes from the seed."""
+
+    def __init__(self, script: Script, seed: str) -> None:
+        self.script = script
+        self.seed = seed
+        self.match: Match | None = None
+        self.used: dict[tuple[int, int], int] = {}  # scripted draws taken, per (hand, seat)
+
+    def deck(self, hand_no: int) -> Sequence[int] | None:
+        s = self.script
+        if hand_no in s.decks:
+            return s.decks[hand_no][0]
+        deals = s.deals.get(hand_no)
+        if not deals:
+            return None
+        assert self.match is not None
+        dealer = self.match.state.dealer
+        taken = {c for cards, _ in deals.values() for c in cards}
+        rest = [c for c in range(52) if c not in taken]
+        rng_for(self.seed, "deal-rest", hand_no).shuffle(rest)
+        order = [0] * 52
+        for seat in range(4):
+            k = (seat - dealer - 1) % 4
+            cards = list(deals[seat][0]) if seat in deals else [rest.pop() for _ in range(13)]
+            for i, c in enumerate(cards):
+                order[k + 4 * i] = c
+        return order
+
+    def draw(self, hand_no: int, index: int, pool: Sequence[int]) -> int | None:
+        assert self.match is not None
+        key = (hand_no, self.match.state.exch_seat)
+        used = self.used.get(key, 0)
+        draws = self.script.draws.get(key, [])
+        if used >= len(draws):
+            return None
+        self.used[key] = used + 1
+        card, line = draws[used]
+        if card not in pool:
+            raise IllegalActionError(
+                f"the script's cards cannot be used: {card_str(card)} is not in the discard pile, "
+                "so it cannot be drawn",
+                file=self.script.t.origin,
+                line=line,
+            )
+        return card
+
+
+class _ScriptController:
+    """Plays a seat's scripted decisions in order; when they run out, the ``then`` bot (if any)."""
+
+    def __init__(self, script: Script, seat: int, then: Controller | None, run: list[GameRun]) -> None:
+        self.script = script
+        self.seat = seat
+        self.items = script.queues[seat]
+        self.pos = 0
+        self.then = then
+        self.run = run  # the run, once built (a takeover is recorded there)
+        self.label = "script"
+
+    def fail(self, line: int, message: str, kind: type[SpadesError] = IllegalActionError) -> typing.NoReturn:
+        raise kind(message, file=self.script.t.origin, line=line)
+
+    def decide(self, match: Match, seat: int) -> int:
+        st = match.state
+        if self.pos >= len(self.items):
+            return self._after_script(match, seat)
+        item = self.items[self.pos]
+        self.pos += 1
+        name = match.rules.seat_names[seat]
+        if item.action is not None:
+            action = item.action
+            if item.phase is not None and item.phase != st.phase:
+                self.fail(
+                    item.line,
+                    f"{name}'s next scripted action is {PHASE_WORDS[item.phase]}, "
+                    f"but {name} must now give {PHASE_WORDS[st.phase]} (hand {st.hand_no + 1})",
+                )
+        else:
+            assert item.text is not None
+            try:
+                action = parse_action(item.text, st.phase)
+            except NotationError as exc:
+                self.fail(
+                    item.line,
+                    f"{name} {item.text!r}: {exc} (hand {st.hand_no + 1}, {PHASE_WORDS[st.phase]} wanted)",
+                )
+        self._check(item, action, st, name)
+        return action
+
+    def _after_script(self, match: Match, seat: int) -> int:
+        st = match.state
+        if self.then is not None:
+            if self.pos == len(self.items):
+                self.pos += 1
+                self.run[0].seat_changed(seat, self.then.label)
+            return self.then.decide(match, seat)
+        last = self.items[-1].line if self.items else self.script.t.last_line
+        where = f"hand {st.hand_no + 1}" + (f", trick {st.trick_no + 1}" if st.phase == PLAY else "")
+        raise ScriptExhausted(
+            f"{match.rules.seat_names[seat]} has no scripted action left ({where}, "
+            f"{PHASE_WORDS[st.phase]} wanted); --then LEVEL lets a bot finish the game",
+            file=self.script.t.origin,
+            line=last,
+        )
+
+    def _check(self, item: _Item, action: int, st: State, name: str) -> None:
+        if item.draft_cards is not None and st.deck is not None:
+            top, nxt = st.deck[st.pile_pos], st.deck[st.pile_pos + 1]
+            if (top, nxt) != item.draft_cards:
+                self.fail(
+                    item.line,
+                    f"the pile holds {card_str(top)} then {card_str(nxt)}, not "
+                    f"{card_str(item.draft_cards[0])} then {card_str(item.draft_cards[1])}",
+                    MismatchError,
+                )
+        try:
+            st.check(action)
+        except IllegalAction as exc:
+            self.fail(
+                item.line, f"{name} {action_text(action)} is not legal in hand {st.hand_no + 1}: {exc.reason}"
+            )
+
+    def leftover(self) -> _Item | None:
+        return self.items[self.pos] if self.pos < len(self.items) else None
+
+
+class _ScriptChecks:
+    """Checks a script's recorded winners, results, scores, dealers and end against the game
+    (a subscriber of the run's events)."""
+
+    def __init__(self, script: Script, run: GameRun) -> None:
+        self.script = script
+        self.run = run
+
+    def fail(self, line: int, message: str) -> typing.NoReturn:
+        raise MismatchError(message, file=self.script.t.origin, line=line)
+
+    def __call__(self, e: Event) -> None:
+        names = self.run.rules.seat_names
+        s = self.script
+        if isinstance(e, HandStarted):
+            want = s.dealers.get(e.hand_no)
+            if want is not None and want[0] != e.dealer:
+                self.fail(
+                    want[1], f"the dealer of hand {e.hand_no + 1} is {names[e.dealer]}, not {names[want[0]]}"
+                )
+        elif isinstance(e, TrickWon):
+            won = s.winners.get((e.hand_no, e.trick_no))
+            if won is not None and won[0] != e.winner:
+                self.fail(
+                    won[1],
+                    f"trick {e.trick_no} of hand {e.hand_no + 1} is won by "
+                    f"{names[e.winner]}, not {names[won[0]]}",
+                )
+        elif isinstance(e, HandScored):
+            self._result(e)
+        elif isinstance(e, GameOver) and e.winner is not None and s.end is not None and s.end.winner:
+            side = self.run.rules.side_name(e.winner)
+            if side != s.end.winner:
+                self.fail(s.end.line, f"{side} won the game, not {s.end.winner}")
+
+    def _result(self, e: HandScored) -> None:
+        rules = self.run.rules
+        r = e.result
+        line = self.script.results.get(r.hand_no)
+        if line is not None:
+            for side, tricks, points, bags in line.sides:
+                real = r.sides[0 if side == rules.side_name(0) else 1]
+                if (tricks, points, bags) != (real.tricks, real.points, real.bags):
+                    self.fail(
+                        line.line,
+                        f"hand {r.hand_no + 1}: {side} took {real.tricks} tricks for "
+                        f"{real.points} points and {real.bags} bags, not {tricks}, {points} and {bags}",
+                    )
+        sc = self.script.scores.get(r.hand_no)
+        if sc is None:
+            return
+        for side, score in sc.scores:
+            i = 0 if side == rules.side_name(0) else 1
+            if score != r.sides[i].score:
+                self.fail(sc.line, f"after hand {r.hand_no + 1}: {side} has {r.sides[i].score}, not {score}")
+        for side, bags in sc.bags:
+            i = 0 if side == rules.side_name(0) else 1
+            if bags != r.sides[i].bags_total:
+                self.fail(
+                    sc.line,
+                    f"after hand {r.hand_no + 1}: {side} has {r.sides[i].bags_total} bags, not {bags}",
+                )
+
+
+@dataclass
+class ScriptRun:
+    """Who plays a script's seats, decided before the first card."""
+
+    script: Script
+    labels: dict[int, str]  # as recorded in the transcript header
+    controllers: list[Controller]
+    scripted: dict[int, _ScriptController]
+    chance: _ScriptChance
+    dealer: int | None
+    holder: list[GameRun]
+
+
+def script_seats(
+    script: Script, *, seed: str, players: Mapping[int, Controller], then: Controller | None
+) -> ScriptRun:
+    """The seats of a script run: scripted seats from their queues, the others from
+    ``players`` (UsageError naming a seat that has neither)."""
+    rules = script.rules
+    t = script.t
+    names = rules.seat_names
+    holder: list[GameRun] = []
+    controllers: list[Controller] = []
+    labels: dict[int, str] = {}
+    scripted: dict[int, _ScriptController] = {}
+    for seat in range(rules.players):
+        if script.queues[seat]:
+            if seat in players:
+                raise UsageError(
+                    f"{names[seat]} has scripted actions here, so --seat {names[seat]}=... cannot play it; "
+                    "--then LEVEL lets a bot finish for a scripted seat",
+                    file=t.origin,
+                    line=script.queues[seat][0].line,
+                )
+            c = scripted[seat] = _ScriptController(script, seat, then, holder)
+            controllers.append(c)
+            labels[seat] = "script"
+        elif seat in players:
+            controllers.append(players[seat])
+            labels[seat] = players[seat].label
+        else:
+            raise UsageError(
+                f"seat {names[seat]} has no scripted actions in this script: "
+                f"give it a player with --seat {names[seat]}=LEVEL",
+                file=t.origin,
+                line=max(t.last_line, 1),
+            )
+    dealer = first_dealer(t, rules)
+    if dealer is None and 0 in script.dealers:
+        dealer = script.dealers[0][0]
+    chance = _ScriptChance(script, seed)
+    return ScriptRun(script, labels, controllers, scripted, chance, dealer, holder)
+
+
+def script_run(seats: ScriptRun, seed: str, **options: typing.Any) -> GameRun:
+    """The GameRun that plays a script (``options`` as for :class:`GameRun`): the script's
+    recorded results are checked as the game goes."""
+    script = seats.script
+    match = Match(script.rules, seed, seats.controllers, dealer=seats.dealer, chance=seats.chance)
+    seats.chance.match = match
+    run = GameRun(match, origin=script.t.origin, **options)
+    seats.holder.append(run)
+    run.subscribe(_ScriptChecks(script, run))
+    return run
+
+
+def finish_script(seats: ScriptRun, run: GameRun) -> None:
+    """After a game that ended: a scripted action that was never played is a MismatchError."""
+    if not run.match.finished:
+        return
+    for seat, c in seats.scripted.items():
+        item = c.leftover()
+        if item is not None:
+            what = item.text if item.text is not None else action_text(item.action or 0)
+            raise MismatchError(
+                f"the game ended before {run.rules.seat_names[seat]}'s scripted action {what!r} was played",
+                file=seats.script.t.origin,
+                line=item.line,
+            )

@@ -1,0 +1,221 @@
+"""The canonical transcript writer: a game's events in, transcript text out.
+
+A :class:`TranscriptWriter` is fed by the :class:`~spades_cli.game.run.GameRun` that owns
+it: after every action the run hands it that action's events (:meth:`record`) and the
+writer turns them into text and writes it in one piece (:meth:`_write` is the one place
+where bytes reach the file), then flushes. So a process killed at any moment leaves a
+file that replays up to its last whole action.
+
+The text written after any action is a canonical transcript of the game so far: the
+bids, a trick or an exchange in progress is an unfinished last line that the next
+actions complete. Replaying a transcript into a writer (``write_transcript``) gives back
+the same bytes.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TextIO
+
+from spades_cli.engine import (
+    BID,
+    DECLARE,
+    DRAFT,
+    EXCHANGE,
+    EXCHANGE_DONE,
+    KEEP,
+    PLAY,
+    HandResult,
+    Rules,
+    State,
+    card_str,
+)
+from spades_cli.errors import UsageError
+from spades_cli.game.events import (
+    Decided,
+    Event,
+    GameOver,
+    HandScored,
+    HandStarted,
+    Noted,
+    SeatChanged,
+    Terminated,
+    TrickWon,
+    Undone,
+)
+from spades_cli.notation import action_text
+from spades_cli.rulecodec import flat_rules
+from spades_cli.transcript.syntax import FORMAT_VERSION, HEADER_COMMENT, Tag, quote
+
+__all__ = ["Header", "TranscriptWriter"]
+
+
+@dataclass(frozen=True)
+class Header:
+    """What the tags of a transcript say."""
+
+    rules: Rules
+    seed: str | None
+    first_dealer: int
+    seats: tuple[str | None, ...]  # the label of each seat ("normal", "human", "cmd:...")
+    rules_source: str | None = None
+    overrides: tuple[str, ...] = ()
+    extra_tags: tuple[Tag, ...] = ()
+
+    def text(self) -> str:
+        rules = self.rules
+        names = rules.seat_names
+        out = [HEADER_COMMENT, '[Game "spades"]', f"[Format {quote(FORMAT_VERSION)}]"]
+        if self.rules_source is not None:
+            out.append(f"[Rules {quote(self.rules_source)}]")
+        out += [f"[Set {quote(o)}]" for o in self.overrides]
+        if self.seed is not None:
+            out.append(f"[Seed {quote(self.seed)}]")
+        out.append(f"[FirstDealer {quote(names[self.first_dealer])}]")
+        out += [f"[Seat {quote(names[s])} {quote(label)}]" for s, label in enumerate(self.seats) if label]
+        out += [f"[{tag.name} {' '.join(quote(v) for v in tag.values)}]" for tag in self.extra_tags]
+        out += [f"[Rule {quote(k)} {quote(v)}]" for k, v in flat_rules(rules)]
+        return "\n".join(out) + "\n"
+
+
+class TranscriptWriter:
+    """Writes one game's transcript into a text stream (a file, or memory for a replay)."""
+
+    def __init__(self, stream: TextIO, *, close_stream: bool = False, path: str | None = None) -> None:
+        self.stream = stream
+        self.path = path
+        self._close_stream = close_stream
+        self._open: str | None = None  # the kind of unfinished last line: bids, trick, exchange
+        self._won: TrickWon | None = None  # the trick the action being written completes
+
+    @classmethod
+    def open(cls, path: str | os.PathLike[str], *, exclusive: bool = False) -> TranscriptWriter:
+        """A writer into a new file at ``path`` (``exclusive``: FileExistsError if it exists)."""
+        try:
+            stream = open(path, "x" if exclusive else "w", encoding="utf-8", newline="\n")  # noqa: SIM115
+        except FileExistsError:
+            raise
+        except OSError as exc:
+            raise UsageError(f"{path}: cannot write the transcript: {exc.strerror or exc}") from None
+        return cls(stream, close_stream=True, path=str(path))
+
+    # -- output: the one place where text reaches the stream ------------------------------
+
+    def _write(self, text: str) -> None:
+        self.stream.write(text)
+        self.stream.flush()
+
+    def write_header(self, header: Header) -> None:
+        self._open = None
+        self._write(header.text())
+
+    def retarget(self, stream: TextIO, *, close_stream: bool = True, path: str | None = None) -> None:
+        """Continue writing into another stream (resume: from memory to the file)."""
+        self.stream = stream
+        self._close_stream = close_stream
+        self.path = path
+
+    def close(self) -> None:
+        if self._close_stream:
+            self.stream.close()
+
+    # -- events -----------------------------------------------------------------------
+
+    def record(self, events: Sequence[Event], state: State) -> None:
+        """Write the events of one action (or one remark) in a single write. ``state`` is the
+        game after them: the writer reads the cards of a draft turn and whether the bids or
+        an exchange go on from it."""
+        self._won = next((e for e in events if isinstance(e, TrickWon)), None)
+        text = "".join(self._text(e, state) for e in events)
+        if text:
+            self._write(text)
+
+    def _closing(self) -> str:
+        closing = "\n" if self._open else ""
+        self._open = None
+        return closing
+
+    def _text(self, e: Event, state: State) -> str:
+        names = state.rules.seat_names
+        if isinstance(e, Decided):
+            return self._decided(e, state)
+        if isinstance(e, HandStarted):
+            cards = " ".join(card_str(c) for c in e.deck)
+            return f"{self._closing()}\nhand {e.hand_no + 1} dealer {names[e.dealer]}\ndeck {cards}\n"
+        if isinstance(e, TrickWon):
+            self._open = None
+            return f" won {names[e.winner]}\n"
+        if isinstance(e, HandScored):
+            return _result_lines(e.result, state.rules)
+        if isinstance(e, GameOver):
+            if e.winner is not None:
+                return f"{self._closing()}end winner {state.rules.side_name(e.winner)}\n"
+            return f"{self._closing()}end *\n"
+        if isinstance(e, Noted):
+            who = f"{names[e.seat]} " if e.seat is not None else ""
+            return f"{self._closing()}note {who}{quote(e.text)}\n"
+        if isinstance(e, SeatChanged):
+            return f"{self._closing()}seat {names[e.seat]} {quote(e.label)}\n"
+        if isinstance(e, Undone):
+            return f"{self._closing()}undo {names[e.seat]}\n"
+        if isinstance(e, Terminated):
+            who = f"{names[e.seat]} " if e.seat is not None else ""
+            return f"{self._closing()}terminated {who}{quote(e.reason)}\n"
+        return ""  # GameStarted: the header says it all
+
+    def _decided(self, e: Decided, state: State) -> str:
+        names = state.rules.seat_names
+        action = e.action
+        if e.seat < 0:  # the card drawn in the exchange
+            if self._open == "exchange":
+                self._open = None
+                return f" draw {card_str(action)}\n"
+            # a draw after an interruption of the exchange line (not written by this writer)
+            return f"{self._closing()}exchange {names[state.exch_seat]} draw {card_str(action)}\n"
+        seat = names[e.seat]
+        phase = e.phase
+        if phase == DECLARE:
+            return f"{self._closing()}declare {seat} {action_text(action)}\n"
+        if phase == DRAFT:
+            assert state.deck is not None
+            top, nxt = (card_str(c) for c in state.deck[state.pile_pos - 2 : state.pile_pos])
+            if action == KEEP:
+                return f"{self._closing()}draft {seat} keep {top} discard {nxt}\n"
+            return f"{self._closing()}draft {seat} discard {top} keep {nxt}\n"
+        if phase == EXCHANGE:
+            if action == EXCHANGE_DONE:
+                return f"{self._closing()}exchange {seat} done\n"
+            text = f"{self._closing()}exchange {seat} give {card_str(action)}"
+            self._open = "exchange"
+            return text
+        if phase == BID:
+            text = "" if self._open == "bids" else f"{self._closing()}bids"
+            text += f" {seat}:{action_text(action)}"
+            if state.phase == BID:
+                self._open = "bids"
+                return text
+            self._open = None
+            return text + "\n"
+        if phase == PLAY:
+            if self._open == "trick":
+                return f" {card_str(action)}"
+            number = self._won.trick_no if self._won is not None else state.trick_no + 1
+            text = f"{self._closing()}trick {number} {seat}: {card_str(action)}"
+            self._open = "trick"
+            return text
+        return ""
+
+
+def _result_lines(result: HandResult, rules: Rules) -> str:
+    sides = [
+        f"{rules.side_name(i)} tricks {s.tricks} points {s.points} bags {s.bags}"
+        for i, s in enumerate(result.sides)
+    ]
+    a, b = (rules.side_name(0), rules.side_name(1))
+    s0, s1 = result.sides
+    return (
+        f"result {' | '.join(sides)}\n"
+        f"score {a} {s0.score} {b} {s1.score} bags {a} {s0.bags_total} {b} {s1.bags_total}\n"
+    )
