@@ -1,0 +1,191 @@
+"""``replay --step``: study a recorded game move by move, forward and back.
+
+Every position of the game is rebuilt from the recorded decks and actions (the engine
+replays them; nothing is re-derived here) and shown with every hand, so the hands shrink
+as the cards are played and, in the two-player game, grow pick by pick in the draft.
+One line of input moves (the keys are listed once, at the start):
+
+    Enter or n   next move            p   previous move
+    t            end of the next trick T  end of the previous trick
+    h            start of the next hand H start of the previous hand
+    g N (or N)   start of hand N      e   the end of the game     q   quit
+
+The end of input quits, so ``spades replay --step FILE < keys.txt`` works in a pipe.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TextIO
+
+from spades_cli import view
+from spades_cli.engine import (
+    BID,
+    BID_BASE,
+    BLIND,
+    DEAL,
+    DECLARE,
+    DRAFT,
+    DRAW,
+    EXCHANGE,
+    EXCHANGE_DONE,
+    KEEP,
+    PLAY,
+    Rules,
+    State,
+)
+from spades_cli.view import Fragments, Look, plain
+
+KEYS = ("Keys: Enter/n next move, p back, t/T next/previous trick, h/H next/previous hand, "
+        "g N hand N, e end, q quit.")
+
+
+@dataclass(frozen=True)
+class Position:
+    """The game after ``moves`` recorded actions, and what the last one was."""
+
+    state: State
+    moves: int
+    said: str
+    trick_end: bool = False  # the last move finished a trick
+    hand_start: bool = False  # the hand was just dealt
+
+
+def _said(look: Look, before: State, after: State, seat: int, action: int) -> str:
+    """The move just made, in words."""
+    name = look.seat(seat) if seat >= 0 else ""
+    phase = before.phase
+    if phase == PLAY:
+        return f"{name} plays {look.card_text(action)}."
+    if phase == BID:
+        bid = action - BID_BASE
+        return f"{name} bids {'nil' if bid == 0 else bid}."
+    if phase == DECLARE:
+        what = "double nil" if look.rules.players == 2 else "blind nil"
+        return f"{name} declares {what}." if action == BLIND else f"{name} does not declare {what}."
+    if phase == DRAFT and after.deck is not None:
+        top, nxt = after.deck[after.pile_pos - 2], after.deck[after.pile_pos - 1]
+        kept, gone = (top, nxt) if action == KEEP else (nxt, top)
+        return f"{name} keeps {look.card_text(kept)} and discards {look.card_text(gone)}."
+    if phase == EXCHANGE:
+        if action == EXCHANGE_DONE:
+            return f"{name} keeps the other cards."
+        return f"{name} gives up {look.card_text(action)}."
+    if phase == DRAW:
+        return f"{look.seat(before.exch_seat)} draws {look.card_text(action)} from the discard pile."
+    return "-"
+
+
+def positions(rules: Rules, dealer: int, decks: Sequence[Sequence[int]], actions: Sequence[int],
+              look: Look) -> list[Position]:
+    """Every position of a recorded game, from the first deal to the last action."""
+    state = State(rules, dealer)
+    out: list[Position] = []
+    hand = 0
+    for i, action in enumerate([*actions, None]):
+        if state.phase == DEAL and hand < len(decks):
+            state.deal(decks[hand])
+            hand += 1
+            out.append(Position(state.clone(), i, f"Hand {hand} is dealt.", hand_start=True))
+        if action is None:
+            break
+        before = state.clone()
+        seat = state.current_player()
+        tricks, results = len(state.tricks), len(state.results)
+        state.apply(action)
+        ended = before.phase == PLAY and (len(state.tricks) > tricks or len(state.results) > results)
+        out.append(Position(state.clone(), i + 1, _said(look, before, state, seat, action), ended))
+    return out
+
+
+def render(look: Look, pos: Position, total: int, width: int) -> Fragments:
+    """One position: where it is, every hand, the table, and the last move."""
+    state = pos.state
+    rules = look.rules
+    over = pos.trick_end and state.phase != PLAY  # the hand's last trick: the hand is scored
+    hand_no = state.results[-1].hand_no if over else state.hand_no
+    out: Fragments = [(view.TITLE, f"Hand {hand_no + 1}, move {pos.moves} of {total}: "), ("", pos.said)]
+    if over:
+        return [*out, ("", "\n"), *view.hand_result(look, rules, state.results[-1])]
+    for seat in range(rules.players):
+        out += [("", f"\n{look.letter(seat)}  "), *look.hand(state.hand_of(seat))]
+        if rules.players == 2 and state.phase in (DRAFT, DECLARE, EXCHANGE, DRAW):
+            discards = state.observation(seat).own_discards
+            if discards:
+                out += [("", "  discarded: "), *look.card_list(discards)]
+    if state.phase == PLAY:
+        obs = state.observation(0)
+        if pos.trick_end and state.tricks:
+            out += [("", "\n"), *look.finished_trick(len(state.tricks), state.tricks[-1])]
+        else:
+            out += [("", "\n"), *view.table_view(look, obs, width)]
+    elif state.phase == BID:
+        out += [("", f"\nBids: {view.bids_text(look, state.observation(0))}")]
+    return out
+
+
+class Stepper:
+    """Moves through the positions of one game as the keys say."""
+
+    def __init__(self, look: Look, game: list[Position], width: int = 80) -> None:
+        self.look = look
+        self.game = game
+        self.total = game[-1].moves if game else 0
+        self.width = width
+        self.at = 0
+
+    def _find(self, step: int, test: str) -> int:
+        i = self.at + step
+        while 0 <= i < len(self.game):
+            if getattr(self.game[i], test):
+                return i
+            i += step
+        return len(self.game) - 1 if step > 0 else 0
+
+    def move(self, key: str) -> str | None:
+        """Move as ``key`` says; an error line for an unknown key, else None."""
+        word, _, arg = key.strip().partition(" ")
+        last = len(self.game) - 1
+        hands = [i for i, p in enumerate(self.game) if p.hand_start]
+        if word in ("", "n"):
+            self.at = min(self.at + 1, last)
+        elif word in ("p", "b"):
+            self.at = max(self.at - 1, 0)
+        elif word in ("t", "T"):
+            self.at = self._find(1 if word == "t" else -1, "trick_end")
+        elif word in ("h", "H"):
+            self.at = self._find(1 if word == "h" else -1, "hand_start")
+        elif word == "e":
+            self.at = last
+        elif (word == "g" and arg.isdigit()) or word.isdigit():
+            n = int(arg if word == "g" else word)
+            if not 1 <= n <= len(hands):
+                return f"No hand {n}: this game has hands 1 to {len(hands)}."
+            self.at = hands[n - 1]
+        else:
+            return f"Unknown key {key.strip()!r}. {KEYS}"
+        return None
+
+    def show(self) -> Fragments:
+        return view.wrap_frags(render(self.look, self.game[self.at], self.total, self.width), self.width)
+
+
+def step_through(rules: Rules, dealer: int, decks: Sequence[Sequence[int]], actions: Sequence[int],
+                 keys: TextIO, out: TextIO, *, symbols: bool = True, width: int = 80) -> None:
+    """Show a recorded game position by position, moving as the lines of ``keys`` say."""
+    look = Look(rules, symbols)
+    stepper = Stepper(look, positions(rules, dealer, decks, actions, look), width)
+    if not stepper.game:
+        out.write("Nothing was played in this game.\n")
+        return
+    out.write(view.wrap(KEYS, width) + "\n")
+    shown = plain(stepper.show())
+    while True:
+        out.write(shown + "\n")
+        out.flush()
+        line = keys.readline()
+        if not line or line.strip().lower() in ("q", "quit"):
+            return
+        problem = stepper.move(line.rstrip("\r\n"))
+        shown = view.wrap(problem, width) if problem is not None else plain(stepper.show())
