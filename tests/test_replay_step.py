@@ -20,7 +20,7 @@ def _game(name: str) -> tuple[Look, Stepper]:
 
 
 def test_the_draft_is_shown_pick_by_pick_and_hands_shrink_card_by_card() -> None:
-    look, stepper = _game("two-player-short.txt")
+    _, stepper = _game("two-player-short.txt")
     shown = []
     for _ in range(3):
         stepper.move("n")
