@@ -29,7 +29,7 @@ from spades_cli.seats import (
 )
 from spades_cli.transcript.replay import ReplayResult, replay
 from spades_cli.transcript.scripts import ScriptRun, prepare_script, script_run, script_seats
-from spades_cli.transcript.syntax import Transcript, read_transcript
+from spades_cli.transcript.syntax import Transcript, read_transcript, shown
 from spades_cli.transcript.tags import transcript_rules
 from spades_cli.transcript.writer import TranscriptWriter
 
@@ -94,7 +94,7 @@ def script_game(
         except UsageError:
             name = rules.seat_names[s]
             raise UsageError(
-                f"seat {name} is played by {label!r}, which 'spades run' cannot use: "
+                f"seat {name} is played by {shown(label)}, which 'spades run' cannot use: "
                 f"give it a player with --seat {name}=LEVEL",
                 file=path,
                 line=line,

@@ -127,7 +127,7 @@ class GameRun:
         bot_timeout: float | None = None,
         on_bot_failure: str | None = None,
         owned: Sequence[object] = (),
-        cap_note: str = "stopped after {hands} hands (the limit of --max-hands)",
+        cap_note: str = "stopped after {hands} hands, the limit (--max-hands)",
     ) -> None:
         self.match = match
         self.cap_note = cap_note  # the note written when the hand cap stops the game

@@ -62,6 +62,7 @@ from spades_cli.transcript.syntax import (
     TrickLine,
     UndoLine,
     raise_problems,
+    shown,
 )
 from spades_cli.transcript.tags import first_dealer
 
@@ -338,7 +339,8 @@ class _ScriptController:
             except NotationError as exc:
                 self.fail(
                     item.line,
-                    f"{name} {item.text!r}: {exc} (hand {st.hand_no + 1}, {PHASE_WORDS[st.phase]} wanted)",
+                    f"{name} {shown(item.text)}: {exc} "
+                    f"(hand {st.hand_no + 1}, {PHASE_WORDS[st.phase]} wanted)",
                 )
         self._check(item, action, st, name)
         return action
@@ -519,7 +521,8 @@ def finish_script(seats: ScriptRun, run: GameRun) -> None:
         if item is not None:
             what = item.text if item.text is not None else action_text(item.action or 0)
             raise MismatchError(
-                f"the game ended before {run.rules.seat_names[seat]}'s scripted action {what!r} was played",
+                f"the game ended before {run.rules.seat_names[seat]}'s scripted action "
+                f"{shown(what)} was played",
                 file=seats.script.t.origin,
                 line=item.line,
             )

@@ -351,6 +351,7 @@ def quote(text: str) -> str:
 
 
 EXCERPT = 40  # characters of a line at most that a message quotes
+MAX_MESSAGE = 200  # characters at most of what a message says about one line
 
 
 def excerpt(text: str, limit: int = EXCERPT) -> str:
@@ -358,23 +359,28 @@ def excerpt(text: str, limit: int = EXCERPT) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def shown(text: str) -> str:
+    """A word of a line as a message shows it: quoted, at most :data:`EXCERPT` characters."""
+    return repr(excerpt(text))
+
+
 def _seat(text: str) -> str:
     up = text.strip().upper()
     if up not in SEAT_LETTERS:
-        raise _LineError(f"{text!r} is not a seat (N, E, S or W)")
+        raise _LineError(f"{shown(text)} is not a seat (N, E, S or W)")
     return up
 
 
 def _side(text: str) -> str:
     up = text.strip().upper()
     if up not in SIDE_NAMES:
-        raise _LineError(f"{text!r} is not a side (NS or EW; N or S in the two-player game)")
+        raise _LineError(f"{shown(text)} is not a side (NS or EW; N or S in the two-player game)")
     return up
 
 
 def _int(text: str, what: str) -> int:
     if not _INT.match(text):
-        raise _LineError(f"{what}: {text!r} is not a whole number")
+        raise _LineError(f"{what}: {shown(text)} is not a whole number")
     return int(text)
 
 
@@ -388,7 +394,7 @@ def _card(text: str) -> int:
     try:
         return parse_card(text)
     except CardParseError:
-        raise _LineError(f"{text!r} is not a card (cards are written like QS, TH, 2C)") from None
+        raise _LineError(f"{shown(text)} is not a card (cards are written like QS, TH, 2C)") from None
 
 
 def _cards(words: Sequence[str], what: str) -> tuple[int, ...]:
@@ -404,7 +410,7 @@ def _cards(words: Sequence[str], what: str) -> tuple[int, ...]:
 def _words(toks: Sequence[_Tok]) -> list[str]:
     for t in toks:
         if t.quoted:
-            raise _LineError(f"unexpected quoted text {quote(t.text)}")
+            raise _LineError(f"unexpected quoted text {quote(excerpt(t.text))}")
     return [t.text for t in toks]
 
 
@@ -450,7 +456,7 @@ def _parse_draft(line_no: int, w: list[str]) -> DraftLine:
         try:
             first = parse_action(w[2], DRAFT)
         except NotationError:
-            raise _LineError(f"{w[2]!r}: a draft decision is keep or discard") from None
+            raise _LineError(f"{shown(w[2])}: a draft decision is keep or discard") from None
     cards: tuple[int, int] | None = None
     if len(w) == 6:
         second = _DRAFT_WORDS.get(w[4])
@@ -484,7 +490,7 @@ def _parse_exchange(line_no: int, w: list[str]) -> ExchangeLine:
     draw = None
     if len(w) == 6:
         if w[4].lower() != "draw":
-            raise _LineError(f"expected 'draw CARD' after the card given, got {w[4]!r}")
+            raise _LineError(f"expected 'draw CARD' after the card given, got {shown(w[4])}")
         draw = _card(w[5])
     return ExchangeLine(line_no, seat, give, draw)
 
@@ -496,12 +502,12 @@ def _parse_bids(line_no: int, w: list[str]) -> BidsLine:
     for item in w[1:]:
         seat_text, sep, bid_text = item.partition(":")
         if not sep or not bid_text:
-            raise _LineError(f"{item!r}: a bid is written SEAT:BID, e.g. E:3 or S:nil")
+            raise _LineError(f"{shown(item)}: a bid is written SEAT:BID, e.g. E:3 or S:nil")
         seat = _seat(seat_text)
         try:
             bid = parse_action(bid_text, BID) - BID_BASE
         except NotationError as exc:
-            raise _LineError(f"{item!r}: {exc}") from None
+            raise _LineError(f"{shown(item)}: {exc}") from None
         out.append((seat, bid))
     return BidsLine(line_no, tuple(out))
 
@@ -622,7 +628,7 @@ def _parse_words(line_no: int, w: list[str]) -> Line:
         try:
             blind = parse_action(w[2], DECLARE) == BLIND
         except NotationError:
-            raise _LineError(f"{w[2]!r}: a declaration is blind or noblind") from None
+            raise _LineError(f"{shown(w[2])}: a declaration is blind or noblind") from None
         return DeclareLine(line_no, _seat(w[1]), blind)
     if key == "draft":
         return _parse_draft(line_no, w)
@@ -650,11 +656,11 @@ def _parse_words(line_no: int, w: list[str]) -> Line:
         for t in tokens:
             if not _token_is_action(t):
                 raise _LineError(
-                    f"{t!r} is not an action (a card, a bid, keep, discard, blind, noblind or done)"
+                    f"{shown(t)} is not an action (a card, a bid, keep, discard, blind, noblind or done)"
                 )
         return ActionsLine(line_no, seat_text.upper(), tuple(tokens))
     raise _LineError(
-        f"unknown line starting with {w[0]!r} (expected a [Tag], hand, deck, deal, declare, draft, "
+        f"unknown line starting with {shown(w[0])} (expected a [Tag], hand, deck, deal, declare, draft, "
         "exchange, bids, trick, result, score, end, note, seat, undo, terminated or SEAT: actions)"
     )
 
@@ -713,10 +719,11 @@ def parse_transcript(text: str, origin: str = "<transcript>") -> Transcript:
                 elif name == "FirstDealer":
                     values = (_seat(values[0]),)
                 elif name == "Game" and values[0] != "spades":
-                    raise _LineError(f'[Game "{values[0]}"]: this is not a spades transcript')
+                    raise _LineError(f"[Game {quote(excerpt(values[0]))}]: this is not a spades transcript")
                 elif name == "Format" and values[0] != FORMAT_VERSION:
                     raise _LineError(
-                        f"format version {values[0]!r} is not supported (this program reads {FORMAT_VERSION})"
+                        f"format version {shown(values[0])} is not supported "
+                        f"(this program reads {FORMAT_VERSION})"
                     )
                 t.tags.append(Tag(name, values, no))
                 continue
@@ -731,7 +738,7 @@ def parse_transcript(text: str, origin: str = "<transcript>") -> Transcript:
                 continue
             t.events.append(_parse_body(no, toks))
         except _LineError as exc:
-            problems.append(f"{origin}:{no}: {exc}")
+            problems.append(f"{origin}:{no}: {excerpt(str(exc), MAX_MESSAGE)}")
     if problems:
         raise_problems(problems)
     return t
