@@ -4,19 +4,19 @@ without a broken word, and plain ASCII in the C locale."""
 
 from __future__ import annotations
 
-import contextlib
 import os
 import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from spades_cli.cmd_play import make_controllers, seat_labels
+from spades_cli.cmd_play import seat_labels
 from spades_cli.engine import PLAY
+from spades_cli.game.setup import make_seats
 from spades_cli.match import Match
 from spades_cli.notation import action_text
 from spades_cli.presets import load_rules
-from spades_cli.repl.core import PlaySession
+from spades_cli.repl.core import PlaySession, PromptSeat
 
 
 def spades(args: Sequence[str], lines: Sequence[str], home: Path, **env: str) -> str:
@@ -33,7 +33,7 @@ def spades(args: Sequence[str], lines: Sequence[str], home: Path, **env: str) ->
 def twin(preset: str, seed: int, overrides: Sequence[str] = ()) -> PlaySession:
     rules = load_rules(preset, overrides)
     labels = seat_labels(rules, [])
-    match = Match(rules, seed, make_controllers(rules, labels, contextlib.ExitStack()))
+    match = Match(rules, seed, make_seats(rules, labels, human=lambda _label: PromptSeat()))
     session = PlaySession(match, {s for s, label in labels.items() if label == "human"}, symbols=False)
     session.start()
     return session
