@@ -25,7 +25,7 @@ import statistics
 import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from common import build_line
 
 from spades_cli.bots import LEVELS, make_bot
 from spades_cli.engine import CHANCE, DEAL, Observation, Rules, State, deck_for, draw_for, rng_for
@@ -132,6 +132,7 @@ def main() -> None:
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     p.add_argument("--seed", type=int, default=2024)
     args = p.parse_args()
+    print(build_line())
     samples = {"easy": 2000, "normal": 2000, "hard": 300}
     if args.quick:
         samples = {"easy": 500, "normal": 500, "hard": 60}

@@ -17,9 +17,8 @@ import shlex
 import sys
 import time
 from collections.abc import Sequence
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from common import build_line
 
 from spades_cli.match import Controller, Match
 from spades_cli.presets import load_rules
@@ -108,6 +107,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
+    print(build_line())
     seeds = [f"bench-{i}" for i in range(args.games)]
     command = f"{shlex.quote(sys.executable)} -m spades_cli bot --level {args.level}"
     rules = load_rules(args.preset)

@@ -20,6 +20,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from common import build_line
+
 from spades_cli.game.run import GameRun
 from spades_cli.game.setup import RulesChoice, open_transcript
 from spades_cli.match import Match
@@ -83,6 +85,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3, help="timing repeats, best kept (default 3)")
     parser.add_argument("--max-hands", type=int, default=40, help="cap on the hands of a game (default 40)")
     args = parser.parse_args()
+    print(build_line())
     print(
         f"bench/replay.py: {args.games} games per preset recorded by {args.bots} bots; best of {args.repeats}"
     )
