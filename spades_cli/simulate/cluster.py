@@ -10,11 +10,12 @@ Workers need only ``pip install spades`` (and Dask, which runs them).
 from __future__ import annotations
 
 import importlib
+import logging
 from typing import Any
 
 from spades_cli.errors import UsageError
 from spades_cli.simulate.game import Settings
-from spades_cli.simulate.runner import ChunkResult
+from spades_cli.simulate.runner import ChunkResult, sigint_ignored
 from spades_cli.simulate.totals import play_range
 
 CONNECT_TIMEOUT = "10s"
@@ -38,9 +39,11 @@ class DaskBackend:
         self.cluster: Any = None
         try:
             if scheduler == "local":
-                self.cluster = dist.LocalCluster(
-                    n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
-                )
+                with sigint_ignored():  # its worker processes ignore Ctrl-C: we stop them
+                    self.cluster = dist.LocalCluster(
+                        n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+                        silence_logs=logging.ERROR,  # no warnings about the tasks cancelled by Ctrl-C
+                    )
                 self.client = dist.Client(self.cluster)
             else:
                 self.client = dist.Client(scheduler, timeout=CONNECT_TIMEOUT)

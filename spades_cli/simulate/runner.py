@@ -90,7 +90,7 @@ class ProcessPool:
         self.workers = workers
         self.results: queue.Queue[ChunkResult] = queue.Queue()
         ctx = multiprocessing.get_context("spawn")
-        with _sigint_ignored():  # a child started now ignores Ctrl-C from its first instruction
+        with sigint_ignored():  # a child started now ignores Ctrl-C from its first instruction
             self.pool = ctx.Pool(workers, initializer=_init_worker, initargs=(settings,))
 
     def submit(self, start: int, end: int) -> None:
@@ -115,7 +115,8 @@ class ProcessPool:
 
 
 @contextmanager
-def _sigint_ignored() -> Iterator[None]:
+def sigint_ignored() -> Iterator[None]:
+    """Ctrl-C is ignored in the block, and by the processes started in it (from their start)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
