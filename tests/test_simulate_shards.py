@@ -203,3 +203,21 @@ def test_an_unreachable_scheduler_is_a_usage_error() -> None:
 
 def test_summary_type_is_what_run_tournament_gives() -> None:
     assert isinstance(run_tournament(TWO, ("random", "random"), 1, 1, max_hands=1), Summary)
+
+
+def test_the_progress_bar_labels_its_times() -> None:
+    import io
+
+    from spades_cli.simulate.progress import ProgressBar
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    screen = Terminal()
+    bar = ProgressBar(enabled=True, stream=screen)
+    bar(5, 20)
+    bar.close()
+    line = screen.getvalue()
+    assert line.startswith("\rgames 5/20 [#######-----------------------] elapsed 0:00, left about 0:00")
+    assert line.endswith("\n")
