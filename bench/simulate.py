@@ -1,6 +1,6 @@
 """Tournament throughput and memory: what ``spades simulate`` costs at scale.
 
-    python bench/simulate.py [--small 200] [--large 20000] [--speed-games 60] [--cluster-games 2000]
+    python bench/simulate.py [--small 200] [--large 20000] [--speed-games 200] [--cluster-games 2000]
 
 Prints:
 
@@ -35,7 +35,8 @@ RANDOM_SEATS = ["--seat", "N=random", "--seat", "E=random", "--seat", "S=random"
 
 def simulate(args: list[str]) -> tuple[float, int, str]:
     """Run ``spades simulate ARGS`` in a child; (seconds, the child's peak resident KiB, stdout)."""
-    cmd = [sys.executable, "-m", "spades_cli", "simulate", "-q", *args]
+    # -I: the installed package, not a spades_cli in the current folder (a checkout).
+    cmd = [sys.executable, "-I", "-m", "spades_cli", "simulate", "-q", *args]
     with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
         start = time.perf_counter()
         proc = subprocess.Popen(cmd, stdout=out, stderr=err, text=True)
@@ -96,7 +97,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--small", type=int, default=200)
     parser.add_argument("--large", type=int, default=20000)
-    parser.add_argument("--speed-games", type=int, default=60)
+    parser.add_argument("--speed-games", type=int, default=200)
     parser.add_argument("--cluster-games", type=int, default=2000)
     parser.add_argument("--cluster-hands", type=int, default=3)
     parser.add_argument("--skip", action="append", default=[], choices=["memory", "workers", "cluster"])
