@@ -33,8 +33,9 @@ from spades_cli.simulate.report import without_timing
 RANDOM_SEATS = ["--seat", "N=random", "--seat", "E=random", "--seat", "S=random", "--seat", "W=random"]
 
 
-def simulate(args: list[str]) -> tuple[float, int, str]:
-    """Run ``spades simulate ARGS`` in a child; (seconds, the child's peak resident KiB, stdout)."""
+def simulate(args: list[str]) -> tuple[float, int, str, float]:
+    """Run ``spades simulate ARGS`` in a child; (seconds, the child's peak resident KiB, stdout,
+    CPU seconds of the child and of the worker processes it started)."""
     # -I: the installed package, not a spades_cli in the current folder (a checkout).
     cmd = [sys.executable, "-I", "-m", "spades_cli", "simulate", "-q", *args]
     with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
@@ -47,13 +48,13 @@ def simulate(args: list[str]) -> tuple[float, int, str]:
         err.seek(0)
         if proc.returncode != 0:
             raise SystemExit(f"simulate {' '.join(args)} failed ({proc.returncode}): {err.read()[:300]}")
-        return seconds, usage.ru_maxrss, out.read()
+        return seconds, usage.ru_maxrss, out.read(), usage.ru_utime + usage.ru_stime
 
 
 def memory(small: int, large: int) -> None:
     base = [*RANDOM_SEATS, "--max-hands", "1", "-j", "1", "--seed", "1", "--json"]
-    s_time, s_peak, _ = simulate(["--games", str(small), *base])
-    l_time, l_peak, out = simulate(["--games", str(large), *base])
+    s_time, s_peak, _, _ = simulate(["--games", str(small), *base])
+    l_time, l_peak, out, _ = simulate(["--games", str(large), *base])
     played = json.loads(out)["games_played"]
     print("memory, one process, random seats, 1 hand per game (--max-hands 1):")
     print(f"  {small:>7} games: peak {s_peak / 1024:6.1f} MiB  ({s_time:.1f} s)")
@@ -64,13 +65,20 @@ def memory(small: int, large: int) -> None:
 def workers(games: int) -> None:
     print(f"workers, all-normal four-player, {games} full games, seed 5 (start-up included):")
     rates = {}
+    cpu = {}
     for jobs in (1, 2):
         load = os.getloadavg()[0]
-        seconds, _, _ = simulate(["--games", str(games), "-j", str(jobs), "--seed", "5"])
+        seconds, _, _, cpu[jobs] = simulate(["--games", str(games), "-j", str(jobs), "--seed", "5"])
         rates[jobs] = games / seconds
-        print(f"  --jobs {jobs}: {rates[jobs]:6.2f} games/s  ({seconds:.1f} s; load before {load:.1f})")
+        print(
+            f"  --jobs {jobs}: {rates[jobs]:6.2f} games/s  ({seconds:.1f} s, {cpu[jobs]:.1f} CPU s; "
+            f"load before {load:.1f})"
+        )
     ratio = rates[2] / rates[1]
     print(f"  ratio {ratio:.2f} (target >= 1.7 on a quiet 2-core machine; {os.cpu_count()} CPUs here)")
+    # With two free cores the wall time of --jobs 2 would be about its CPU time / 2.
+    print(f"  CPU per game --jobs 2 / --jobs 1: {cpu[2] / cpu[1]:.2f} (1.0: the workers add no work; "
+          f"on two free cores the ratio would be about {2 * cpu[1] / cpu[2]:.2f})")
 
 
 def cluster(games: int, hands: int) -> None:
@@ -81,8 +89,8 @@ def cluster(games: int, hands: int) -> None:
         return
     args = ["--games", str(games), "--seed", "9", "--seat", "N=easy", "--seat", "S=easy",
             "--max-hands", str(hands), "--json"]
-    local_s, _, local = simulate([*args, "-j", "2"])
-    dask_s, _, on_cluster = simulate([*args, "--scheduler", "local", "-j", "4"])
+    local_s, _, local, _ = simulate([*args, "-j", "2"])
+    dask_s, _, on_cluster, _ = simulate([*args, "--scheduler", "local", "-j", "4"])
     same = without_timing(json.loads(local)) == without_timing(json.loads(on_cluster))
     print(f"cluster, {games} games easy (N/S) against normal (E/W), at most {hands} hands each:")
     print(f"  local --jobs 2: {local_s:.1f} s; LocalCluster of 4 workers: {dask_s:.1f} s (start-up included)")
