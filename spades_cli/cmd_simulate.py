@@ -16,7 +16,7 @@ import sys
 import click
 
 from spades_cli.cli_options import bot_options, rules_options
-from spades_cli.errors import EXIT_ILLEGAL, EXIT_INTERRUPTED, UsageError
+from spades_cli.errors import EXIT_ILLEGAL, UsageError
 from spades_cli.presets import load_rules
 from spades_cli.simulate import MAX_HANDS, Interrupted, Summary, format_summary, read_summary, run_tournament
 from spades_cli.simulate.progress import ProgressBar
@@ -133,7 +133,7 @@ def simulate_command(
         )
     except Interrupted as stop:
         progress.close()
-        _save_and_exit(stop.summary, out or resume_from or partial_path(seed, the_shard), as_json)
+        _save_and_exit(stop, out or resume_from or partial_path(seed, the_shard), as_json)
     finally:
         progress.close()
     if out is not None:
@@ -143,8 +143,10 @@ def simulate_command(
         sys.exit(EXIT_ILLEGAL)  # a cmd: bot failed and ended a game (reported above)
 
 
-def _save_and_exit(summary: Summary, where: str, as_json: bool) -> None:
-    """After Ctrl-C or SIGTERM: save the totals so far, print them, say where they are, exit 130."""
+def _save_and_exit(stop: Interrupted, where: str, as_json: bool) -> None:
+    """After Ctrl-C (exit 130), SIGTERM or SIGHUP (exit 143): save the totals so far, print
+    them and say where they are."""
+    summary = stop.summary
     write_summary(summary, where)
     show(summary, as_json)
     click.echo(
@@ -152,7 +154,7 @@ def _save_and_exit(summary: Summary, where: str, as_json: bool) -> None:
         f"the totals so far are saved in {where}; to go on, run the same command with --resume-from {where}",
         err=True,
     )
-    sys.exit(EXIT_INTERRUPTED)
+    sys.exit(stop.exit_code)
 
 
 def _make_folder(folder: str | None) -> None:

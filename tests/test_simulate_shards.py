@@ -108,7 +108,7 @@ def test_an_interrupted_run_keeps_its_finished_games_and_resumes_to_the_same_res
     with pytest.raises(Interrupted) as stop:
         run_tournament(TWO, labels, 6, 4, duplicate=True, max_hands=3, progress=stop_after(2))  # type: ignore[arg-type]
     partial = stop.value.summary
-    assert stop.value.exit_code == 130
+    assert stop.value.exit_code == 130  # Ctrl-C
     assert partial.totals.done == ((0, 2),) and partial.totals.copies == 4 and not partial.complete
     path = tmp_path / "partial.json"
     write_summary(partial, str(path))
@@ -163,8 +163,10 @@ def test_totals_round_trip_through_json_and_merge_in_any_order() -> None:
     assert h.quantile(1.0) == 1.0
 
 
-@pytest.mark.parametrize(("sig", "jobs"), [(signal.SIGINT, "2"), (signal.SIGTERM, "1")])
-def test_ctrl_c_stops_cleanly_prints_and_saves_the_totals(tmp_path: Path, sig: int, jobs: str) -> None:
+@pytest.mark.parametrize(("sig", "jobs", "code"), [(signal.SIGINT, "2", 130), (signal.SIGTERM, "1", 143)])
+def test_ctrl_c_stops_cleanly_prints_and_saves_the_totals(
+    tmp_path: Path, sig: int, jobs: str, code: int
+) -> None:
     out_file = tmp_path / "partial.json"
     args = [sys.executable, "-m", "spades_cli", "simulate", "--games", "100000", "--seed", "3",
             "--seat", "N=random", "--seat", "E=random", "--seat", "S=random", "--seat", "W=random",
@@ -176,7 +178,7 @@ def test_ctrl_c_stops_cleanly_prints_and_saves_the_totals(tmp_path: Path, sig: i
     time.sleep(2.5)
     os.killpg(proc.pid, sig)  # a terminal sends Ctrl-C to the whole process group
     out, err = proc.communicate(timeout=60)
-    assert proc.returncode == 130, err
+    assert proc.returncode == code, err
     assert "Traceback" not in err
     assert f"the totals so far are saved in {out_file}" in err
     saved = read_summary(str(out_file))

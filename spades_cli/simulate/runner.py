@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, Protocol
 
+from spades_cli import errors
 from spades_cli.errors import EXIT_INTERRUPTED, SpadesError, UsageError
 from spades_cli.simulate.game import Settings
 from spades_cli.simulate.report import Summary
@@ -30,13 +31,13 @@ ChunkResult = tuple[tuple[int, int], "Totals | str"]
 
 
 class Interrupted(SpadesError):
-    """Ctrl-C or SIGTERM stopped the tournament; ``summary`` holds the finished games."""
+    """Ctrl-C (exit 130), SIGTERM or SIGHUP (exit 143) stopped the tournament; ``summary``
+    holds the finished games."""
 
-    exit_code = EXIT_INTERRUPTED
-
-    def __init__(self, summary: Summary) -> None:
+    def __init__(self, summary: Summary, exit_code: int = EXIT_INTERRUPTED) -> None:
         super().__init__("interrupted")
         self.summary = summary
+        self.exit_code = exit_code
 
 
 class Backend(Protocol):
@@ -128,20 +129,23 @@ def sigint_ignored() -> Iterator[None]:
 
 
 @contextmanager
-def sigterm_interrupts() -> Iterator[None]:
-    """SIGTERM raises KeyboardInterrupt here, so that it stops the run as Ctrl-C does."""
+def stop_signals() -> Iterator[None]:
+    """SIGTERM and SIGHUP raise :class:`spades_cli.errors.Interrupted` (a KeyboardInterrupt
+    with exit code 143) here, so that they stop the run as Ctrl-C does."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
 
     def handler(signum: int, frame: Any) -> None:
-        raise KeyboardInterrupt
+        raise errors.Interrupted(signum)
 
-    old = signal.signal(signal.SIGTERM, handler)
+    wanted = [signal.SIGTERM, *([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])]
+    old = {s: signal.signal(s, handler) for s in wanted}
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, old)
+        for s, h in old.items():
+            signal.signal(s, h)
 
 
 def chunks(todo: Ranges, workers: int, size: int | None = None) -> Iterator[tuple[int, int]]:
@@ -182,7 +186,7 @@ def play(
     pending = chunks(todo, backend.workers)
     in_flight = 0
     try:
-        with sigterm_interrupts():
+        with stop_signals():
             for chunk in pending:
                 backend.submit(*chunk)
                 in_flight += 1
@@ -201,9 +205,10 @@ def play(
                 if nxt is not None:
                     backend.submit(*nxt)
                     in_flight += 1
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
         backend.close(abort=True)
-        raise Interrupted(Summary(t, totals, before + time.perf_counter() - started)) from None
+        code = getattr(stop, "exit_code", EXIT_INTERRUPTED)
+        raise Interrupted(Summary(t, totals, before + time.perf_counter() - started), code) from None
     except BaseException:
         backend.close(abort=True)
         raise
