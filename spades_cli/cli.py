@@ -18,6 +18,8 @@ from spades_cli.errors import EXIT_INTERRUPTED, EXIT_USAGE, Interrupted, SpadesE
 # tables and tournaments) and `spades --version` start quickly.
 _COMMANDS: dict[str, tuple[str, str]] = {
     "bot": ("cmd_bot", "bot_command"),
+    "host": ("cmd_host", "host_command"),
+    "join": ("cmd_join", "join_command"),
     "merge": ("cmd_merge", "merge_command"),
     "play": ("cmd_play", "play_command"),
     "replay": ("cmd_replay", "replay_command"),

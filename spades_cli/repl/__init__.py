@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, TextIO
 
 from spades_cli.repl.core import Output, PlaySession, PromptSeat
+from spades_cli.repl.session import Session
 from spades_cli.view import symbols_ok, terminal_width
 
 if TYPE_CHECKING:
@@ -61,7 +62,7 @@ def _stdin_lines() -> TextIO:
 
 
 def run_session(
-    session: PlaySession,
+    session: Session,
     *,
     intro: Iterable[str] = (),
     color: bool = True,

@@ -11,7 +11,8 @@ from collections.abc import Iterable
 from typing import TextIO
 
 from spades_cli.errors import EXIT_INTERRUPTED, SpadesError
-from spades_cli.repl.core import PAUSE, Output, PlaySession
+from spades_cli.repl.core import PAUSE, Output
+from spades_cli.repl.session import Session
 from spades_cli.repl.signals import Caught, exit_on_hangup, held_signals, leave_now
 from spades_cli.view import output_width, wrap
 
@@ -26,13 +27,13 @@ def write_plain(out: TextIO, outputs: Iterable[Output], width: int | None = None
     out.flush()
 
 
-def run_batch(session: PlaySession, stdin: TextIO, stdout: TextIO, intro: Iterable[str] = ()) -> int:
+def run_batch(session: Session, stdin: TextIO, stdout: TextIO, intro: Iterable[str] = ()) -> int:
     """Play ``session`` from the lines of ``stdin``; return the exit code."""
     with exit_on_hangup():
         return _loop(session, stdin, stdout, intro)
 
 
-def _loop(session: PlaySession, stdin: TextIO, stdout: TextIO, intro: Iterable[str]) -> int:
+def _loop(session: Session, stdin: TextIO, stdout: TextIO, intro: Iterable[str]) -> int:
     caught = Caught()
     width = output_width(stdout)
     try:

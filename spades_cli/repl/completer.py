@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
-from spades_cli.repl.core import PlaySession
+from spades_cli.repl.session import Session
 
 
 class PlayCompleter(Completer):
@@ -17,7 +17,7 @@ class PlayCompleter(Completer):
     typing ``10`` offers the tens; the canonical form is what gets inserted.
     """
 
-    def __init__(self, session: PlaySession) -> None:
+    def __init__(self, session: Session) -> None:
         self.session = session
 
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:

@@ -26,8 +26,9 @@ from prompt_toolkit.output import ColorDepth, Output, create_output
 
 from spades_cli.errors import SpadesError
 from spades_cli.repl.completer import PlayCompleter
-from spades_cli.repl.core import ASK, HANDOFF, MOVE, OWN, PAUSE, STATUS, TRICK, VIEW, PlaySession
+from spades_cli.repl.core import ASK, HANDOFF, MOVE, OWN, PAUSE, STATUS, TRICK, VIEW
 from spades_cli.repl.core import Output as Shown
+from spades_cli.repl.session import Session
 from spades_cli.repl.signals import Caught, exit_on_hangup, held_signals, leave_now
 from spades_cli.repl.toolbar import STYLE, toolbar
 from spades_cli.transcript import default_transcript_dir
@@ -103,7 +104,7 @@ class PromptFrontEnd:
 
     def __init__(
         self,
-        session: PlaySession,
+        session: Session,
         *,
         color: bool = True,
         fast: bool = False,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.styles import Style
 
-from spades_cli.repl.core import PlaySession
+from spades_cli.repl.session import Session
 from spades_cli.view import pack
 
 STYLE = Style.from_dict(
@@ -24,7 +24,7 @@ STYLE = Style.from_dict(
 KEYS = "help, Tab, Ctrl-D"
 
 
-def toolbar(session: PlaySession) -> FormattedText:
+def toolbar(session: Session) -> FormattedText:
     """The hand, every seat's bid and tricks, each side's tricks, score and bags, spades, and
     the keys, packed into as few lines as fit the terminal's width (60 columns: three)."""
     parts = [*session.status(), KEYS]

@@ -1,0 +1,149 @@
+"""``spades host``: open a table that friends join from their own terminals (``spades join``)."""
+
+from __future__ import annotations
+
+import ssl
+import sys
+
+import click
+
+from spades_cli.cli_options import bot_options, rules_options
+from spades_cli.cmd_game import Printer, check_bot_timeout
+from spades_cli.cmd_play import describe_seats, open_transcript, seat_labels
+from spades_cli.errors import UsageError
+from spades_cli.match import Match
+from spades_cli.net import hosting
+from spades_cli.net.server import Host, SeatLost
+from spades_cli.presets import load_rules
+from spades_cli.seats import BOT_LEVELS, HUMAN
+from spades_cli.transcript import TranscriptWriter, new_seed
+
+
+def _say(line: str) -> None:
+    click.echo(line)
+    sys.stdout.flush()
+
+
+def parse_listen(text: str) -> tuple[str, int]:
+    """``HOST:PORT`` (``[::1]:PORT`` for IPv6; ``:PORT`` or a bare port means 127.0.0.1)."""
+    host, sep, port_text = text.rpartition(":")
+    if not sep:
+        host, port_text = "", text
+    host = host.strip("[]") or "127.0.0.1"
+    try:
+        port = int(port_text)
+    except ValueError:
+        raise UsageError(f"--listen {text!r}: expected HOST:PORT, e.g. 127.0.0.1:7311") from None
+    if not 0 <= port <= 65535:
+        raise UsageError(f"--listen {text!r}: the port must be between 0 and 65535")
+    return host, port
+
+
+def tls_context(cert: str | None, key: str | None) -> ssl.SSLContext | None:
+    if cert is None and key is None:
+        return None
+    if cert is None or key is None:
+        raise UsageError("TLS needs both --tls-cert and --tls-key")
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    try:
+        context.load_cert_chain(cert, key)
+    except (OSError, ssl.SSLError) as exc:
+        raise UsageError(f"cannot load the TLS certificate or key: {exc}") from None
+    return context
+
+
+def join_lines(game: hosting.HostedGame, address: tuple[str, int], tls: bool) -> list[str]:
+    host, port = address
+    where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    extra = " --tls" if tls else ""
+    names = {"N": "North", "E": "East", "S": "South", "W": "West"}
+    rules, tokens = game.match.rules, game.table.tokens
+    lines = [f"Table open on {where}. Give each player their line (the tokens are secret):"]
+    for seat, token in sorted(tokens.seats.items()):
+        lines.append(f"  {names[rules.seat_names[seat]]}: spades join {where} --token {token}{extra}")
+    if tokens.watch is not None:
+        lines.append(f"  Spectators: spades join {where} --token {tokens.watch}{extra}")
+    if host in ("0.0.0.0", "::"):
+        lines.append(f"  (the table listens on every interface: give them this machine's address for {host})")
+    return lines
+
+
+@click.command("host")
+@rules_options
+@click.option("--seed", type=int, default=None, help="The game's seed (default: a fresh random one).")
+@click.option("--seat", "seats", multiple=True, metavar="SEAT=WHO",
+              help="Who plays a seat: human (joins with 'spades join'), easy, normal, hard or cmd:PROGRAM "
+              "(repeatable). Default: South joins, bots at the normal level play the others.")
+@click.option("--transcript", type=click.Path(dir_okay=False), default=None,
+              help="Where to save the game (default: a new file in the per-user transcripts folder).")
+@click.option("--listen", default="127.0.0.1:0", show_default=True, metavar="HOST:PORT",
+              help="Where to accept players (port 0: a free port). Other interfaces only when named.")
+@click.option("--tls-cert", type=click.Path(dir_okay=False), default=None, help="TLS certificate (PEM).")
+@click.option("--tls-key", type=click.Path(dir_okay=False), default=None, help="TLS private key (PEM).")
+@click.option("--reconnect-timeout", type=click.FloatRange(min=0, max=86400), default=60.0, show_default=True,
+              metavar="SECONDS", help="How long the game waits for a player who lost the connection.")
+@click.option("--on-leave", type=click.Choice(BOT_LEVELS), default=None, metavar="LEVEL",
+              help="A bot that takes the seat of a player who does not come back (default: save and stop).")
+@click.option("--watch-token", is_flag=True, help="Also print a token for spectators (no hands shown).")
+@click.option("--no-hints", is_flag=True, help="Do not offer the 'hint' command at the joined seats.")
+@click.option("--resume", "resume_file", metavar="FILE", default=None,
+              help="Open the table of an unfinished hosted game again, with the same tokens.")
+@bot_options
+def host_command(
+    rules: str, overrides: tuple[str, ...], seed: int | None, seats: tuple[str, ...],
+    transcript: str | None, listen: str, tls_cert: str | None, tls_key: str | None,
+    reconnect_timeout: float, on_leave: str | None, watch_token: bool, no_hints: bool,
+    resume_file: str | None, bot_timeout: float, on_bot_failure: str | None,
+) -> None:
+    """Host a game that people join from other terminals with 'spades join'.
+
+    Each human seat gets its own join line with a secret token. The host deals, checks
+    every move and keeps the transcript. A player who loses the connection can join
+    again with the same line; 'spades host --resume FILE' reopens a table after a crash.
+    Exit codes: 0 the game ended; 3 stopped before its end and saved; 2 usage; 130 Ctrl-C.
+    """
+    check_bot_timeout(bot_timeout)
+    address = parse_listen(listen)
+    context = tls_context(tls_cert, tls_key)
+    if resume_file is not None:
+        if seats or seed is not None or transcript is not None or overrides:
+            raise UsageError("--resume takes the rules, seed, seats and transcript from FILE")
+        game = hosting.resumed_game(resume_file, on_leave=on_leave, reconnect=reconnect_timeout,
+                                    hints=not no_hints, log=_say)
+        table_rules = game.match.rules
+        _say(f"Resuming {resume_file} (hand {game.match.state.hand_no + 1}).")
+    else:
+        table_rules = load_rules(rules, overrides)
+        labels = seat_labels(table_rules, seats)
+        the_seed: int | str = seed if seed is not None else new_seed()
+
+        def open_writer(match: Match) -> TranscriptWriter:
+            return open_transcript(transcript, match, rules_source=rules, overrides=overrides, labels=labels)
+
+        game = hosting.new_game(table_rules, the_seed, labels, open_writer, watch=watch_token,
+                                on_leave=on_leave, reconnect=reconnect_timeout, hints=not no_hints, log=_say)
+        _say(f"Spades, {table_rules.name} rules: game to {table_rules.target}. Seed {the_seed}.")
+        _say(describe_seats(table_rules, labels).replace("a person", "joined").replace("you", "joined"))
+    if not any(label == HUMAN for label in game.labels.values()):
+        raise UsageError("no seat is joined from afar: give one to a person, e.g. --seat S=human")
+    _say(f"Saving the game in {game.writer.path}")
+    server = Host(ssl_context=context, log=_say)
+    server.add(game.table)
+    try:
+        bound = server.start(*address)
+    except OSError as exc:
+        game.writer.close()
+        raise UsageError(str(exc)) from None
+    for line in join_lines(game, bound, context is not None):
+        _say(line)
+    printer = Printer(table_rules, _say, detail=False)
+    printer.sync(game.match)
+    try:
+        hosting.play(game, server, listeners=[printer], bot_timeout=bot_timeout,
+                     on_bot_failure=on_bot_failure)
+    except SeatLost as exc:
+        path = game.writer.path
+        raise SeatLost(f"{exc}: the game is saved in {path}; 'spades host --resume {path}' "
+                               "continues it with the same tokens") from None
+    _say(f"Transcript: {game.writer.path}")
+

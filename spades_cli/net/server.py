@@ -1,0 +1,604 @@
+"""The host's side of a networked table: connections, seats played from afar, events out.
+
+Two threads share the work:
+
+- the **network thread** runs an asyncio loop (:class:`Host`): it accepts connections,
+  checks each hello (version, token), enforces the size and rate limits and writes the
+  queued messages out. It never touches a game: what a client says goes into its
+  table's inbox, and sending is a non-blocking write into the client's buffer (a client
+  that lets more than ``MAX_PENDING`` bytes pile up is cut off, so a slow reader never
+  holds anyone up);
+- the **game thread** runs the one game loop (:class:`~spades_cli.match.Match`). A
+  joined seat's controller (:class:`RemoteSeat`) sends the seat its view and waits for
+  its move; :class:`TableListener` turns every action into events for each seat (only
+  what that seat may see) and spectators. All views, notes and transcript lines are
+  made on the game thread, so nothing there needs a lock but the list of connections.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import queue
+import ssl
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from spades_cli.engine import (
+    BID,
+    DEAL,
+    DRAW,
+    EXCHANGE,
+    EXCHANGE_DONE,
+    PLAY,
+    HandResult,
+    IllegalAction,
+    Phase,
+    Rules,
+)
+from spades_cli.errors import EXIT_UNFINISHED, SpadesError
+from spades_cli.match import BaseListener, Controller, Match
+from spades_cli.net import wire
+from spades_cli.notation import NotationError, action_text, parse_action
+from spades_cli.protocol import rules_lines
+
+Log = Callable[[str], None]
+
+
+class SeatLost(SpadesError):
+    """A joined player did not come back in time and no bot was named to take the seat."""
+
+    exit_code = EXIT_UNFINISHED
+
+
+_ids = itertools.count(1)
+
+
+class Conn:
+    """One client connection (made on the network thread; ``send`` works from any thread)."""
+
+    def __init__(self, host: Host, writer: asyncio.StreamWriter, peer: str) -> None:
+        self.id = next(_ids)
+        self.host = host
+        self.writer = writer
+        self.peer = peer
+        self.seat: int | None = None
+        self.table: Table | None = None
+        self.closed = False
+        self.asked: int | None = None  # the decision this client was sent and has not answered
+
+    def answers(self, msg: dict[str, Any]) -> bool:
+        """True for the move that answers the decision asked (it is not rate-limited: a
+        scripted player may answer as fast as the table asks)."""
+        if msg["type"] == "move" and self.asked is not None and msg.get("turn") == self.asked:
+            self.asked = None
+            return True
+        return False
+
+    def send(self, data: bytes) -> None:
+        """Queue ``data`` for the client (thread-safe, never blocks)."""
+        if not self.closed:
+            self.host.loop.call_soon_threadsafe(self._push, data)
+
+    def _push(self, data: bytes) -> None:
+        if self.closed:
+            return
+        transport = self.writer.transport
+        if transport.is_closing():
+            return
+        self.writer.write(data)
+        if transport.get_write_buffer_size() > wire.MAX_PENDING:
+            self.host.log(f"cut off {self.peer}: it does not read what it is sent")
+            self.abort()
+
+    def abort(self) -> None:
+        """Close at once (the reader loop notices and tells the table)."""
+        if not self.closed:
+            self.closed = True
+            self.writer.transport.abort()
+
+
+class Host:
+    """The listening socket and the network thread for any number of tables."""
+
+    def __init__(self, *, ssl_context: ssl.SSLContext | None = None, log: Log | None = None) -> None:
+        self.ssl_context = ssl_context
+        self.log: Log = log or (lambda _s: None)
+        self.tables: list[Table] = []
+        self.loop = asyncio.new_event_loop()
+        self.thread: threading.Thread | None = None
+        self.server: asyncio.Server | None = None
+        self.clients = 0
+        self.address: tuple[str, int] = ("", 0)
+
+    def add(self, table: Table) -> None:
+        table.host = self
+        self.tables.append(table)
+
+    def start(self, host: str = "127.0.0.1", port: int = 0) -> tuple[str, int]:
+        """Bind and start serving on a thread of its own; returns the address bound."""
+        ready: queue.Queue[BaseException | None] = queue.Queue()
+
+        def run() -> None:
+            asyncio.set_event_loop(self.loop)
+            try:
+                self.server = self.loop.run_until_complete(
+                    asyncio.start_server(
+                        self._client, host, port, ssl=self.ssl_context, limit=wire.MAX_LINE,
+                        reuse_address=True,
+                    )
+                )
+            except (OSError, ValueError) as exc:
+                ready.put(exc)
+                return
+            ready.put(None)
+            self.loop.run_forever()
+
+        self.thread = threading.Thread(target=run, name="spades-host", daemon=True)
+        self.thread.start()
+        problem = ready.get()
+        if problem is not None:
+            raise OSError(f"cannot listen on {host}:{port}: {getattr(problem, 'strerror', None) or problem}")
+        assert self.server is not None
+        sock = self.server.sockets[0].getsockname()
+        self.address = (str(sock[0]), int(sock[1]))
+        return self.address
+
+    def stop(self) -> None:
+        """Close every connection and the listening socket, and end the network thread."""
+        if self.thread is None:
+            return
+
+        async def close() -> None:
+            if self.server is not None:
+                self.server.close()
+            for table in self.tables:
+                for conn in table.connections():
+                    conn.writer.close()
+            await asyncio.sleep(0.05)  # let the last messages go out
+            self.loop.stop()
+
+        with contextlib.suppress(RuntimeError):
+            asyncio.run_coroutine_threadsafe(close(), self.loop)
+        self.thread.join(timeout=5)
+        self.thread = None
+
+    # -- one client, on the network thread -----------------------------------------------
+
+    async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        peername = writer.get_extra_info("peername")
+        peer = f"{peername[0]}:{peername[1]}" if isinstance(peername, tuple) else str(peername)
+        conn = Conn(self, writer, peer)
+        self.clients += 1
+        try:
+            if self.clients > wire.MAX_CLIENTS:
+                self._refuse(conn, "too many connections")
+                return
+            hello = await asyncio.wait_for(self._line(reader), wire.HELLO_TIMEOUT)
+            if hello is None or not self._welcome(conn, hello):
+                return
+            limit = wire.RateLimit()
+            while not conn.closed:
+                msg = await self._line(reader)
+                if msg is None:
+                    break
+                if not conn.answers(msg) and not limit.allow():
+                    self.log(f"cut off {conn.peer}: too many messages")
+                    self._refuse(conn, "too many messages: slow down")
+                    break
+                assert conn.table is not None
+                conn.table.received(conn, msg)
+        except TimeoutError:
+            self._refuse(conn, "no hello")
+        except wire.WireError as exc:
+            self.log(f"cut off {conn.peer}: {exc}")
+            self._refuse(conn, str(exc))
+        except (OSError, ssl.SSLError, asyncio.IncompleteReadError):
+            pass
+        finally:
+            self.clients -= 1
+            conn.closed = True
+            if conn.table is not None:
+                conn.table.gone(conn)
+            with contextlib.suppress(Exception):
+                writer.close()
+
+    async def _line(self, reader: asyncio.StreamReader) -> dict[str, Any] | None:
+        try:
+            line = await reader.readline()
+        except (ValueError, asyncio.LimitOverrunError):
+            raise wire.WireError(f"line longer than {wire.MAX_LINE} bytes") from None
+        if not line:
+            return None
+        if not line.endswith(b"\n"):
+            return None  # the connection ended in the middle of a line
+        return wire.decode(line)
+
+    def _refuse(self, conn: Conn, reason: str) -> None:
+        if not conn.closed:
+            conn.writer.write(wire.encode({"type": "error", "reason": reason}))
+            conn.closed = True
+            conn.writer.close()
+
+    def _welcome(self, conn: Conn, hello: dict[str, Any]) -> bool:
+        if hello.get("type") != "hello" or hello.get("protocol") != wire.HELLO:
+            self.log(f"refused {conn.peer}: not a spades client")
+            self._refuse(conn, f"expected a hello of the {wire.HELLO} protocol")
+            return False
+        if hello.get("version") != wire.VERSION:
+            self._refuse(conn, f"this host speaks version {wire.VERSION} of the table protocol")
+            return False
+        token = hello.get("token")
+        if not isinstance(token, str) or len(token) > 200:
+            token = ""
+        for table in self.tables:
+            seat = table.tokens.find(token)
+            if seat is None:
+                continue
+            problem = table.attach(conn, seat)
+            if problem is not None:
+                self.log(f"refused {conn.peer}: {problem}")
+                self._refuse(conn, problem)
+                return False
+            return True
+        self.log(f"refused {conn.peer}: wrong token")
+        self._refuse(conn, "wrong token")
+        return False
+
+
+@dataclass
+class _Turn:
+    seat: int
+    number: int  # the length of the history when the decision is asked
+    sent_to: int = 0  # the connection that has been sent the view for it
+
+
+@dataclass
+class Table:
+    """The network side of one game: who is connected, the inbox, the events out."""
+
+    rules: Rules
+    tokens: wire.Tokens
+    reconnect_timeout: float = 60.0
+    on_leave: Controller | None = None  # the bot that takes a seat whose player does not come back
+    hints: bool = True
+    log: Log = field(default=lambda _s: None)
+    note: Callable[[int | None, str], None] = field(default=lambda _seat, _text: None)
+    seat_changed: Callable[[int, str], None] = field(default=lambda _seat, _label: None)
+    host: Host | None = None
+    match: Match | None = None
+    inbox: queue.Queue[tuple[str, Conn, Any]] = field(default_factory=queue.Queue)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    seats: dict[int, Conn] = field(default_factory=dict)
+    watchers: set[Conn] = field(default_factory=set)
+    turn: _Turn | None = None
+    taken: set[int] = field(default_factory=set)  # seats the on-leave bot plays now
+    rule_lines: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.rule_lines = rules_lines(self.rules)
+
+    # -- network thread ------------------------------------------------------------------
+
+    def attach(self, conn: Conn, seat: int) -> str | None:
+        """Seat ``conn`` (``WATCH`` for a spectator); the reason it is refused, if it is."""
+        names = self.rules.seat_names
+        with self.lock:
+            if seat != wire.WATCH:
+                if seat in self.seats:
+                    return f"seat {names[seat]} is already connected (token used twice)"
+                self.seats[seat] = conn
+            else:
+                if len(self.watchers) >= 16:
+                    return "too many spectators"
+                self.watchers.add(conn)
+            conn.seat, conn.table = seat, self
+        self.inbox.put(("join", conn, None))
+        return None
+
+    def gone(self, conn: Conn) -> None:
+        with self.lock:
+            if conn.seat is not None and self.seats.get(conn.seat) is conn:
+                del self.seats[conn.seat]
+            self.watchers.discard(conn)
+        self.inbox.put(("gone", conn, None))
+
+    def received(self, conn: Conn, msg: dict[str, Any]) -> None:
+        kind = msg["type"]
+        if kind == "move" and conn.seat != wire.WATCH:
+            self.inbox.put(("move", conn, (msg.get("turn"), wire.text_field(msg, "action", 20))))
+        elif kind == "say" and conn.seat != wire.WATCH:
+            self.inbox.put(("say", conn, " ".join(wire.text_field(msg, "text").split())))
+        elif kind == "bye":
+            conn.abort()
+        else:
+            conn.send(wire.encode({"type": "unknown", "what": kind[:40]}))
+
+    def connections(self) -> list[Conn]:
+        with self.lock:
+            return [*self.seats.values(), *self.watchers]
+
+    def connected(self, seat: int) -> Conn | None:
+        with self.lock:
+            return self.seats.get(seat)
+
+    # -- game thread ---------------------------------------------------------------------
+
+    def broadcast(self, msg: dict[str, Any], *, players: bool = True) -> None:
+        data = wire.encode(msg)
+        with self.lock:
+            targets = [*(self.seats.values() if players else ()), *self.watchers]
+        for conn in targets:
+            conn.send(data)
+
+    def name(self, seat: int) -> str:
+        return self.rules.seat_names[seat]
+
+    def missing(self) -> list[int]:
+        with self.lock:
+            return [s for s in self.tokens.seats if s not in self.seats and s not in self.taken]
+
+    def wait_for_players(self, deadline: float | None = None) -> bool:
+        """Serve the inbox until every joined seat is connected (False at ``deadline``)."""
+        while self.missing():
+            if deadline is not None and time.monotonic() >= deadline:
+                return False
+            self.pump(0.2)
+        self.pump(0)
+        return True
+
+    def pump(self, wait: float) -> int | None:
+        """Serve the inbox: greet newcomers, relay chat, note departures; return the move
+        of the seat on turn if it arrived (waits up to ``wait`` seconds for the first item)."""
+        try:
+            kind, conn, data = self.inbox.get(timeout=wait) if wait > 0 else self.inbox.get_nowait()
+        except queue.Empty:
+            return None
+        while True:
+            action = self._serve(kind, conn, data)
+            if action is not None:
+                return action
+            try:
+                kind, conn, data = self.inbox.get_nowait()
+            except queue.Empty:
+                return None
+
+    def _serve(self, kind: str, conn: Conn, data: Any) -> int | None:
+        seat = conn.seat
+        assert seat is not None
+        who = "a spectator" if seat == wire.WATCH else _full(self.name(seat))
+        if kind == "join":
+            self.log(f"{who} joined from {conn.peer}")
+            self._greet(conn)
+            if seat != wire.WATCH:
+                self.broadcast({"type": "joined", "seat": self.name(seat)})
+        elif kind == "gone":
+            self.log(f"{who} left")
+            if seat != wire.WATCH and self.connected(seat) is None:
+                self.broadcast({"type": "left", "seat": self.name(seat)})
+        elif kind == "say":
+            if data:
+                self.note(seat, data)
+                self.broadcast({"type": "chat", "seat": self.name(seat), "text": data})
+        elif kind == "move":
+            return self._move(conn, data)
+        return None
+
+    def _greet(self, conn: Conn) -> None:
+        match = self.match
+        seat = conn.seat
+        assert seat is not None and match is not None
+        labels = [getattr(c, "label", "?") for c in match.controllers]
+        conn.send(wire.encode({
+            "type": "welcome", "version": wire.VERSION,
+            "seat": None if seat == wire.WATCH else self.name(seat),
+            "seats": list(self.rules.seat_names), "labels": labels, "rules": self.rule_lines,
+            "hints": self.hints,
+        }))
+        state = match.state
+        if state.phase in (DEAL, DRAW) or state.is_terminal() or seat == wire.WATCH:
+            return
+        turn = self.turn
+        if turn is not None and turn.seat == seat:
+            turn.sent_to = 0  # the decision's view goes out again, to the new connection
+        else:
+            conn.send(self.view(seat, turn=False))
+
+    def view(self, seat: int, *, turn: bool) -> bytes:
+        match = self.match
+        assert match is not None
+        key = match.rng_key("hint") if self.hints and turn else "-"
+        lines = wire.view_lines(match.observation(seat), self.rules, key)
+        msg: dict[str, Any] = {"type": "view", "view": lines}
+        if turn:
+            msg["turn"] = len(match.state.history)
+        return wire.encode(msg)
+
+    def _move(self, conn: Conn, data: Any) -> int | None:
+        turn, match = self.turn, self.match
+        number, text = data
+        if turn is None or match is None or conn.seat != turn.seat or number != turn.number:
+            return None  # a stale move (the decision was taken back, or not yet asked)
+        state = match.state
+        try:
+            action = parse_action(text, state.phase)
+        except NotationError as exc:
+            conn.send(wire.encode({"type": "illegal", "reason": str(exc)}))
+            return None
+        try:
+            state.check(action)
+        except IllegalAction as exc:
+            conn.send(wire.encode({"type": "illegal", "reason": exc.reason}))
+            return None
+        return action
+
+    def decide(self, match: Match, seat: int) -> int:
+        """The decision of a joined seat: its player's move, or the on-leave bot's."""
+        self.turn = _Turn(seat, len(match.state.history))
+        waiting_since: float | None = None
+        try:
+            while True:
+                conn = self.connected(seat)
+                if seat in self.taken:
+                    if conn is None:
+                        assert self.on_leave is not None
+                        return self.on_leave.decide(match, seat)
+                    self.taken.discard(seat)
+                    self.seat_changed(seat, "human")
+                    self.broadcast({"type": "takeover", "seat": self.name(seat), "label": "human"})
+                if conn is None:
+                    waiting_since = self._absent(seat, waiting_since)
+                else:
+                    waiting_since = None
+                    if self.turn.sent_to != conn.id:
+                        self.turn.sent_to = conn.id
+                        conn.asked = self.turn.number
+                        conn.send(self.view(seat, turn=True))
+                action = self.pump(0.25)
+                if action is not None:
+                    return action
+        finally:
+            self.turn = None
+
+    def _absent(self, seat: int, since: float | None) -> float:
+        now = time.monotonic()
+        if since is None:
+            self.log(f"waiting for {_full(self.name(seat))} to reconnect")
+            self.broadcast({"type": "waiting", "seat": self.name(seat), "seconds": self.reconnect_timeout})
+            return now
+        if now - since < self.reconnect_timeout:
+            return since
+        if self.on_leave is None:
+            raise SeatLost(f"{_full(self.name(seat))} did not come back within {self.reconnect_timeout:g} s")
+        label = self.on_leave.label
+        self.log(f"{_full(self.name(seat))} did not come back: the {label} bot takes the seat")
+        self.taken.add(seat)
+        self.seat_changed(seat, label)
+        self.broadcast({"type": "takeover", "seat": self.name(seat), "label": label})
+        return now
+
+
+def _full(letter: str) -> str:
+    return {"N": "North", "E": "East", "S": "South", "W": "West"}.get(letter, letter)
+
+
+class RemoteSeat:
+    """The controller of a seat played from another terminal."""
+
+    label = "human"
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    def decide(self, match: Match, seat: int) -> int:
+        return self.table.decide(match, seat)
+
+
+def result_line(result: HandResult, rules: Rules) -> str:
+    """A finished hand as the bot protocol's ``result`` line."""
+    names = rules.seat_names
+    bids = " ".join(
+        "blind" if blind else ("nil" if bid == 0 else str(bid))
+        for bid, blind in zip(result.bids, result.blind, strict=True)
+    )
+    tricks = " ".join(map(str, result.tricks))
+    return f"result {result.hand_no + 1} {names[result.dealer]} bids {bids} tricks {tricks}"
+
+
+class TableListener(BaseListener):
+    """Turns the game's actions into events for each seat and the spectators."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.phase = Phase.DEAL
+        self.trick: list[tuple[int, int]] = []
+        self.won: list[int] = []
+        self.hands: list[list[int]] | None = None
+        self.results = 0
+        self.lines: list[str] = []
+
+    def sync(self, match: Match) -> None:
+        """Start from where ``match`` stands (a resumed game)."""
+        state = match.state
+        self.phase = state.phase
+        self.trick = list(state.trick_cards()) if state.phase == PLAY else []
+        self.won = [sum(1 for t in state.tricks if t.winner == s) for s in range(match.rules.players)]
+        self.results = len(state.results)
+        self.lines = [result_line(r, match.rules) for r in state.results]
+
+    def on_deal(self, match: Match, hand_no: int, deck: tuple[int, ...]) -> None:
+        self.phase = match.state.phase
+        self.trick, self.won, self.hands = [], [0] * match.rules.players, None
+        self._snapshot(match)
+        names = match.rules.seat_names
+        self.table.broadcast({"type": "deal", "hand": hand_no + 1, "dealer": names[match.state.dealer]})
+        self.table.pump(0)
+
+    def _snapshot(self, match: Match) -> None:
+        if self.hands is None and match.state.phase in (BID, PLAY):
+            self.hands = [sorted(match.state.hand_of(s)) for s in range(match.rules.players)]
+
+    def on_action(self, match: Match, seat: int, action: int) -> None:
+        state, table = match.state, self.table
+        before, self.phase = self.phase, state.phase
+        names = match.rules.seat_names
+        owner = state.exch_seat if seat < 0 else seat
+        msg: dict[str, Any] = {
+            "type": "move", "seat": names[owner], "phase": str(before), "action": action_text(action),
+        }
+        if (before == EXCHANGE and action != EXCHANGE_DONE) or before == DRAW:
+            # A card given up or drawn in the exchange: its owner sees it, nobody else.
+            own = table.connected(owner)
+            if own is not None:
+                own.send(wire.encode(msg))
+            hidden = wire.encode({**msg, "action": None})
+            for conn in table.connections():
+                if conn.seat != owner:
+                    conn.send(hidden)
+        else:
+            table.broadcast(msg)
+        self._snapshot(match)
+        if before == PLAY:
+            self._played(match, seat, action)
+        table.pump(0)
+
+    def _played(self, match: Match, seat: int, action: int) -> None:
+        state, rules = match.state, match.rules
+        self.trick.append((seat, action))
+        if len(self.trick) < rules.players:
+            return
+        if len(state.results) > self.results:
+            result = state.results[-1]
+            winner = next(s for s in range(rules.players) if result.tricks[s] > self.won[s])
+        else:
+            winner = state.tricks[-1].winner
+        self.won[winner] += 1
+        cards = [action_text(c) for _, c in self.trick]
+        names = rules.seat_names
+        self.table.broadcast({
+            "type": "trick", "no": sum(self.won), "leader": names[self.trick[0][0]], "cards": cards,
+            "winner": names[winner],
+        })
+        self.trick = []
+
+    def on_hand_end(self, match: Match, result: HandResult) -> None:
+        self.results = len(match.state.results)
+        self.lines.append(result_line(result, match.rules))
+        self.table.broadcast({"type": "scored", "results": self.lines})
+        if self.hands is not None:
+            names = match.rules.seat_names
+            shown = {names[s]: [action_text(c) for c in cards] for s, cards in enumerate(self.hands)}
+            self.table.broadcast({"type": "hands", "hand": result.hand_no + 1, "hands": shown}, players=False)
+
+    def on_game_end(self, match: Match) -> None:
+        state = match.state
+        winner = state.winner()
+        self.table.broadcast({
+            "type": "over", "winner": None if winner is None else match.rules.side_name(winner),
+            "scores": list(state.scores),
+        })
+

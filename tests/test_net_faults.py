@@ -1,0 +1,198 @@
+"""Faults at a table on 127.0.0.1: wrong and reused tokens, players who drop and come back
+(or do not), a host killed and resumed, and clients that flood, babble or stay silent.
+Every wait is bounded in time."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import Result
+from test_net_support import DEADLINE, Player, Spawned, host_table, raw_client, read_all
+
+from spades_cli.net import wire
+from spades_cli.net.server import SeatLost
+from spades_cli.transcript import read_transcript, replay, transcript_rules
+
+
+def wait_until(check: Callable[[], bool], timeout: float = DEADLINE) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if check():
+            return
+        time.sleep(0.02)
+    raise AssertionError("timed out")
+
+
+def hello(token: str) -> bytes:
+    return wire.encode({"type": "hello", "protocol": wire.HELLO, "version": wire.VERSION, "token": token})
+
+
+def finished_cleanly(path: Path) -> bool:
+    t = read_transcript(path)
+    r = transcript_rules(t)
+    assert r is not None
+    return replay(t, r).match.finished
+
+
+def test_a_wrong_token_is_refused_and_logged(tmp_path: Path, cli: Callable[..., Result]) -> None:
+    table = host_table(tmp_path)
+    host, port = table.address
+    result = cli(["join", f"{host}:{port}", "--token", "S-" + "0" * 32])
+    assert result.exit_code == 2
+    assert "refused to seat you: wrong token" in result.output
+    assert any("wrong token" in line and "refused 127.0.0.1" in line for line in table.logs)
+    table.host.stop()
+
+
+def test_a_token_in_use_is_refused(tmp_path: Path) -> None:
+    table = host_table(tmp_path)
+    north = raw_client(table.address)
+    north.sendall(hello(table.token("N")))
+    wait_until(lambda: any("North joined" in line for line in table.logs))
+    sock = raw_client(table.address)
+    sock.sendall(hello(table.token("N")))
+    answer = read_all(sock)
+    assert b"already connected" in answer
+    assert any("token used twice" in line for line in table.logs)
+    sock.close()
+    north.close()
+    table.host.stop()
+
+
+def test_a_player_who_drops_mid_trick_comes_back_and_the_game_goes_on(tmp_path: Path) -> None:
+    table = host_table(tmp_path, seed=9)
+    north = Player(table.address, table.token("N"))
+    south = Player(table.address, table.token("S"), stop_after=3)
+    north.start()
+    south.start()
+    south.finish()
+    wait_until(lambda: any("waiting for South to reconnect" in line for line in table.logs))
+    assert table.game.match.state.trick_cards(), "South left in the middle of a trick"
+    again = Player(table.address, table.token("S"))
+    again.start()
+    again.finish()
+    north.finish()
+    table.finish()
+    assert not table.errors
+    assert any("Waiting for South to reconnect" in line for line in north.shown)
+    assert finished_cleanly(tmp_path / "hosted.txt")
+    assert 'seat S' not in table.transcript  # the same player kept the seat
+
+
+def test_a_player_who_does_not_come_back_is_replaced_by_the_on_leave_bot(tmp_path: Path) -> None:
+    table = host_table(tmp_path, seed=9, reconnect=0.3, on_leave="easy")
+    north = Player(table.address, table.token("N"))
+    south = Player(table.address, table.token("S"), stop_after=3)
+    north.start()
+    south.start()
+    north.finish()
+    table.finish()
+    assert not table.errors
+    assert any("waiting for South to reconnect" in line for line in table.logs)
+    assert 'seat S "easy"' in table.transcript
+    assert any("South is now played by the easy bot" in line for line in north.shown)
+    assert finished_cleanly(tmp_path / "hosted.txt")
+
+
+def test_without_on_leave_the_game_is_saved_unfinished(tmp_path: Path) -> None:
+    table = host_table(tmp_path, seed=9, reconnect=0.3)
+    north = Player(table.address, table.token("N"))
+    south = Player(table.address, table.token("S"), stop_after=3)
+    north.start()
+    south.start()
+    north.finish()
+    table.finish()
+    assert [type(e) for e in table.errors] == [SeatLost]
+    assert table.transcript.rstrip().endswith("end *")
+    assert north.session.exit_code == 3
+    assert any("The host stopped the game" in line for line in north.shown)
+    assert wire.tokens_path(str(tmp_path / "hosted.txt")).exists()  # kept for --resume
+
+
+def test_a_host_killed_and_resumed_continues_with_the_same_tokens(tmp_path: Path) -> None:
+    path = tmp_path / "killed.txt"
+    host = Spawned(["host", "--seed", "4", "--seat", "N=human", "--seat", "S=human", "--seat", "E=easy",
+                    "--seat", "W=easy", "--set", "target=100", "--transcript", str(path)])
+    try:
+        address, north_token = host.join_line("North")
+        _, south_token = host.join_line("South")
+        where = address.rpartition(":")
+        players = [Player((where[0], int(where[2])), t) for t in (north_token, south_token)]
+        for p in players:
+            p.start()
+        wait_until(lambda: path.read_text().count("trick ") >= 6)
+    finally:
+        host.kill()  # SIGKILL: no chance to write anything more
+    for p in players:
+        p.finish()
+        assert p.session.exit_code == 3
+    assert "end" not in path.read_text().splitlines()[-1]
+    again = Spawned(["host", "--resume", str(path)])
+    try:
+        address, north_again = again.join_line("North")
+        _, south_again = again.join_line("South")
+        assert (north_again, south_again) == (north_token, south_token)
+        where = address.rpartition(":")
+        players = [Player((where[0], int(where[2])), t) for t in (north_token, south_token)]
+        for p in players:
+            p.start()
+        for p in players:
+            p.finish()
+        assert again.finish() == 0, again.output
+    finally:
+        again.kill()
+    assert finished_cleanly(path)
+    assert "end winner" in path.read_text()
+
+
+def test_a_flooding_client_is_cut_off_while_the_game_goes_on(tmp_path: Path) -> None:
+    table = host_table(tmp_path, seed=2)
+    north = Player(table.address, table.token("N"))
+    south = Player(table.address, table.token("S"))
+    north.start()
+    south.start()
+    flood = raw_client(table.address)
+    flood.sendall(hello(table.token("watch")))
+    line = wire.encode({"type": "say", "text": "spam"})
+    with pytest.raises(OSError):
+        for _ in range(100_000):  # bounded: the host cuts it off long before
+            flood.sendall(line * 50)
+    assert b"too many messages" in read_all(flood)
+    north.finish()
+    south.finish()
+    table.finish()
+    assert not table.errors
+    assert any("too many messages" in line for line in table.logs)
+    assert finished_cleanly(tmp_path / "hosted.txt")
+    assert "spam" not in table.transcript
+
+
+@pytest.mark.parametrize(
+    ("sent", "why"),
+    [
+        (b"GET / HTTP/1.1\r\n\r\n", b"not a JSON line"),
+        (b'{"type": "hello", "protocol": "other"}\n', b"expected a hello"),
+        (b'{"type": "hello", "protocol": "spades-table", "version": 99, "token": "x"}\n', b"version 1"),
+        (b"x" * (wire.MAX_LINE + 10), b"longer than"),
+    ],
+)
+def test_garbage_is_answered_and_cut_off(tmp_path: Path, sent: bytes, why: bytes) -> None:
+    table = host_table(tmp_path)
+    sock = raw_client(table.address)
+    sock.sendall(sent)
+    answer = read_all(sock)
+    assert why in answer
+    assert json.loads(answer.splitlines()[0])["type"] == "error"
+    table.host.stop()
+
+
+def test_a_silent_client_is_dropped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(wire, "HELLO_TIMEOUT", 0.3)
+    table = host_table(tmp_path)
+    sock = raw_client(table.address)
+    assert b"no hello" in read_all(sock)
+    table.host.stop()

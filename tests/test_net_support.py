@@ -1,0 +1,321 @@
+"""The table protocol's building blocks (messages, limits, tokens, addresses), and the
+helpers the other ``test_net_*`` modules use to host a table and seat players on
+127.0.0.1 (never any other address)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import stat
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from spades_cli.cmd_host import parse_listen
+from spades_cli.cmd_join import parse_address
+from spades_cli.engine import Rules
+from spades_cli.errors import UsageError
+from spades_cli.match import BaseListener, Match
+from spades_cli.net import hosting, wire
+from spades_cli.net.client import Connection, RemoteSession
+from spades_cli.net.server import Host
+from spades_cli.notation import action_text
+from spades_cli.presets import load_rules
+from spades_cli.transcript import TranscriptWriter
+
+LOOPBACK = "127.0.0.1"
+RULES_SOURCE = "four-player"
+OVERRIDES = ("target=100",)
+DEADLINE = 60.0  # seconds any wait in these tests may take at most
+
+
+def rules() -> Rules:
+    return load_rules(RULES_SOURCE, list(OVERRIDES))
+
+
+class DealtHands(BaseListener):
+    """Remembers every seat's cards as dealt, hand by hand (for the privacy checks)."""
+
+    def __init__(self) -> None:
+        self.hands: list[list[set[int]]] = []
+
+    def on_deal(self, match: Match, hand_no: int, deck: tuple[int, ...]) -> None:
+        self.hands.append([set(match.state.hand_of(s)) for s in range(match.rules.players)])
+
+
+@dataclass
+class Hosted:
+    """A table hosted on a thread of this process."""
+
+    game: hosting.HostedGame
+    host: Host
+    address: tuple[str, int]
+    logs: list[str]
+    dealt: DealtHands
+    errors: list[BaseException] = field(default_factory=list)
+    thread: threading.Thread | None = None
+
+    def token(self, letter: str) -> str:
+        if letter == "watch":
+            assert self.game.table.tokens.watch is not None
+            return self.game.table.tokens.watch
+        return self.game.table.tokens.seats[self.game.match.rules.seat_names.index(letter)]
+
+    def finish(self, timeout: float = DEADLINE) -> None:
+        assert self.thread is not None
+        self.thread.join(timeout)
+        assert not self.thread.is_alive(), "the hosted game did not end in time"
+
+    @property
+    def transcript(self) -> str:
+        assert self.game.writer.path is not None
+        return Path(self.game.writer.path).read_text(encoding="utf-8")
+
+
+def host_table(
+    tmp_path: Path,
+    seed: int = 7,
+    labels: dict[str, str] | None = None,
+    *,
+    reconnect: float = 10.0,
+    on_leave: str | None = None,
+) -> Hosted:
+    """Host a four-player game to 100 (North and South joined, easy bots East and West)."""
+    table_rules = rules()
+    given = labels or {"N": "human", "E": "easy", "S": "human", "W": "easy"}
+    seats = {table_rules.seat_names.index(k): v for k, v in given.items()}
+    path = tmp_path / "hosted.txt"
+
+    def open_writer(match: Match) -> TranscriptWriter:
+        return TranscriptWriter.create(path, match, rules_source=RULES_SOURCE, overrides=OVERRIDES,
+                                       seats=[seats[s] for s in range(4)])
+
+    logs: list[str] = []
+    game = hosting.new_game(table_rules, seed, seats, open_writer, watch=True, on_leave=on_leave,
+                            reconnect=reconnect, hints=True, log=logs.append)
+    dealt = DealtHands()
+    game.match.listeners.append(dealt)
+    host = Host(log=logs.append)
+    host.add(game.table)
+    address = host.start(LOOPBACK, 0)
+    hosted = Hosted(game, host, address, logs, dealt)
+
+    def run() -> None:
+        try:
+            hosting.play(game, host)
+        except BaseException as exc:  # recorded for the test to look at
+            hosted.errors.append(exc)
+
+    hosted.thread = threading.Thread(target=run, daemon=True)
+    hosted.thread.start()
+    return hosted
+
+
+class Player(threading.Thread):
+    """A joined seat on a thread: it plays ``moves`` in order (else its first legal move),
+    and leaves without a word after ``stop_after`` moves."""
+
+    def __init__(self, address: tuple[str, int], token: str, moves: Sequence[str] | None = None,
+                 *, stop_after: int | None = None) -> None:
+        super().__init__(daemon=True)
+        self.conn = Connection(*address)
+        self.conn.received = []
+        self.session = RemoteSession(self.conn, token, symbols=False)
+        self.moves = list(moves) if moves is not None else None
+        self.stop_after = stop_after
+        self.shown: list[str] = []
+        self.made = 0
+        self.error: BaseException | None = None
+
+    def run(self) -> None:
+        s = self.session
+        try:
+            self.shown += [o.text for o in s.start()]
+            while not s.done:
+                if self.stop_after is not None and self.made >= self.stop_after:
+                    self.conn.close()
+                    return
+                assert s.obs is not None
+                move = self.moves.pop(0) if self.moves else action_text(s.obs.legal[0])
+                self.made += 1
+                self.shown += [o.text for o in s.handle(move)]
+        except BaseException as exc:
+            self.error = exc
+
+    def finish(self, timeout: float = DEADLINE) -> None:
+        self.join(timeout)
+        assert not self.is_alive(), "the player did not finish in time"
+        assert self.error is None, repr(self.error)
+
+    def messages(self) -> Iterator[dict[str, object]]:
+        assert self.conn.received is not None
+        for line in list(self.conn.received):
+            yield wire.decode(line, limit=1 << 22)
+
+
+def raw_client(address: tuple[str, int]) -> socket.socket:
+    sock = socket.create_connection(address, timeout=DEADLINE)
+    return sock
+
+
+def read_all(sock: socket.socket, deadline: float = 10.0) -> bytes:
+    """What the host sends until it closes the connection (bounded in time)."""
+    sock.settimeout(0.5)
+    data = b""
+    end = time.monotonic() + deadline
+    while time.monotonic() < end:
+        try:
+            chunk = sock.recv(65536)
+        except TimeoutError:
+            continue
+        except OSError:
+            break
+        if not chunk:
+            break
+        data += chunk
+    return data
+
+
+# --------------------------------------------------------------------------- tests
+
+
+def test_a_message_is_one_json_object_per_line_and_bad_lines_are_refused() -> None:
+    msg = {"type": "say", "text": "hé"}
+    line = wire.encode(msg)
+    assert line.endswith(b"\n") and line.count(b"\n") == 1
+    assert wire.decode(line) == msg
+    for bad in (b"not json\n", b"[1, 2]\n", b'{"no": "type"}\n', b"\xff\xfe\n", b'{"type": 3}\n'):
+        with pytest.raises(wire.WireError):
+            wire.decode(bad)
+    with pytest.raises(wire.WireError, match="longer"):
+        wire.decode(b'{"type": "say", "text": "' + b"x" * wire.MAX_LINE + b'"}\n')
+
+
+def test_text_fields_are_bounded() -> None:
+    assert wire.text_field({"text": "hello"}, "text") == "hello"
+    with pytest.raises(wire.WireError):
+        wire.text_field({"text": "x" * (wire.MAX_SAY + 1)}, "text")
+    with pytest.raises(wire.WireError):
+        wire.text_field({"text": ["a"]}, "text")
+
+
+def test_the_rate_limit_allows_a_burst_then_refuses() -> None:
+    limit = wire.RateLimit(rate=1.0, burst=5)
+    allowed = [limit.allow() for _ in range(20)]
+    assert allowed[:5] == [True] * 5
+    assert not all(allowed[5:])
+
+
+def test_tokens_open_their_own_seat_only(tmp_path: Path) -> None:
+    r = rules()
+    tokens = wire.Tokens.fresh(r, [0, 2], watch=True)
+    assert tokens.seats[0].startswith("N-") and tokens.seats[2].startswith("S-")
+    assert len({*tokens.seats.values(), tokens.watch}) == 3
+    assert tokens.find(tokens.seats[2]) == 2
+    assert tokens.find(tokens.seats[0]) == 0
+    assert tokens.find(tokens.watch or "") == wire.WATCH
+    assert tokens.find(tokens.seats[2][:-1] + "0") in (None, 2) and tokens.find("") is None
+    assert tokens.find("S-" + "0" * 32) is None
+
+
+def test_the_tokens_file_is_private_and_reads_back(tmp_path: Path) -> None:
+    r = rules()
+    tokens = wire.Tokens.fresh(r, [1], watch=False)
+    path = wire.tokens_path(str(tmp_path / "game.txt"))
+    wire.save_tokens(path, r, tokens)
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    assert wire.load_tokens(path, r) == tokens
+    path.write_text('{"seats": {"X": "1"}}')
+    with pytest.raises(UsageError, match="not a tokens file"):
+        wire.load_tokens(path, r)
+
+
+def test_listen_defaults_to_the_loopback_interface() -> None:
+    assert parse_listen("127.0.0.1:0") == ("127.0.0.1", 0)
+    assert parse_listen(":7311") == ("127.0.0.1", 7311)
+    assert parse_listen("7311") == ("127.0.0.1", 7311)
+    assert parse_listen("[::1]:7311") == ("::1", 7311)
+    for bad in ("host:port", "1.2.3.4:70000"):
+        with pytest.raises(UsageError):
+            parse_listen(bad)
+
+
+def test_join_needs_host_and_port() -> None:
+    assert parse_address("127.0.0.1:7311") == ("127.0.0.1", 7311)
+    assert parse_address("[::1]:7311") == ("::1", 7311)
+    for bad in ("7311", "127.0.0.1:", ":7311", "127.0.0.1:0", "h:x"):
+        with pytest.raises(UsageError):
+            parse_address(bad)
+
+
+def test_results_are_read_back_with_the_bot_protocols_reader() -> None:
+    """R-4P-6: the scored hands a client shows are scored again from bids and tricks."""
+    r = rules()
+    from spades_cli.protocol import rules_lines
+
+    got_rules, results = wire.public_view(rules_lines(r), r.seat_names,
+                                          ["result 1 N bids 3 4 nil 2 tricks 4 5 0 4"])
+    assert got_rules == r
+    assert results[0].scores == (131, 63)  # NS 3 made +30, 1 bag, nil +100; EW 6 made +60, 3 bags
+
+
+class Spawned:
+    """``spades ARGS`` in a process of its own, its output collected line by line."""
+
+    def __init__(self, args: Sequence[str], stdin: str | None = None, cwd: Path | None = None) -> None:
+        import subprocess
+        import sys
+
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "spades_cli", *args],
+            stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=cwd, text=True, encoding="utf-8",
+        )
+        self.lines: list[str] = []
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+        if stdin is not None:
+            assert self.proc.stdin is not None
+            self.proc.stdin.write(stdin)
+            self.proc.stdin.close()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.lines.append(line.rstrip("\n"))
+
+    def wait_for(self, text: str, timeout: float = DEADLINE) -> str:
+        """The first line holding ``text`` (waits for it, at most ``timeout`` seconds)."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            for line in list(self.lines):
+                if text in line:
+                    return line
+            if self.proc.poll() is not None and not self._reader.is_alive():
+                break
+            time.sleep(0.05)
+        raise AssertionError(f"no line with {text!r} in:\n" + "\n".join(self.lines))
+
+    def finish(self, timeout: float = DEADLINE) -> int:
+        code = self.proc.wait(timeout)
+        self._reader.join(5)
+        return code
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait(10)
+        self._reader.join(5)
+
+    def join_line(self, seat: str) -> tuple[str, str]:
+        """The address and token of a join line (``seat`` is North, East, ..., Spectators)."""
+        words = self.wait_for(f"{seat}: spades join").split()
+        return words[3], words[5]
+
+    @property
+    def output(self) -> str:
+        return "\n".join(self.lines)
