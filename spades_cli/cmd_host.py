@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-import ssl
 import sys
+import threading
 
 import click
 
 from spades_cli.cli_options import bot_options, rules_options
 from spades_cli.cmd_game import Printer, check_bot_timeout
+from spades_cli.cmd_join import take_seat
 from spades_cli.cmd_play import describe_seats, open_transcript, seat_labels
 from spades_cli.errors import UsageError
 from spades_cli.match import Match
 from spades_cli.net import hosting
+from spades_cli.net.client import Connection
 from spades_cli.net.server import Host, SeatLost
 from spades_cli.presets import load_rules
 from spades_cli.seats import BOT_LEVELS, HUMAN
@@ -22,34 +24,6 @@ from spades_cli.transcript import TranscriptWriter, new_seed
 def _say(line: str) -> None:
     click.echo(line)
     sys.stdout.flush()
-
-
-def parse_listen(text: str) -> tuple[str, int]:
-    """``HOST:PORT`` (``[::1]:PORT`` for IPv6; ``:PORT`` or a bare port means 127.0.0.1)."""
-    host, sep, port_text = text.rpartition(":")
-    if not sep:
-        host, port_text = "", text
-    host = host.strip("[]") or "127.0.0.1"
-    try:
-        port = int(port_text)
-    except ValueError:
-        raise UsageError(f"--listen {text!r}: expected HOST:PORT, e.g. 127.0.0.1:7311") from None
-    if not 0 <= port <= 65535:
-        raise UsageError(f"--listen {text!r}: the port must be between 0 and 65535")
-    return host, port
-
-
-def tls_context(cert: str | None, key: str | None) -> ssl.SSLContext | None:
-    if cert is None and key is None:
-        return None
-    if cert is None or key is None:
-        raise UsageError("TLS needs both --tls-cert and --tls-key")
-    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
-    try:
-        context.load_cert_chain(cert, key)
-    except (OSError, ssl.SSLError) as exc:
-        raise UsageError(f"cannot load the TLS certificate or key: {exc}") from None
-    return context
 
 
 def join_lines(game: hosting.HostedGame, address: tuple[str, int], tls: bool) -> list[str]:
@@ -86,6 +60,11 @@ def join_lines(game: hosting.HostedGame, address: tuple[str, int], tls: bool) ->
               help="A bot that takes the seat of a player who does not come back (default: save and stop).")
 @click.option("--watch-token", is_flag=True, help="Also print a token for spectators (no hands shown).")
 @click.option("--no-hints", is_flag=True, help="Do not offer the 'hint' command at the joined seats.")
+@click.option("--play", metavar="SEAT", default=None,
+              help="Play this human seat here, at the prompt of 'spades join' (the others join from afar).")
+@click.option("--ascii", "ascii_only", is_flag=True, help="With --play: suit letters instead of symbols.")
+@click.option("--no-color", is_flag=True, help="With --play: no colours.")
+@click.option("--fast", is_flag=True, help="With --play: show the other seats' moves without pausing.")
 @click.option("--resume", "resume_file", metavar="FILE", default=None,
               help="Open the table of an unfinished hosted game again, with the same tokens.")
 @bot_options
@@ -93,7 +72,8 @@ def host_command(
     rules: str, overrides: tuple[str, ...], seed: int | None, seats: tuple[str, ...],
     transcript: str | None, listen: str, tls_cert: str | None, tls_key: str | None,
     reconnect_timeout: float, on_leave: str | None, watch_token: bool, no_hints: bool,
-    resume_file: str | None, bot_timeout: float, on_bot_failure: str | None,
+    play: str | None, ascii_only: bool, no_color: bool, fast: bool, resume_file: str | None,
+    bot_timeout: float, on_bot_failure: str | None,
 ) -> None:
     """Host a game that people join from other terminals with 'spades join'.
 
@@ -103,8 +83,8 @@ def host_command(
     Exit codes: 0 the game ended; 3 stopped before its end and saved; 2 usage; 130 Ctrl-C.
     """
     check_bot_timeout(bot_timeout)
-    address = parse_listen(listen)
-    context = tls_context(tls_cert, tls_key)
+    address = hosting.parse_listen(listen)
+    context = hosting.tls_context(tls_cert, tls_key)
     if resume_file is not None:
         if seats or seed is not None or transcript is not None or overrides:
             raise UsageError("--resume takes the rules, seed, seats and transcript from FILE")
@@ -136,14 +116,59 @@ def host_command(
         raise UsageError(str(exc)) from None
     for line in join_lines(game, bound, context is not None):
         _say(line)
-    printer = Printer(table_rules, _say, detail=False)
-    printer.sync(game.match)
-    try:
-        hosting.play(game, server, listeners=[printer], bot_timeout=bot_timeout,
-                     on_bot_failure=on_bot_failure)
-    except SeatLost as exc:
-        path = game.writer.path
-        raise SeatLost(f"{exc}: the game is saved in {path}; 'spades host --resume {path}' "
-                               "continues it with the same tokens") from None
-    _say(f"Transcript: {game.writer.path}")
+    if play is None:
+        printer = Printer(table_rules, _say, detail=False)
+        printer.sync(game.match)
+        try:
+            hosting.play(game, listeners=[printer], bot_timeout=bot_timeout, on_bot_failure=on_bot_failure)
+        except SeatLost as exc:
+            raise SeatLost(f"{exc}: {_resume_hint(game)}") from None
+        finally:
+            server.stop()
+        _say(f"Transcript: {game.writer.path}")
+        return
+    look = {"ascii_only": ascii_only, "no_color": no_color, "fast": fast}
+    code = _play_here(game, server, bound, play, tls_cert, look, bot_timeout=bot_timeout,
+                      on_bot_failure=on_bot_failure)
+    if code:
+        _say(_resume_hint(game))
+        raise SystemExit(code)
 
+
+def _resume_hint(game: hosting.HostedGame) -> str:
+    path = game.writer.path
+    return f"the game is saved in {path}; 'spades host --resume {path}' continues it with the same tokens"
+
+
+def _play_here(game: hosting.HostedGame, server: Host, bound: tuple[str, int], letter: str, cert: str | None,
+               look: dict[str, bool], *, bot_timeout: float, on_bot_failure: str | None) -> int:
+    """``--play SEAT``: the game runs on a thread; this terminal plays SEAT like a joined seat."""
+    rules = game.match.rules
+    try:
+        seat = rules.seat_index(letter)
+    except ValueError as exc:
+        raise UsageError(f"--play {letter}: {exc}") from None
+    if seat not in game.table.tokens.seats:
+        raise UsageError(f"--play {letter}: that seat is not played by a person (--seat {letter}=human)")
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            hosting.play(game, bot_timeout=bot_timeout, on_bot_failure=on_bot_failure)
+        except BaseException as exc:  # reported below, on the main thread
+            failed.append(exc)
+
+    thread = threading.Thread(target=run, name="spades-table", daemon=True)
+    thread.start()
+    where = "127.0.0.1" if bound[0] in ("0.0.0.0", "::") else bound[0]
+    own = hosting.own_seat_context(cert) if cert is not None else None
+    try:
+        conn = Connection(where, bound[1], context=own)
+        code = take_seat(conn, game.table.tokens.seats[seat], intro=[], **look)
+    finally:
+        game.table.stopping = "the host left the table"
+        thread.join(30)
+        server.stop()
+    if failed and not isinstance(failed[0], SeatLost):
+        raise failed[0]
+    return code

@@ -46,13 +46,21 @@ def join_command(
     again. Exit codes: 0 the game ended; 3 you left or the game stopped before its end;
     2 the table could not be reached or refused the token; 130 Ctrl-C.
     """
+    host, port = parse_address(address)
+    conn = Connection(host, port, tls=tls or tls_ca is not None, cafile=tls_ca)
+    code = take_seat(conn, token, intro=[f"Connecting to {host}:{port}..."], ascii_only=ascii_only,
+                     no_color=no_color, fast=fast)
+    if code:
+        raise SystemExit(code)
+
+
+def take_seat(conn: Connection, token: str, *, intro: list[str], ascii_only: bool, no_color: bool,
+              fast: bool) -> int:
+    """Play a seat over ``conn`` at the prompt (batch mode without a terminal); the exit code."""
     from spades_cli.repl import interactive, run_session, symbols_ok, use_color
     from spades_cli.repl.batch import write_plain
 
-    host, port = parse_address(address)
-    conn = Connection(host, port, tls=tls or tls_ca is not None, cafile=tls_ca)
     session = RemoteSession(conn, token, symbols=symbols_ok(ascii_only))
-    intro = [f"Connecting to {host}:{port}..."]
     try:
         if interactive():
             from spades_cli.repl.prompt import PromptFrontEnd
@@ -67,5 +75,4 @@ def join_command(
     finally:
         conn.close()
     sys.stdout.flush()
-    if code:
-        raise SystemExit(code)
+    return code

@@ -121,3 +121,63 @@ def test_chat_is_relayed_and_recorded_as_notes(tmp_path: Path) -> None:
     table.finish()
     assert 'note N "good luck, partner"' in table.transcript
     assert any("North says: good luck, partner" in line for line in south.shown)
+
+
+def test_a_table_over_tls(tmp_path: Path) -> None:
+    """With --tls-cert/--tls-key the table speaks TLS; a client that trusts the certificate
+    plays, a plain TCP client gets nowhere."""
+    import shutil
+    import ssl
+    import subprocess
+
+    from test_net_support import raw_client, read_all
+
+    from spades_cli.net.hosting import tls_context
+
+    openssl = shutil.which("openssl")
+    if openssl is None:
+        import pytest
+
+        pytest.skip("no openssl to make a test certificate")
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(
+        [openssl, "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+         "-keyout", str(key), "-out", str(cert), "-days", "1", "-subj", "/CN=127.0.0.1",
+         "-addext", "subjectAltName=IP:127.0.0.1"],
+        check=True, capture_output=True, timeout=DEADLINE,
+    )
+    context = tls_context(str(cert), str(key))
+    assert isinstance(context, ssl.SSLContext)
+    table = host_table(tmp_path, seed=8, ssl_context=context)
+    plain = raw_client(table.address)
+    plain.sendall(b'{"type": "hello"}\n')
+    assert b"welcome" not in read_all(plain, 3.0)
+    north = Player(table.address, table.token("N"), cafile=str(cert))
+    south = Player(table.address, table.token("S"), cafile=str(cert))
+    for p in (north, south):
+        p.start()
+    for p in (north, south):
+        p.finish()
+    table.finish()
+    assert not table.errors and table.game.match.finished
+
+
+def test_the_host_plays_a_seat_itself(tmp_path: Path) -> None:
+    """``--play N``: the host's own terminal (here batch mode on its stdin) plays North while
+    South joins from afar; the game is the same as with two joined seats."""
+    moves = reference_moves(SEED)
+    hosted = tmp_path / "here.txt"
+    host = Spawned(["host", "--seed", str(SEED), "--seat", "N=human", "--seat", "S=human", "--seat", "E=easy",
+                    "--seat", "W=easy", "--set", "target=100", "--transcript", str(hosted), "--play", "N"],
+                   stdin="\n".join(moves[0]) + "\n")
+    try:
+        address, token = host.join_line("South")
+        where = address.rpartition(":")
+        south = Player((where[0], int(where[2])), token, moves[2])
+        south.start()
+        south.finish()
+        assert host.finish() == 0, host.output
+    finally:
+        host.kill()
+    assert "Game over" in host.output and "end winner" in hosted.read_text()
+    assert south.session.finished

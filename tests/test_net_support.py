@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import socket
+import ssl
 import stat
 import threading
 import time
@@ -15,13 +16,13 @@ from pathlib import Path
 
 import pytest
 
-from spades_cli.cmd_host import parse_listen
 from spades_cli.cmd_join import parse_address
 from spades_cli.engine import Rules
 from spades_cli.errors import UsageError
 from spades_cli.match import BaseListener, Match
 from spades_cli.net import hosting, wire
 from spades_cli.net.client import Connection, RemoteSession
+from spades_cli.net.hosting import parse_listen
 from spades_cli.net.server import Host
 from spades_cli.notation import action_text
 from spades_cli.presets import load_rules
@@ -83,6 +84,7 @@ def host_table(
     *,
     reconnect: float = 10.0,
     on_leave: str | None = None,
+    ssl_context: ssl.SSLContext | None = None,
 ) -> Hosted:
     """Host a four-player game to 100 (North and South joined, easy bots East and West)."""
     table_rules = rules()
@@ -99,16 +101,18 @@ def host_table(
                             reconnect=reconnect, hints=True, log=logs.append)
     dealt = DealtHands()
     game.match.listeners.append(dealt)
-    host = Host(log=logs.append)
+    host = Host(ssl_context=ssl_context, log=logs.append)
     host.add(game.table)
     address = host.start(LOOPBACK, 0)
     hosted = Hosted(game, host, address, logs, dealt)
 
     def run() -> None:
         try:
-            hosting.play(game, host)
+            hosting.play(game)
         except BaseException as exc:  # recorded for the test to look at
             hosted.errors.append(exc)
+        finally:
+            host.stop()
 
     hosted.thread = threading.Thread(target=run, daemon=True)
     hosted.thread.start()
@@ -120,9 +124,9 @@ class Player(threading.Thread):
     and leaves without a word after ``stop_after`` moves."""
 
     def __init__(self, address: tuple[str, int], token: str, moves: Sequence[str] | None = None,
-                 *, stop_after: int | None = None) -> None:
+                 *, stop_after: int | None = None, cafile: str | None = None) -> None:
         super().__init__(daemon=True)
-        self.conn = Connection(*address)
+        self.conn = Connection(*address, tls=cafile is not None, cafile=cafile)
         self.conn.received = []
         self.session = RemoteSession(self.conn, token, symbols=False)
         self.moves = list(moves) if moves is not None else None

@@ -72,11 +72,12 @@ class Connection:
     """A line-based connection to a host; messages arrive on :attr:`inbox`."""
 
     def __init__(self, host: str, port: int, *, tls: bool = False, cafile: str | None = None,
-                 timeout: float = 10.0) -> None:
+                 context: ssl.SSLContext | None = None, timeout: float = 10.0) -> None:
         try:
             sock = socket.create_connection((host, port), timeout=timeout)
-            if tls:
-                context = ssl.create_default_context(cafile=cafile)
+            if tls or context is not None:
+                if context is None:
+                    context = ssl.create_default_context(cafile=cafile)
                 sock = context.wrap_socket(sock, server_hostname=host)
         except (OSError, ssl.SSLError) as exc:
             why = getattr(exc, "strerror", None) or exc

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import ssl
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ from spades_cli.engine import Rules
 from spades_cli.errors import UsageError
 from spades_cli.match import Controller, Listener, Match
 from spades_cli.net import wire
-from spades_cli.net.server import Host, RemoteSeat, SeatLost, Table, TableListener
+from spades_cli.net.server import RemoteSeat, SeatLost, Table, TableListener
 from spades_cli.protocol import recording
 from spades_cli.seats import HUMAN, make_controller
 from spades_cli.transcript import TranscriptWriter, read_transcript, replay, transcript_rules
@@ -140,7 +141,6 @@ def _rewrite(path: str, text: str) -> None:
 
 def play(
     game: HostedGame,
-    host: Host,
     *,
     listeners: Sequence[Listener] = (),
     bot_timeout: float | None = None,
@@ -164,6 +164,43 @@ def play(
         raise
     finally:
         writer.close()
-        host.stop()
     with contextlib.suppress(OSError):
         game.tokens_file.unlink()
+
+
+def parse_listen(text: str) -> tuple[str, int]:
+    """``HOST:PORT`` (``[::1]:PORT`` for IPv6; ``:PORT`` or a bare port means 127.0.0.1)."""
+    host, sep, port_text = text.rpartition(":")
+    if not sep:
+        host, port_text = "", text
+    host = host.strip("[]") or "127.0.0.1"
+    try:
+        port = int(port_text)
+    except ValueError:
+        raise UsageError(f"--listen {text!r}: expected HOST:PORT, e.g. 127.0.0.1:7311") from None
+    if not 0 <= port <= 65535:
+        raise UsageError(f"--listen {text!r}: the port must be between 0 and 65535")
+    return host, port
+
+
+def tls_context(cert: str | None, key: str | None) -> ssl.SSLContext | None:
+    """The host's TLS context for ``--tls-cert``/``--tls-key`` (None without them)."""
+    if cert is None and key is None:
+        return None
+    if cert is None or key is None:
+        raise UsageError("TLS needs both --tls-cert and --tls-key")
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    try:
+        context.load_cert_chain(cert, key)
+    except (OSError, ssl.SSLError) as exc:
+        raise UsageError(f"cannot load the TLS certificate or key: {exc}") from None
+    return context
+
+
+def own_seat_context(cert: str) -> ssl.SSLContext:
+    """For the host's own seat (``--play``): trust exactly the host's certificate, whatever
+    name it was made for (the connection goes to this machine's loopback interface)."""
+    context = ssl.create_default_context(cafile=cert)
+    context.check_hostname = False
+    return context

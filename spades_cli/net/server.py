@@ -278,6 +278,7 @@ class Table:
     turn: _Turn | None = None
     taken: set[int] = field(default_factory=set)  # seats the on-leave bot plays now
     rule_lines: list[str] = field(default_factory=list)
+    stopping: str | None = None  # set (from any thread) to stop the game: the reason
 
     def __post_init__(self) -> None:
         self.rule_lines = rules_lines(self.rules)
@@ -345,6 +346,8 @@ class Table:
     def wait_for_players(self, deadline: float | None = None) -> bool:
         """Serve the inbox until every joined seat is connected (False at ``deadline``)."""
         while self.missing():
+            if self.stopping is not None:
+                raise SeatLost(self.stopping)
             if deadline is not None and time.monotonic() >= deadline:
                 return False
             self.pump(0.2)
@@ -442,6 +445,8 @@ class Table:
         waiting_since: float | None = None
         try:
             while True:
+                if self.stopping is not None:
+                    raise SeatLost(self.stopping)
                 conn = self.connected(seat)
                 if seat in self.taken:
                     if conn is None:
