@@ -196,3 +196,35 @@ def test_a_silent_client_is_dropped(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     sock = raw_client(table.address)
     assert b"no hello" in read_all(sock)
     table.host.stop()
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        b'{"type": "view", "view": ["nonsense"]}\n',
+        b"HTTP/1.1 200 OK\r\n\r\n",
+        b'{"type": "welcome", "rules": 3}\n',
+    ],
+)
+def test_join_survives_a_table_that_talks_nonsense(cli: Callable[..., Result], answer: bytes) -> None:
+    """What a host sends is data too: nonsense ends in one line and exit code 2."""
+    import socket
+    import threading
+
+    server = socket.create_server(("127.0.0.1", 0))
+    server.settimeout(DEADLINE)
+
+    def serve() -> None:
+        with server:
+            conn, _ = server.accept()
+            with conn:
+                conn.recv(4096)
+                conn.sendall(answer)
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    port = server.getsockname()[1]
+    result = cli(["join", f"127.0.0.1:{port}", "--token", "N-" + "1" * 32])
+    thread.join(DEADLINE)
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output

@@ -170,13 +170,18 @@ class RemoteSession:
             self.conn.send(hello(self.token))
         except ConnectionLost:
             raise UsageError("the table closed the connection") from None
-        first = self.conn.inbox.get(timeout=30)
+        try:
+            first = self.conn.inbox.get(timeout=30)
+        except queue.Empty:
+            raise UsageError("the table did not answer within 30 seconds") from None
         if first is None:
             raise UsageError("the table closed the connection before greeting")
         if first["type"] == "error":
             reason = str(first.get("reason", "refused"))[:200]
             raise UsageError(f"the table refused to seat you: {reason}")
         self._message(first)
+        if self.rules is None:
+            raise UsageError("the other side does not speak the table protocol")
         self._wait()
         return self._take()
 
@@ -267,7 +272,7 @@ class RemoteSession:
         if handler is not None:
             try:
                 handler(msg)
-            except (KeyError, TypeError, ValueError, IndexError, NotationError) as exc:
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError, AssertionError) as exc:
                 self._emit(ERROR, text(f"The table sent a message this client cannot read ({exc})."))
 
     def _name(self, letter: Any) -> str:

@@ -395,7 +395,8 @@ class Table:
         match = self.match
         seat = conn.seat
         assert seat is not None and match is not None
-        labels = [getattr(c, "label", "?") for c in match.controllers]
+        # A program's command line stays on the host: it may name the host's files.
+        labels = [_public(getattr(c, "label", "?")) for c in match.controllers]
         conn.send(wire.encode({
             "type": "welcome", "version": wire.VERSION,
             "seat": None if seat == wire.WATCH else self.name(seat),
@@ -485,6 +486,10 @@ class Table:
         self.seat_changed(seat, label)
         self.broadcast({"type": "takeover", "seat": self.name(seat), "label": label})
         return now
+
+
+def _public(label: str) -> str:
+    return "program" if label.startswith("cmd:") else label
 
 
 def _full(letter: str) -> str:
