@@ -70,6 +70,7 @@ class Conn:
         self.table: Table | None = None
         self.closed = False
         self.asked: int | None = None  # the decision this client was sent and has not answered
+        self.greeted = False  # welcomed by the game thread: from then on it is sent the events
 
     def answers(self, msg: dict[str, Any]) -> bool:
         """True for the move that answers the decision asked (it is not rate-limited: a
@@ -320,12 +321,14 @@ class Table:
             conn.send(wire.encode({"type": "unknown", "what": kind[:40]}))
 
     def connections(self) -> list[Conn]:
+        """The greeted connections (a newcomer gets the welcome before any event)."""
         with self.lock:
-            return [*self.seats.values(), *self.watchers]
+            return [c for c in (*self.seats.values(), *self.watchers) if c.greeted]
 
     def connected(self, seat: int) -> Conn | None:
         with self.lock:
-            return self.seats.get(seat)
+            conn = self.seats.get(seat)
+        return conn if conn is not None and conn.greeted else None
 
     # -- game thread ---------------------------------------------------------------------
 
@@ -334,7 +337,8 @@ class Table:
         with self.lock:
             targets = [*(self.seats.values() if players else ()), *self.watchers]
         for conn in targets:
-            conn.send(data)
+            if conn.greeted:
+                conn.send(data)
 
     def name(self, seat: int) -> str:
         return self.rules.seat_names[seat]
@@ -403,6 +407,7 @@ class Table:
             "seats": list(self.rules.seat_names), "labels": labels, "rules": self.rule_lines,
             "hints": self.hints,
         }))
+        conn.greeted = True
         state = match.state
         if state.phase in (DEAL, DRAW) or state.is_terminal() or seat == wire.WATCH:
             return
@@ -448,6 +453,9 @@ class Table:
             while True:
                 if self.stopping is not None:
                     raise SeatLost(self.stopping)
+                action = self.pump(0)  # newcomers are greeted before anything is decided
+                if action is not None:
+                    return action
                 conn = self.connected(seat)
                 if seat in self.taken:
                     if conn is None:
