@@ -30,14 +30,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from spades_cli.bots import make_bot
+from spades_cli.game.setup import choose_rules
 from spades_cli.match import BaseListener, Match
 from spades_cli.net import hosting, wire
 from spades_cli.net.client import Connection, RemoteSession
 from spades_cli.net.server import Host
 from spades_cli.notation import action_text
-from spades_cli.presets import load_rules
 from spades_cli.repl.core import MOVE, Output
-from spades_cli.transcript import TranscriptWriter
 
 LOOPBACK = "127.0.0.1"
 
@@ -88,13 +87,9 @@ class Seat(threading.Thread):
 
 def make_table(tmp: Path, name: str, seed: int, labels: dict[int, str], target: int,
                host: Host) -> tuple[hosting.HostedGame, Stamps]:
-    rules = load_rules("four-player", [f"target={target}"])
-
-    def open_writer(match: Match) -> TranscriptWriter:
-        return TranscriptWriter.create(tmp / f"{name}.txt", match, rules_source="four-player",
-                                       overrides=[f"target={target}"])
-
-    game = hosting.new_game(rules, seed, labels, open_writer, watch=False, on_leave=None, reconnect=30.0,
+    choice = choose_rules("four-player", [f"target={target}"], default="four-player")
+    game = hosting.new_game(choice, seed, labels, str(tmp / f"{name}.txt"), watch=False, on_leave=None,
+                            reconnect=30.0,
                             hints=False, log=lambda _s: None)
     stamps = Stamps()
     game.match.listeners.append(stamps)
@@ -185,7 +180,7 @@ def many_tables(tmp: Path, tables: int, level: str, target: int, deadline: float
 
 def _own_indices(game: hosting.HostedGame) -> list[int]:
     """The indices in the history of the joined seat's (South's) own actions."""
-    from spades_cli.transcript import actors
+    from spades_cli.game.run import actors
 
     match = game.match
     assert match.dealer is not None

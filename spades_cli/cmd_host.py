@@ -7,18 +7,18 @@ import threading
 
 import click
 
-from spades_cli.cli_options import bot_options, rules_options
-from spades_cli.cmd_game import Printer, check_bot_timeout
+from spades_cli.cli_options import bot_options, check_bot_timeout, rules_options
 from spades_cli.cmd_join import take_seat
-from spades_cli.cmd_play import describe_seats, open_transcript, seat_labels
+from spades_cli.cmd_play import describe_seats, seat_labels
 from spades_cli.errors import UsageError
-from spades_cli.match import Match
+from spades_cli.game.launch import BotFlags
+from spades_cli.game.printer import Printer
+from spades_cli.game.setup import choose_rules
 from spades_cli.net import hosting
 from spades_cli.net.client import Connection
 from spades_cli.net.server import Host, SeatLost
-from spades_cli.presets import load_rules
 from spades_cli.seats import BOT_LEVELS, HUMAN
-from spades_cli.transcript import TranscriptWriter, new_seed
+from spades_cli.transcript import new_seed
 
 
 def _say(line: str) -> None:
@@ -31,7 +31,7 @@ def join_lines(game: hosting.HostedGame, address: tuple[str, int], tls: bool) ->
     where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     extra = " --tls" if tls else ""
     names = {"N": "North", "E": "East", "S": "South", "W": "West"}
-    rules, tokens = game.match.rules, game.table.tokens
+    rules, tokens = game.run.rules, game.table.tokens
     lines = [f"Table open on {where}. Give each player their line (the tokens are secret):"]
     for seat, token in sorted(tokens.seats.items()):
         lines.append(f"  {names[rules.seat_names[seat]]}: spades join {where} --token {token}{extra}")
@@ -88,62 +88,58 @@ def host_command(
     if resume_file is not None:
         if seats or seed is not None or transcript is not None or overrides:
             raise UsageError("--resume takes the rules, seed, seats and transcript from FILE")
+        flags = BotFlags(timeout=bot_timeout, fallback=on_bot_failure, say=_say)
         game = hosting.resumed_game(resume_file, on_leave=on_leave, reconnect=reconnect_timeout,
-                                    hints=not no_hints, log=_say)
-        table_rules = game.match.rules
-        _say(f"Resuming {resume_file} (hand {game.match.state.hand_no + 1}).")
+                                    hints=not no_hints, log=_say, flags=flags)
+        _say(f"Resuming {resume_file} (hand {game.run.state.hand_no + 1}).")
     else:
-        table_rules = load_rules(rules, overrides)
-        labels = seat_labels(table_rules, seats)
+        choice = choose_rules(rules, overrides, default=rules)
+        labels = seat_labels(choice.rules, seats)
         the_seed: int | str = seed if seed is not None else new_seed()
-
-        def open_writer(match: Match) -> TranscriptWriter:
-            return open_transcript(transcript, match, rules_source=rules, overrides=overrides, labels=labels)
-
-        game = hosting.new_game(table_rules, the_seed, labels, open_writer, watch=watch_token,
-                                on_leave=on_leave, reconnect=reconnect_timeout, hints=not no_hints, log=_say)
+        game = hosting.new_game(choice, the_seed, labels, transcript, watch=watch_token, on_leave=on_leave,
+                                reconnect=reconnect_timeout, hints=not no_hints, log=_say,
+                                bot_timeout=bot_timeout, on_bot_failure=on_bot_failure)
+        table_rules = choice.rules
         _say(f"Spades, {table_rules.name} rules: game to {table_rules.target}. Seed {the_seed}.")
         _say(describe_seats(table_rules, labels).replace("a person", "joined").replace("you", "joined"))
     if not any(label == HUMAN for label in game.labels.values()):
+        game.run.close()
         raise UsageError("no seat is joined from afar: give one to a person, e.g. --seat S=human")
-    _say(f"Saving the game in {game.writer.path}")
+    _say(f"Saving the game in {game.path}")
     server = Host(ssl_context=context, log=_say)
     server.add(game.table)
     try:
         bound = server.start(*address)
     except OSError as exc:
-        game.writer.close()
+        game.run.close()
         raise UsageError(str(exc)) from None
     for line in join_lines(game, bound, context is not None):
         _say(line)
     if play is None:
-        printer = Printer(table_rules, _say, detail=False)
-        printer.sync(game.match)
         try:
-            hosting.play(game, listeners=[printer], bot_timeout=bot_timeout, on_bot_failure=on_bot_failure)
+            hosting.play(game, listeners=[Printer(game.run, _say, detail=False)])
         except SeatLost as exc:
             raise SeatLost(f"{exc}: {_resume_hint(game)}") from None
         finally:
             server.stop()
-        _say(f"Transcript: {game.writer.path}")
+        _say(f"Transcript: {game.path}")
         return
     look = {"ascii_only": ascii_only, "no_color": no_color, "fast": fast}
-    code = _play_here(game, server, bound, play, tls_cert, look, bot_timeout=bot_timeout,
-                      on_bot_failure=on_bot_failure)
+    code = _play_here(game, server, bound, play, tls_cert, look)
     if code:
         _say(_resume_hint(game))
         raise SystemExit(code)
 
 
 def _resume_hint(game: hosting.HostedGame) -> str:
-    path = game.writer.path
+    path = game.path
     return f"the game is saved in {path}; 'spades host --resume {path}' continues it with the same tokens"
 
 
 def _play_here(game: hosting.HostedGame, server: Host, bound: tuple[str, int], letter: str, cert: str | None,
-               look: dict[str, bool], *, bot_timeout: float, on_bot_failure: str | None) -> int:
+               look: dict[str, bool]) -> int:
     """``--play SEAT``: the game runs on a thread; this terminal plays SEAT like a joined seat."""
-    rules = game.match.rules
+    rules = game.run.rules
     try:
         seat = rules.seat_index(letter)
     except ValueError as exc:
@@ -154,7 +150,7 @@ def _play_here(game: hosting.HostedGame, server: Host, bound: tuple[str, int], l
 
     def run() -> None:
         try:
-            hosting.play(game, bot_timeout=bot_timeout, on_bot_failure=on_bot_failure)
+            hosting.play(game)
         except BaseException as exc:  # reported below, on the main thread
             failed.append(exc)
 

@@ -35,7 +35,7 @@ def finished_cleanly(path: Path) -> bool:
     t = read_transcript(path)
     r = transcript_rules(t)
     assert r is not None
-    return replay(t, r).match.finished
+    return replay(t, r).run.match.finished
 
 
 def test_a_wrong_token_is_refused_and_logged(tmp_path: Path, cli: Callable[..., Result]) -> None:

@@ -70,7 +70,7 @@ def test_a_hosted_game_ends_exactly_as_spades_run_of_the_same_moves(
     assert not (tmp_path / "hosted.txt.tokens").exists()  # no secrets left once the game is over
     t = read_transcript(hosted)
     rules_ = transcript_rules(t)
-    assert rules_ is not None and replay(t, rules_).match.finished
+    assert rules_ is not None and replay(t, rules_).run.match.finished
 
 
 def test_no_message_to_a_seat_holds_another_seats_cards(tmp_path: Path) -> None:

@@ -19,6 +19,7 @@ import pytest
 from spades_cli.cmd_join import parse_address
 from spades_cli.engine import Rules
 from spades_cli.errors import UsageError
+from spades_cli.game.setup import choose_rules
 from spades_cli.match import BaseListener, Match
 from spades_cli.net import hosting, wire
 from spades_cli.net.client import Connection, RemoteSession
@@ -26,7 +27,6 @@ from spades_cli.net.hosting import parse_listen
 from spades_cli.net.server import Host
 from spades_cli.notation import action_text
 from spades_cli.presets import load_rules
-from spades_cli.transcript import TranscriptWriter
 
 LOOPBACK = "127.0.0.1"
 RULES_SOURCE = "four-player"
@@ -73,8 +73,7 @@ class Hosted:
 
     @property
     def transcript(self) -> str:
-        assert self.game.writer.path is not None
-        return Path(self.game.writer.path).read_text(encoding="utf-8")
+        return Path(self.game.path).read_text(encoding="utf-8")
 
 
 def host_table(
@@ -92,12 +91,9 @@ def host_table(
     seats = {table_rules.seat_names.index(k): v for k, v in given.items()}
     path = tmp_path / "hosted.txt"
 
-    def open_writer(match: Match) -> TranscriptWriter:
-        return TranscriptWriter.create(path, match, rules_source=RULES_SOURCE, overrides=OVERRIDES,
-                                       seats=[seats[s] for s in range(4)])
-
     logs: list[str] = []
-    game = hosting.new_game(table_rules, seed, seats, open_writer, watch=True, on_leave=on_leave,
+    choice = choose_rules(RULES_SOURCE, OVERRIDES, default=RULES_SOURCE)
+    game = hosting.new_game(choice, seed, seats, str(path), watch=True, on_leave=on_leave,
                             reconnect=reconnect, hints=True, log=logs.append)
     dealt = DealtHands()
     game.match.listeners.append(dealt)

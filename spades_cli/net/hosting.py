@@ -1,171 +1,159 @@
 """A hosted game from its start (or its resumption) to its end.
 
 The host is the one authority: it deals from the seed, checks every move, and writes the
-one transcript (appended and flushed per action). Joined seats are controllers like any
-other (:class:`~spades_cli.net.server.RemoteSeat`); the loop is the same ``Match`` loop
-every command runs. The seats' tokens are kept beside the transcript with mode 0600, so
-that ``spades host --resume FILE`` opens the table again with the same tokens after a
-crash; the file is removed once the game is over.
+one transcript (appended and flushed per action). The game is a
+:class:`~spades_cli.game.run.GameRun` like every other; joined seats are controllers
+like any other (:class:`~spades_cli.net.server.RemoteSeat`). The seats' tokens are kept
+beside the transcript with mode 0600, so that ``spades host --resume FILE`` opens the
+table again with the same tokens after a crash; the file is removed once the game is over.
 """
 
 from __future__ import annotations
 
 import contextlib
-import io
-import os
+import json
 import ssl
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from spades_cli.engine import Rules
 from spades_cli.errors import UsageError
-from spades_cli.match import Controller, Listener, Match
+from spades_cli.game.events import Emit
+from spades_cli.game.launch import BotFlags, resume_game
+from spades_cli.game.run import GameRun
+from spades_cli.game.setup import RulesChoice, make_seats, open_transcript
+from spades_cli.match import Match
 from spades_cli.net import wire
-from spades_cli.net.server import RemoteSeat, SeatLost, Table, TableListener
-from spades_cli.protocol import recording
+from spades_cli.net.server import RemoteSeat, Table, TableEvents
 from spades_cli.seats import HUMAN, make_controller
-from spades_cli.transcript import TranscriptWriter, read_transcript, replay, transcript_rules
+
+Log = Callable[[str], None]
 
 
 @dataclass
 class HostedGame:
-    """A game with its table: the match, its transcript and the joined seats' tokens."""
+    """A game with its table: the run (match and transcript) and the joined seats' tokens."""
 
-    match: Match
-    writer: TranscriptWriter
+    run: GameRun
     table: Table
     labels: dict[int, str]
     resumed: bool = False
 
     @property
+    def match(self) -> Match:
+        return self.run.match
+
+    @property
+    def path(self) -> str:
+        assert self.run.writer is not None and self.run.writer.path is not None
+        return self.run.writer.path
+
+    @property
     def tokens_file(self) -> Path:
-        assert self.writer.path is not None
-        return wire.tokens_path(self.writer.path)
+        return wire.tokens_path(self.path)
 
 
 def _table(rules: Rules, tokens: wire.Tokens, on_leave: str | None, *, reconnect: float, hints: bool,
-           log: Callable[[str], None]) -> Table:
+           log: Log) -> Table:
     fallback = make_controller(on_leave, rules) if on_leave else None
     return Table(rules, tokens, reconnect_timeout=reconnect, on_leave=fallback, hints=hints, log=log)
 
 
 def _wire_up(game: HostedGame) -> None:
-    rules, writer, table = game.match.rules, game.writer, game.table
-    table.note = lambda seat, text: writer.note(seat, text, rules)
-    table.seat_changed = lambda seat, label: writer.seat_changed(seat, label, rules)
-    listener = TableListener(table)
-    listener.sync(game.match)
-    game.match.listeners.append(listener)
+    run, table = game.run, game.table
+    table.match = run.match
+    table.note = run.note
+    table.seat_changed = run.seat_changed
+    run.subscribe(TableEvents(table, run.match))
 
 
 def new_game(
-    rules: Rules,
+    choice: RulesChoice,
     seed: int | str,
     labels: dict[int, str],
-    open_writer: Callable[[Match], TranscriptWriter],
+    transcript: str | None,
     *,
     watch: bool,
     on_leave: str | None,
     reconnect: float,
     hints: bool,
-    log: Callable[[str], None],
+    log: Log,
+    bot_timeout: float | None = None,
+    on_bot_failure: str | None = None,
 ) -> HostedGame:
-    """A new table: ``human`` seats are joined from afar, each with a fresh token."""
+    """A new table: ``human`` seats are joined from afar, each with a fresh token; the
+    transcript is started at ``transcript`` (never over an existing file) or in the
+    per-user folder."""
+    rules = choice.rules
     humans = [s for s, label in labels.items() if label == HUMAN]
     tokens = wire.Tokens.fresh(rules, humans, watch)
     table = _table(rules, tokens, on_leave, reconnect=reconnect, hints=hints, log=log)
-    controllers = [
-        RemoteSeat(table) if labels[s] == HUMAN else make_controller(labels[s], rules)
-        for s in range(rules.players)
-    ]
-    match = Match(rules, seed, controllers)
-    table.match = match
-    writer = open_writer(match)
-    game = HostedGame(match, writer, table, labels)
+    seats = make_seats(rules, labels, human=lambda _label: RemoteSeat(table))
+    run = GameRun.new(rules, seed, seats, bot_timeout=bot_timeout, on_bot_failure=on_bot_failure)
+    try:
+        seat_labels = [labels[s] for s in range(rules.players)]
+        run.writer = open_transcript(transcript, run.match, choice, seats=seat_labels, exclusive=True)
+    except FileExistsError:
+        run.close()
+        raise UsageError(f"{transcript} already exists: choose another --transcript, or reopen that table "
+                         f"with 'spades host --resume {transcript}'") from None
+    game = HostedGame(run, table, labels)
     wire.save_tokens(game.tokens_file, rules, tokens)
     _wire_up(game)
     return game
 
 
-def resumed_game(file: str, *, on_leave: str | None, reconnect: float, hints: bool,
-                 log: Callable[[str], None]) -> HostedGame:
-    """Open the table of an unfinished hosted game again, with the tokens it had."""
-    t = read_transcript(file)
-    rules = transcript_rules(t)
-    assert rules is not None
-    if t.seed is None:
-        raise UsageError(f"{file}:1: the transcript has no [Seed] tag, so the next deals are unknown")
+def resumed_game(file: str, *, on_leave: str | None, reconnect: float, hints: bool, log: Log,
+                 flags: BotFlags) -> HostedGame:
+    """Open the table of an unfinished hosted game again, with the tokens it had: the seats
+    that had a token are joined again (a bot that took one over gives it back)."""
+    letters = _token_seats(wire.tokens_path(file))
+    resumed = resume_game(file, seat_specs=[f"{letter}=human" for letter in letters], preset_files=(),
+                          transcript=None, flags=flags, human=lambda _label: RemoteSeat())
+    run = resumed.run
+    rules = run.rules
     tokens = wire.load_tokens(wire.tokens_path(file), rules)
-    buffer = io.StringIO()
-    writer = TranscriptWriter(buffer)
-    result = replay(t, rules, writer=writer, keep_end=False)
-    match = result.match
-    if match.finished:
-        raise UsageError(f"{file}: the game is over: nothing to resume")
     table = _table(rules, tokens, on_leave, reconnect=reconnect, hints=hints, log=log)
-    table.match = match
-    labels = {s: (HUMAN if s in tokens.seats else result.labels[s]) for s in range(rules.players)}
-    controllers: list[Controller] = []
-    for seat in range(rules.players):
-        if seat in tokens.seats:
-            controllers.append(RemoteSeat(table))
-            if result.labels[seat] != HUMAN:
-                writer.seat_changed(seat, HUMAN, rules)
-        else:
-            controllers.append(make_controller(labels[seat], rules))
-    match.controllers = controllers
-    _rewrite(file, buffer.getvalue())
-    try:
-        stream = open(file, "a", encoding="utf-8", newline="\n")  # noqa: SIM115
-    except OSError as exc:
-        raise UsageError(f"{file}: cannot write the transcript: {exc.strerror or exc}") from None
-    writer.retarget(stream, path=file)
-    game = HostedGame(match, writer, table, labels, resumed=True)
+    for controller in run.match.controllers:
+        if isinstance(controller, RemoteSeat):
+            controller.table = table
+    labels = {s: c.label for s, c in enumerate(run.match.controllers)}
+    game = HostedGame(run, table, labels, resumed=True)
     _wire_up(game)
     return game
 
 
-def _rewrite(path: str, text: str) -> None:
-    """Replace ``path`` with ``text`` in one step (a crash leaves the old or the new file)."""
-    target = Path(path)
+def _token_seats(path: Path) -> list[str]:
+    """The seat letters a tokens file names (checked against the rules once they are known)."""
     try:
-        fd, tmp = tempfile.mkstemp(prefix=".spades-", suffix=".tmp", dir=target.parent)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-        os.replace(tmp, target)
-    except OSError as exc:
-        raise UsageError(f"{path}: cannot write the transcript: {exc.strerror or exc}") from None
+        with open(path, encoding="utf-8") as f:
+            data = json.loads(f.read(64 * 1024))
+        seats = data["seats"]
+        letters = [str(k) for k in seats]
+    except FileNotFoundError:
+        raise UsageError(f"{path}: not found: the table's tokens are kept beside its transcript") from None
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise UsageError(f"{path}: cannot read the table's tokens: {exc}") from None
+    if not all(len(x) == 1 and x in "NESW" for x in letters):
+        raise UsageError(f"{path}: not a tokens file of 'spades host'")
+    return letters
 
 
-def play(
-    game: HostedGame,
-    *,
-    listeners: Sequence[Listener] = (),
-    bot_timeout: float | None = None,
-    on_bot_failure: str | None = None,
-) -> None:
+def play(game: HostedGame, *, listeners: Sequence[Emit] = ()) -> None:
     """Wait for the joined players, then play the game to its end. A player who does not
-    come back (without ``--on-leave``), Ctrl-C or an error stops it: the transcript ends
+    come back (without ``--on-leave``), Ctrl-C or an error stops it: the run is finished
     with ``end *`` and the exception goes on."""
-    match, writer, table = game.match, game.writer, game.table
-    match.listeners.extend(listeners)
-    try:
-        with recording(match, writer, timeout=bot_timeout, on_failure=on_bot_failure):
-            table.wait_for_players()
-            while not match.finished:
-                match.step()
-    except BaseException as exc:
-        if not match.finished:
-            writer.unfinished()
-            reason = str(exc) if isinstance(exc, SeatLost) else "the host stopped"
-            table.broadcast({"type": "stopped", "reason": f"{reason}; the game is saved"})
-        raise
-    finally:
-        writer.close()
-    with contextlib.suppress(OSError):
-        game.tokens_file.unlink()
+    run, table = game.run, game.table
+    for fn in listeners:
+        run.subscribe(fn)
+    with run:
+        run.start(resumed=game.resumed)
+        table.wait_for_players()
+        run.play()
+    if run.match.finished:
+        with contextlib.suppress(OSError):
+            game.tokens_file.unlink()
 
 
 def parse_listen(text: str) -> tuple[str, int]:

@@ -8,9 +8,9 @@ Two threads share the work:
   table's inbox, and sending is a non-blocking write into the client's buffer (a client
   that lets more than ``MAX_PENDING`` bytes pile up is cut off, so a slow reader never
   holds anyone up);
-- the **game thread** runs the one game loop (:class:`~spades_cli.match.Match`). A
+- the **game thread** runs the one game loop (:class:`~spades_cli.game.run.GameRun`). A
   joined seat's controller (:class:`RemoteSeat`) sends the seat its view and waits for
-  its move; :class:`TableListener` turns every action into events for each seat (only
+  its move; :class:`TableEvents` turns every event of the run into events for each seat (only
   what that seat may see) and spectators. All views, notes and transcript lines are
   made on the game thread, so nothing there needs a lock but the list of connections.
 """
@@ -37,11 +37,11 @@ from spades_cli.engine import (
     PLAY,
     HandResult,
     IllegalAction,
-    Phase,
     Rules,
 )
 from spades_cli.errors import EXIT_UNFINISHED, SpadesError
-from spades_cli.match import BaseListener, Controller, Match
+from spades_cli.game.events import Decided, Event, GameOver, HandScored, HandStarted, TrickWon
+from spades_cli.match import Controller, Match
 from spades_cli.net import wire
 from spades_cli.notation import NotationError, action_text, parse_action
 from spades_cli.protocol import rules_lines
@@ -509,10 +509,11 @@ class RemoteSeat:
 
     label = "human"
 
-    def __init__(self, table: Table) -> None:
-        self.table = table
+    def __init__(self, table: Table | None = None) -> None:
+        self.table = table  # set before the game starts when the table is made after the seats
 
     def decide(self, match: Match, seat: int) -> int:
+        assert self.table is not None
         return self.table.decide(match, seat)
 
 
@@ -527,48 +528,57 @@ def result_line(result: HandResult, rules: Rules) -> str:
     return f"result {result.hand_no + 1} {names[result.dealer]} bids {bids} tricks {tricks}"
 
 
-class TableListener(BaseListener):
-    """Turns the game's actions into events for each seat and the spectators."""
+_WHY = {"interrupted": "the host was interrupted", "failed": "the host failed"}
 
-    def __init__(self, table: Table) -> None:
+
+class TableEvents:
+    """Turns the run's events into messages for each seat and the spectators (subscribe it
+    to the :class:`~spades_cli.game.run.GameRun`)."""
+
+    def __init__(self, table: Table, match: Match) -> None:
         self.table = table
-        self.phase = Phase.DEAL
-        self.trick: list[tuple[int, int]] = []
-        self.won: list[int] = []
+        self.match = match
         self.hands: list[list[int]] | None = None
-        self.results = 0
-        self.lines: list[str] = []
+        self.lines = [result_line(r, match.rules) for r in match.state.results]
 
-    def sync(self, match: Match) -> None:
-        """Start from where ``match`` stands (a resumed game)."""
-        state = match.state
-        self.phase = state.phase
-        self.trick = list(state.trick_cards()) if state.phase == PLAY else []
-        self.won = [sum(1 for t in state.tricks if t.winner == s) for s in range(match.rules.players)]
-        self.results = len(state.results)
-        self.lines = [result_line(r, match.rules) for r in state.results]
-
-    def on_deal(self, match: Match, hand_no: int, deck: tuple[int, ...]) -> None:
-        self.phase = match.state.phase
-        self.trick, self.won, self.hands = [], [0] * match.rules.players, None
-        self._snapshot(match)
+    def __call__(self, e: Event) -> None:
+        table, match = self.table, self.match
         names = match.rules.seat_names
-        self.table.broadcast({"type": "deal", "hand": hand_no + 1, "dealer": names[match.state.dealer]})
-        self.table.pump(0)
-
-    def _snapshot(self, match: Match) -> None:
+        if isinstance(e, HandStarted):
+            self.hands = None
+            table.broadcast({"type": "deal", "hand": e.hand_no + 1, "dealer": names[e.dealer]})
+        elif isinstance(e, Decided):
+            self._decided(e)
+        elif isinstance(e, TrickWon):
+            table.broadcast({
+                "type": "trick", "no": e.trick_no, "leader": names[e.leader],
+                "cards": [action_text(c) for _, c in e.cards], "winner": names[e.winner],
+            })
+        elif isinstance(e, HandScored):
+            self.lines.append(result_line(e.result, match.rules))
+            table.broadcast({"type": "scored", "results": self.lines})
+            if self.hands is not None:
+                shown = {names[s]: [action_text(c) for c in cards] for s, cards in enumerate(self.hands)}
+                table.broadcast({"type": "hands", "hand": e.hand_no + 1, "hands": shown}, players=False)
+        elif isinstance(e, GameOver):
+            if e.winner is not None:
+                table.broadcast({"type": "over", "winner": match.rules.side_name(e.winner),
+                                 "scores": list(match.state.scores)})
+            else:
+                why = table.stopping or _WHY.get(e.reason, "the host stopped")
+                table.broadcast({"type": "stopped", "reason": f"{why}; the game is saved"})
         if self.hands is None and match.state.phase in (BID, PLAY):
             self.hands = [sorted(match.state.hand_of(s)) for s in range(match.rules.players)]
+        table.pump(0)
 
-    def on_action(self, match: Match, seat: int, action: int) -> None:
-        state, table = match.state, self.table
-        before, self.phase = self.phase, state.phase
-        names = match.rules.seat_names
-        owner = state.exch_seat if seat < 0 else seat
+    def _decided(self, e: Decided) -> None:
+        table, state = self.table, self.match.state
+        owner = state.exch_seat if e.seat < 0 else e.seat
         msg: dict[str, Any] = {
-            "type": "move", "seat": names[owner], "phase": str(before), "action": action_text(action),
+            "type": "move", "seat": self.match.rules.seat_names[owner], "phase": str(e.phase),
+            "action": action_text(e.action),
         }
-        if (before == EXCHANGE and action != EXCHANGE_DONE) or before == DRAW:
+        if (e.phase == EXCHANGE and e.action != EXCHANGE_DONE) or e.phase == DRAW:
             # A card given up or drawn in the exchange: its owner sees it, nobody else.
             own = table.connected(owner)
             if own is not None:
@@ -579,44 +589,3 @@ class TableListener(BaseListener):
                     conn.send(hidden)
         else:
             table.broadcast(msg)
-        self._snapshot(match)
-        if before == PLAY:
-            self._played(match, seat, action)
-        table.pump(0)
-
-    def _played(self, match: Match, seat: int, action: int) -> None:
-        state, rules = match.state, match.rules
-        self.trick.append((seat, action))
-        if len(self.trick) < rules.players:
-            return
-        if len(state.results) > self.results:
-            result = state.results[-1]
-            winner = next(s for s in range(rules.players) if result.tricks[s] > self.won[s])
-        else:
-            winner = state.tricks[-1].winner
-        self.won[winner] += 1
-        cards = [action_text(c) for _, c in self.trick]
-        names = rules.seat_names
-        self.table.broadcast({
-            "type": "trick", "no": sum(self.won), "leader": names[self.trick[0][0]], "cards": cards,
-            "winner": names[winner],
-        })
-        self.trick = []
-
-    def on_hand_end(self, match: Match, result: HandResult) -> None:
-        self.results = len(match.state.results)
-        self.lines.append(result_line(result, match.rules))
-        self.table.broadcast({"type": "scored", "results": self.lines})
-        if self.hands is not None:
-            names = match.rules.seat_names
-            shown = {names[s]: [action_text(c) for c in cards] for s, cards in enumerate(self.hands)}
-            self.table.broadcast({"type": "hands", "hand": result.hand_no + 1, "hands": shown}, players=False)
-
-    def on_game_end(self, match: Match) -> None:
-        state = match.state
-        winner = state.winner()
-        self.table.broadcast({
-            "type": "over", "winner": None if winner is None else match.rules.side_name(winner),
-            "scores": list(state.scores),
-        })
-
