@@ -15,20 +15,58 @@ from spades_cli import __version__
 from spades_cli.errors import EXIT_INTERRUPTED, EXIT_USAGE, Interrupted, SpadesError
 
 # Commands are imported only when used, so that `spades bot` (started once per seat by
-# tables and tournaments) and `spades --version` start quickly.
-_COMMANDS: dict[str, tuple[str, str]] = {
-    "bot": ("cmd_bot", "bot_command"),
-    "host": ("cmd_host", "host_command"),
-    "join": ("cmd_join", "join_command"),
-    "merge": ("cmd_merge", "merge_command"),
-    "play": ("cmd_play", "play_command"),
-    "replay": ("cmd_replay", "replay_command"),
-    "resume": ("cmd_resume", "resume_command"),
-    "rules": ("cmd_rules", "rules_group"),
-    "run": ("cmd_run", "run_command"),
-    "simulate": ("cmd_simulate", "simulate_command"),
-    "stats": ("cmd_stats", "stats_command"),
-    "games": ("cmd_games", "games_command"),
+# tables and tournaments), `spades --help` and `spades --version` start quickly. Each entry
+# is the command's module, its attribute and its short help (the first sentence of its
+# docstring, which `spades --help` lists; tests/test_cli_startup.py keeps them equal).
+_COMMANDS: dict[str, tuple[str, str, str]] = {
+    "bot": (
+        "cmd_bot",
+        "bot_command",
+        "Answer bot-protocol requests on stdin with a built-in bot (see docs/bot-protocol.md).",
+    ),
+    "host": (
+        "cmd_host",
+        "host_command",
+        "Host a game that people join from other terminals with 'spades join'.",
+    ),
+    "join": ("cmd_join", "join_command", "Take your seat at a table hosted with 'spades host'."),
+    "games": (
+        "cmd_games",
+        "games_command",
+        "List the saved games: date, rules, seats, score, finished or not.",
+    ),
+    "merge": (
+        "cmd_merge",
+        "merge_command",
+        "Combine the JSON results of 'spades simulate --shard K/N --json' (or of interrupted runs) of "
+        "one tournament into the result of the whole: the same as one run of all the games gives, "
+        "apart from timings.",
+    ),
+    "play": ("cmd_play", "play_command", "Play a game at the prompt against the bots."),
+    "replay": (
+        "cmd_replay",
+        "replay_command",
+        "Check a transcript against the rules and show the game hand by hand.",
+    ),
+    "resume": ("cmd_resume", "resume_command", "Continue an unfinished game with the same rules and seats."),
+    "rules": (
+        "cmd_rules",
+        "rules_group",
+        "The rule presets: list them, show one in full, or check a YAML file.",
+    ),
+    "run": ("cmd_run", "run_command", "Play a scripted game: a transcript with parts left out."),
+    "simulate": (
+        "cmd_simulate",
+        "simulate_command",
+        "Play bots against each other and report wins, points, contracts, nils, bags and decision "
+        "times, with 95% confidence intervals.",
+    ),
+    "stats": (
+        "cmd_stats",
+        "stats_command",
+        "Statistics across games: wins and losses, bid accuracy (made, set, over/under), nils and "
+        "blind / double nils tried and made, bags and penalties, points per hand.",
+    ),
 }
 
 
@@ -46,6 +84,19 @@ class SpadesGroup(click.Group):
         module = importlib.import_module(f"spades_cli.{where[0]}")
         command: click.Command = getattr(module, where[1])
         return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command list of ``spades --help``, from the table: no command is imported."""
+        names = self.list_commands(ctx)
+        if not names:
+            return
+        limit = formatter.width - 6 - max(len(name) for name in names)
+        # A bare Command shortens the text exactly as click does for the real one.
+        rows = [
+            (name, click.Command(name, help=_COMMANDS[name][2]).get_short_help_str(limit)) for name in names
+        ]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:

@@ -2,7 +2,7 @@
 
 A preset file is data someone may have sent: whatever it holds, reading it ends in a
 validated ``Rules`` or in problems (``FILE:LINE: what``), never in a traceback, and it is
-read within these limits (stated in docs/presets.md):
+read within these limits (stated in README.md, "Rules and presets"):
 
 - only regular files (a device, a FIFO or a socket is refused before reading), at most
   MAX_FILE_BYTES, UTF-8 text (a bad byte is reported with its line), lines of at most

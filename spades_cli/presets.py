@@ -24,7 +24,6 @@ No engine logic lives here: this module only turns text into a validated ``Rules
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import types
 import typing
 from abc import ABC, abstractmethod
@@ -348,6 +347,8 @@ class _PySide(_Side):
 
 def _suggestions(key: str, section: _Section) -> list[str]:
     """Full key paths the user may have meant by ``key`` inside ``section``."""
+    import difflib  # only when a key is wrong
+
     close = difflib.get_close_matches(key, list(section.fields), n=1, cutoff=0.6)
     if close:
         return [section.prefix + close[0]]

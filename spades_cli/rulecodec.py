@@ -20,7 +20,6 @@ Only the standard library and the engine's ``Rules`` are used, so every layer ma
 from __future__ import annotations
 
 import dataclasses
-import json
 import re
 import typing
 from collections.abc import Iterable, Mapping
@@ -89,6 +88,14 @@ def flatten(rules: Rules) -> list[tuple[str, object]]:
     return out
 
 
+def _json_string(text: str) -> str:
+    if '"' not in text and "\\" not in text and text.isascii() and text.isprintable():
+        return f'"{text}"'  # what json.dumps gives, without loading json
+    import json
+
+    return json.dumps(text)
+
+
 def value_text(value: object, *, quote_strings: bool = False) -> str:
     """The text of one rule value (see the module docstring)."""
     if value is None:
@@ -99,7 +106,7 @@ def value_text(value: object, *, quote_strings: bool = False) -> str:
         return str(value)
     text = str(value)
     if quote_strings or text.startswith('"'):
-        return json.dumps(text)
+        return _json_string(text)
     return text
 
 
@@ -109,6 +116,12 @@ def flat_rules(rules: Rules, *, quote_strings: bool = False) -> list[tuple[str, 
 
 
 def _quoted(text: str) -> str:
+    inner = text[1:-1]
+    plain = '"' not in inner and "\\" not in inner and inner.isprintable()
+    if len(text) >= 2 and text.endswith('"') and plain:
+        return inner  # no escapes: what json.loads gives, without loading json
+    import json
+
     try:
         value = json.loads(text)
     except ValueError:

@@ -2,7 +2,7 @@
 
 Issue 10, item 5: the inputs that used to end in a traceback, each through the CLI as a
 user meets it (``spades rules validate FILE``, ``spades play --set ...`` with stdin
-closed, ``spades run --rules FILE``). The limits are stated in docs/presets.md.
+closed, ``spades run --rules FILE``). The limits are stated in README.md ("Rules and presets").
 """
 
 from __future__ import annotations
