@@ -228,3 +228,57 @@ def test_join_survives_a_table_that_talks_nonsense(cli: Callable[..., Result], a
     thread.join(DEADLINE)
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output
+
+
+def test_a_client_that_does_not_read_is_cut_off() -> None:
+    """Sending never blocks the game: past MAX_PENDING bytes waiting for a client that does
+    not read, the host drops that client (and nobody else)."""
+    from spades_cli.net.server import Conn, Host
+
+    class Transport:
+        def __init__(self) -> None:
+            self.size = 0
+            self.aborted = False
+
+        def is_closing(self) -> bool:
+            return self.aborted
+
+        def get_write_buffer_size(self) -> int:
+            return self.size
+
+        def abort(self) -> None:
+            self.aborted = True
+
+    class Writer:
+        def __init__(self) -> None:
+            self.transport = Transport()
+
+        def write(self, data: bytes) -> None:
+            self.transport.size += len(data)
+
+    logs: list[str] = []
+    host = Host(log=logs.append)
+    slow, fine = Writer(), Writer()
+    slow_conn, fine_conn = Conn(host, slow, "slow"), Conn(host, fine, "fine")  # type: ignore[arg-type]
+    chunk = wire.encode({"type": "say", "text": "x" * 200})
+    for _ in range(wire.MAX_PENDING // len(chunk) + 2):
+        slow_conn._push(chunk)
+    fine_conn._push(chunk)
+    assert slow.transport.aborted and slow_conn.closed
+    assert not fine.transport.aborted
+    assert logs == ["cut off slow: it does not read what it is sent"]
+
+
+def test_sigterm_saves_the_hosted_game(tmp_path: Path) -> None:
+    """SIGTERM (or SIGHUP) stops the host like Ctrl-C: the transcript ends with 'end *' and
+    the tokens stay for --resume."""
+    path = tmp_path / "stopped.txt"
+    host = Spawned(["host", "--seed", "4", "--seat", "S=human", "--transcript", str(path)])
+    try:
+        host.wait_for("Waiting for South to join.")
+        host.proc.terminate()
+        assert host.finish() == 143, host.output
+    finally:
+        host.kill()
+    assert path.read_text().rstrip().endswith("end *")
+    assert wire.tokens_path(str(path)).exists()

@@ -473,6 +473,24 @@ class RemoteSession:
         else:
             with contextlib.suppress(ConnectionLost):
                 self.conn.send({"type": "say", "text": words[: wire.MAX_SAY]})
+            self._drain(0.5)  # the table's echo of it, so the line shows at once
+
+    def _drain(self, wait: float) -> None:
+        """Show what the table said meanwhile (chat, arrivals), waiting up to ``wait`` seconds
+        for the first message; never past a decision of this seat."""
+        try:
+            msg = self.conn.inbox.get(timeout=wait)
+        except queue.Empty:
+            return
+        while True:
+            if msg is None:
+                self._lost()
+                return
+            self._message(msg)
+            try:
+                msg = self.conn.inbox.get_nowait()
+            except queue.Empty:
+                return
 
     def _cmd_help(self, arg: str) -> None:
         lines = help_lines()

@@ -21,11 +21,11 @@ from spades_cli.engine import Rules
 from spades_cli.errors import UsageError
 from spades_cli.game.events import Emit
 from spades_cli.game.launch import BotFlags, resume_game
-from spades_cli.game.run import GameRun
+from spades_cli.game.run import GameRun, stop_signals
 from spades_cli.game.setup import RulesChoice, make_seats, open_transcript
 from spades_cli.match import Match
 from spades_cli.net import wire
-from spades_cli.net.server import RemoteSeat, Table, TableEvents
+from spades_cli.net.server import FULL_NAMES, RemoteSeat, Table, TableEvents
 from spades_cli.seats import HUMAN, make_controller
 
 Log = Callable[[str], None]
@@ -147,8 +147,11 @@ def play(game: HostedGame, *, listeners: Sequence[Emit] = ()) -> None:
     run, table = game.run, game.table
     for fn in listeners:
         run.subscribe(fn)
-    with run:
+    with run, stop_signals():  # from here SIGTERM and SIGHUP save the game (end *) like Ctrl-C
         run.start(resumed=game.resumed)
+        missing = [FULL_NAMES.get(n, n) for n in (run.rules.seat_names[s] for s in table.missing())]
+        if missing:
+            table.log(f"Waiting for {', '.join(missing)} to join.")
         table.wait_for_players()
         run.play()
     if run.match.finished:

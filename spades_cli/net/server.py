@@ -500,8 +500,11 @@ def _public(label: str) -> str:
     return "program" if label.startswith("cmd:") else label
 
 
+FULL_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
 def _full(letter: str) -> str:
-    return {"N": "North", "E": "East", "S": "South", "W": "West"}.get(letter, letter)
+    return FULL_NAMES.get(letter, letter)
 
 
 class RemoteSeat:
