@@ -80,7 +80,8 @@ def host_command(
     Each human seat gets its own join line with a secret token. The host deals, checks
     every move and keeps the transcript. A player who loses the connection can join
     again with the same line; 'spades host --resume FILE' reopens a table after a crash.
-    Exit codes: 0 the game ended; 3 stopped before its end and saved; 2 usage; 130 Ctrl-C.
+    Exit codes: 0 the game ended; 3 stopped before its end and saved; 2 usage; 130 Ctrl-C;
+    143 SIGTERM or SIGHUP.
     """
     check_bot_timeout(bot_timeout)
     address = hosting.parse_listen(listen)
