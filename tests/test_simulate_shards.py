@@ -91,6 +91,25 @@ def test_a_changed_total_in_a_file_is_reported_not_trusted(tmp_path: Path) -> No
     assert code == 2 and "expected a whole number" in err
 
 
+def test_a_result_file_never_makes_us_open_another_file(tmp_path: Path) -> None:
+    data = simulate_json("--shard", "1/2", "-j", "1")
+    data["totals"]["rules"]["base"] = str(tmp_path / "elsewhere.yaml")  # type: ignore[index]
+    path = tmp_path / "a.json"
+    path.write_text(json.dumps(data))
+    code, _, err = run("merge", str(path))
+    assert code == 2 and "totals.rules must be the rules in full" in err
+
+
+def test_an_interrupted_run_without_out_saves_in_the_data_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from spades_cli.simulate.report import partial_path
+
+    monkeypatch.setenv("SPADES_HOME", str(tmp_path))
+    assert partial_path(5, (1, 2)) == str(tmp_path / "simulate" / "partial-5-shard-1-of-2.json")
+    assert partial_path(5, None) == str(tmp_path / "simulate" / "partial-5.json")
+
+
 def stop_after(chunks_done: int) -> object:
     seen = []
 

@@ -143,6 +143,9 @@ def summary_from_json(data: Any, origin: str) -> Summary:
     totals = data["totals"]
     if totals.get("format") != FORMAT:
         raise FileFormatError(f"unknown simulate result format {str(totals.get('format'))[:20]}", file=origin)
+    if not isinstance(totals.get("rules"), dict) or "base" in totals["rules"]:
+        # The rules are written out in full: a received file never makes us open another one.
+        raise FileFormatError("not a simulate result: totals.rules must be the rules in full", file=origin)
     try:
         rules = rules_from_dict(totals["rules"], origin=f"{origin}: totals.rules")
     except MultiError as exc:
