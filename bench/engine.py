@@ -183,11 +183,11 @@ def like_for_like(rounds: int, seconds: float) -> None:
     ours = rates["ours"]
     med = statistics.median
     print(f"like for like, four-player, the same {len(decks)} decks and picks; median of {rounds} rounds:")
-    print(f"  {'ours (every rule checked)':42} {med(ours):10.0f} hands/s")
+    print(f"  {'ours (every rule checked)':46} {med(ours):10.0f} hands/s")
     for key, what in (("os", "apply_action, no checks"), ("os_checked", "apply_action_with_legality_check")):
         ratios = [a / b for a, b in zip(ours, rates[key], strict=True)]
         print(
-            f"  {'openspiel (' + what + ')':42} {med(rates[key]):10.0f} hands/s  ratio ours/openspiel "
+            f"  {'openspiel (' + what + ')':46} {med(rates[key]):10.0f} hands/s  ratio ours/openspiel "
             f"{med(ratios):.2f} (min {min(ratios):.2f}, max {max(ratios):.2f})"
         )
     print("  target: ratio against apply_action >= 2.0")

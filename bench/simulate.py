@@ -76,9 +76,9 @@ def workers(games: int) -> None:
         )
     ratio = rates[2] / rates[1]
     print(f"  ratio {ratio:.2f} (target >= 1.7 on a quiet 2-core machine; {os.cpu_count()} CPUs here)")
-    # With two free cores the wall time of --jobs 2 would be about its CPU time / 2.
-    print(f"  CPU per game --jobs 2 / --jobs 1: {cpu[2] / cpu[1]:.2f} (1.0: the workers add no work; "
-          f"on two free cores the ratio would be about {2 * cpu[1] / cpu[2]:.2f})")
+    # About 1 means the workers add no work of their own: the wall-clock ratio then depends
+    # only on how many cores are free.
+    print(f"  CPU per game --jobs 2 / --jobs 1: {cpu[2] / cpu[1]:.2f} (about 1: workers add no work)")
 
 
 def cluster(games: int, hands: int) -> None:
