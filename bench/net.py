@@ -20,14 +20,13 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import tempfile
 import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from common import build_line
 
 from spades_cli.bots import make_bot
 from spades_cli.game.setup import choose_rules
@@ -196,6 +195,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--target", type=int, default=100, help="points to win a game")
     parser.add_argument("--deadline", type=float, default=240.0, help="seconds before everything stops")
     args = parser.parse_args(argv)
+    print(build_line())
     deadline = time.monotonic() + args.deadline
     with tempfile.TemporaryDirectory(prefix="spades-bench-net-") as tmp:
         samples = latency(Path(tmp), args.games, args.level, args.target, deadline)
