@@ -181,3 +181,29 @@ def test_the_host_plays_a_seat_itself(tmp_path: Path) -> None:
         host.kill()
     assert "Game over" in host.output and "end winner" in hosted.read_text()
     assert south.session.finished
+
+
+def test_two_player_exchanges_stay_private(tmp_path: Path) -> None:
+    """R-2P-3: in the double-nil exchange the card a player gives up and the card drawn are
+    seen by that player only; the others learn that a card was swapped, not which."""
+    table = host_table(tmp_path, seed=6, labels={"N": "human", "S": "human"}, source="two-player",
+                       overrides=("target=100", "losing_score=-300"))
+    north = Player(table.address, table.token("N"))  # first legal move: declares double nil
+    south = Player(table.address, table.token("S"), last=True)  # no double nil, bids high
+    watcher = Player(table.address, table.token("watch"))
+    for p in (north, south, watcher):
+        p.start()
+    for p in (north, south, watcher):
+        p.finish()
+    table.finish()
+    assert not table.errors and table.game.match.finished
+    hidden = 0
+    for player, me in ((north, "N"), (south, "S"), (watcher, None)):
+        for msg in player.messages():
+            if msg["type"] == "move" and msg["phase"] in ("exchange", "draw") and msg["action"] != "done":
+                if msg["seat"] == me:
+                    assert msg["action"] is not None
+                else:
+                    assert msg["action"] is None, msg
+                    hidden += 1
+    assert hidden > 0  # exchanges did happen

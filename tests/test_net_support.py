@@ -84,15 +84,16 @@ def host_table(
     reconnect: float = 10.0,
     on_leave: str | None = None,
     ssl_context: ssl.SSLContext | None = None,
+    source: str = RULES_SOURCE,
+    overrides: Sequence[str] = OVERRIDES,
 ) -> Hosted:
-    """Host a four-player game to 100 (North and South joined, easy bots East and West)."""
-    table_rules = rules()
+    """Host a game (default: four-player to 100, North and South joined, easy bots East and West)."""
+    choice = choose_rules(source, overrides, default=source)
+    table_rules = choice.rules
     given = labels or {"N": "human", "E": "easy", "S": "human", "W": "easy"}
     seats = {table_rules.seat_names.index(k): v for k, v in given.items()}
     path = tmp_path / "hosted.txt"
-
     logs: list[str] = []
-    choice = choose_rules(RULES_SOURCE, OVERRIDES, default=RULES_SOURCE)
     game = hosting.new_game(choice, seed, seats, str(path), watch=True, on_leave=on_leave,
                             reconnect=reconnect, hints=True, log=logs.append)
     dealt = DealtHands()
@@ -120,13 +121,14 @@ class Player(threading.Thread):
     and leaves without a word after ``stop_after`` moves."""
 
     def __init__(self, address: tuple[str, int], token: str, moves: Sequence[str] | None = None,
-                 *, stop_after: int | None = None, cafile: str | None = None) -> None:
+                 *, stop_after: int | None = None, cafile: str | None = None, last: bool = False) -> None:
         super().__init__(daemon=True)
         self.conn = Connection(*address, tls=cafile is not None, cafile=cafile)
         self.conn.received = []
         self.session = RemoteSession(self.conn, token, symbols=False)
         self.moves = list(moves) if moves is not None else None
         self.stop_after = stop_after
+        self.pick = -1 if last else 0  # which legal move to make when none is given
         self.shown: list[str] = []
         self.made = 0
         self.error: BaseException | None = None
@@ -140,7 +142,7 @@ class Player(threading.Thread):
                     self.conn.close()
                     return
                 assert s.obs is not None
-                move = self.moves.pop(0) if self.moves else action_text(s.obs.legal[0])
+                move = self.moves.pop(0) if self.moves else action_text(s.obs.legal[self.pick])
                 self.made += 1
                 self.shown += [o.text for o in s.handle(move)]
         except BaseException as exc:
