@@ -60,7 +60,8 @@ def start_table(tmp_path: Path, games: int) -> tuple[subprocess.Popen[str], str,
     env = dict(os.environ, SPADES_TEST_TAG=tag, ORPHAN_PID_FILE=str(pids))
     command = [
         sys.executable, "-m", "spades_cli", "simulate", "--rules", "two-player", "--games", str(games),
-        "--jobs", "1", "--quiet", "--seed", "3", "--seat", f"N={bot('deaf')}", "--seat", f"S={bot('setsid')}",
+        "--jobs", "1", "--quiet", "--seed", "3", "--max-hands", "3",
+        "--seat", f"N={bot('deaf')}", "--seat", f"S={bot('setsid')}",
     ]
     proc = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     return proc, tag, pids
@@ -95,11 +96,13 @@ def test_a_table_killed_outright_takes_its_programs_along(tmp_path: Path) -> Non
         time.sleep(0.05)
     proc.kill()  # SIGKILL: nothing runs in the table; the programs die of PR_SET_PDEATHSIG
     proc.communicate(timeout=60)
-    escaped = [int(p) for p in pids.read_text().split()]
-    left = wait_for_none(tag)
+    escaped = {int(p) for p in pids.read_text().split()}
+    deadline = time.monotonic() + 10
+    while not set(left := tagged(tag)) <= escaped and time.monotonic() < deadline:
+        time.sleep(0.05)
     # The programs themselves are gone; a child that left their session is out of reach
     # once nobody is left to adopt it (documented in docs/bot-protocol.md).
-    assert set(left) <= set(escaped)
+    assert set(left) <= escaped
     for pid in left:
         os.kill(pid, signal.SIGKILL)
         with contextlib.suppress(ChildProcessError):
@@ -117,3 +120,28 @@ def test_the_bot_log_is_private_whatever_the_umask(tmp_path: Path) -> None:
     finally:
         os.umask(old)
     assert log.stat().st_mode & 0o777 == 0o600
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
+def test_spades_run_stopped_by_a_signal_saves_and_leaves_nothing(tmp_path: Path, sig: signal.Signals) -> None:
+    tag = uuid.uuid4().hex
+    pids = tmp_path / "escaped.pids"
+    script = tmp_path / "bare.txt"
+    script.write_text('[Rules "two-player"]\n[Seed "9"]\n', encoding="utf-8")
+    out = tmp_path / "game.txt"
+    env = dict(os.environ, SPADES_TEST_TAG=tag, ORPHAN_PID_FILE=str(pids))
+    command = [
+        sys.executable, "-m", "spades_cli", "run", str(script), "--max-hands", "100000", "-o", str(out),
+        "--seat", f"N={bot('deaf')}", "--seat", f"S={bot('setsid')}",
+    ]
+    proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not (pids.exists() and pids.read_text().strip()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.5)  # a few moves into the game
+    proc.send_signal(sig)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode != 0 and "Traceback" not in err
+    assert out.read_text(encoding="utf-8").rstrip().endswith("end *")
+    assert wait_for_none(tag) == []
+
