@@ -16,28 +16,15 @@ from spades_cli.cli_options import display_options, echo_for, echo_json, preset_
 from spades_cli.game.printer import Printer, progress
 from spades_cli.game.run import GameRun
 from spades_cli.game.summary import game_summary
+from spades_cli.repl.stepper import step_through
 from spades_cli.transcript import read_transcript, replay, transcript_rules
-
-
-class _Stepper:
-    """Waits for Enter (``q`` then Enter, or the end of input, stops waiting)."""
-
-    def __init__(self) -> None:
-        self.on = True
-
-    def __call__(self) -> None:
-        if not self.on:
-            return
-        click.echo("-- Enter: next trick, q: run to the end --", err=True, nl=False)
-        line = sys.stdin.readline()
-        click.echo("", err=True)
-        if not line or line.strip().lower() in ("q", "quit"):
-            self.on = False
+from spades_cli.view import symbols_ok, terminal_width
 
 
 @click.command("replay")
 @click.argument("file", metavar="FILE")
-@click.option("--step", is_flag=True, help="Wait for Enter after each trick.")
+@click.option("--step", is_flag=True,
+              help="Study the game move by move: forward and back by move, trick or hand (keys shown).")
 @preset_file_option
 @display_options
 def replay_command(
@@ -54,14 +41,17 @@ def replay_command(
     rules = transcript_rules(t, preset_files=preset_files)
     assert rules is not None
     colored = use_color(color)
-    stepper = _Stepper() if step else None
 
     def printer(run: GameRun) -> Printer:
-        echo = echo_for(colored)
-        return Printer(run, echo, detail=True, symbols=not ascii_only, color=colored, step=stepper)
+        return Printer(run, echo_for(colored), detail=True, symbols=not ascii_only, color=colored)
 
-    result = replay(t, rules, watchers=[] if as_json else [printer])
+    result = replay(t, rules, watchers=[] if as_json or step else [printer])
     run = result.run
+    if step and not as_json:
+        match = run.match
+        assert match.dealer is not None
+        step_through(rules, match.dealer, match.decks, run.state.history, sys.stdin, sys.stdout,
+                     symbols=symbols_ok(ascii_only), width=terminal_width())
     if as_json:
         extra: dict[str, Any] = {"file": file}
         if result.terminated is not None:

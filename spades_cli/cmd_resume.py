@@ -29,10 +29,11 @@ from spades_cli.game.launch import BotFlags, resume_game
 from spades_cli.game.printer import Printer, progress
 from spades_cli.game.run import stop_signals
 from spades_cli.game.summary import game_summary
+from spades_cli.games import latest_game
 
 
 @click.command("resume")
-@click.argument("file", metavar="FILE")
+@click.argument("file", metavar="[FILE]", required=False)
 @click.option(
     "--seat",
     "seat_specs",
@@ -53,7 +54,7 @@ from spades_cli.game.summary import game_summary
 @click.option("--fast", is_flag=True, help="At the prompt: no pause after bot moves.")
 @bot_options
 def resume_command(
-    file: str,
+    file: str | None,
     seat_specs: tuple[str, ...],
     preset_files: tuple[str, ...],
     transcript_path: str | None,
@@ -69,11 +70,13 @@ def resume_command(
     """Continue an unfinished game with the same rules and seats.
 
     The transcript is checked like 'spades replay', then the game goes on from its last
-    action and is appended to FILE (or written to --transcript PATH).
+    action and is appended to FILE (or written to --transcript PATH). Without FILE, the
+    most recently played unfinished game in the per-user folder ('spades games' lists them).
     """
     from spades_cli.repl import PromptSeat, play_match
 
     check_bot_timeout(bot_timeout)
+    file = file if file is not None else latest_game()
     flags = BotFlags(bot_timeout, on_bot_failure, max_hands, trust_programs, say_err)
     resumed = resume_game(
         file,

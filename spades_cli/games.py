@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from spades_cli.errors import SpadesError
+from spades_cli.errors import SpadesError, UsageError
 from spades_cli.transcript import EndLine, HandLine, ScoreLine, default_transcript_dir, parse_transcript
 
 _KEEP = ("[", "hand ", "score ", "end ")
@@ -105,6 +105,16 @@ def latest_unfinished(folder: Path | None = None) -> Path | None:
     """The transcript of the most recently played unfinished game, if any."""
     games = unfinished_games(folder)
     return games[0].path if games else None
+
+
+def latest_game(folder: Path | None = None) -> str:
+    """For ``spades resume`` without a file: the latest unfinished game, or a usage error."""
+    path = latest_unfinished(folder)
+    if path is None:
+        where = folder if folder is not None else default_transcript_dir()
+        raise UsageError(f"no unfinished game in {where}: give the FILE to resume "
+                         "('spades games' lists the saved games)")
+    return str(path)
 
 
 def delete_finished(

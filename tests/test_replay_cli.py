@@ -64,12 +64,16 @@ def test_replay_of_an_unfinished_game_says_so() -> None:
     assert f"spades resume {path}" in result.stdout
 
 
-def test_step_waits_for_enter_between_tricks() -> None:
+def test_step_moves_as_the_keys_say() -> None:
     path = str(TRANSCRIPTS / "four-player.txt")
-    result = run_cli(["replay", "--step", path], input="\n\n\nq\n")
+    result = run_cli(["replay", "--step", "--ascii", path], input="\n\nt\ng 11\ne\nq\n")
     assert result.exit_code == 0
-    assert result.stderr.count("-- Enter: next trick") == 4  # three Enters, then q runs to the end
-    assert "Winner: NS" in result.stdout
+    out = result.stdout
+    assert out.count("Keys: ") == 1  # shown once
+    assert "Hand 1, move 1 of " in out and "Hand 1, move 2 of " in out
+    assert "Trick 1 (" in out  # t: the end of the first trick
+    assert "Hand 11, move " in out and "Hand 11 is over." in out
+    assert out.rstrip().endswith("hands checked")
 
 
 def test_replay_errors_name_file_and_line(tmp_path: Path) -> None:

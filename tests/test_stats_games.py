@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from click.testing import Result
 from conftest import TRANSCRIPTS
 
@@ -99,3 +100,30 @@ def test_games_deletes_only_finished_games_older_than_the_limit(cli: Cli, tmp_pa
     left = sorted(p.name for p in tmp_path.iterdir())
     assert left == ["four-player-unfinished.txt", "two-player-unfinished.txt"]
     assert all(not g["finished"] for g in data["games"])
+
+
+def test_resume_without_a_file_continues_the_latest_unfinished_game(cli: Cli, tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SPADES_HOME", str(tmp_path))
+    _saved(tmp_path / "transcripts")
+    latest = tmp_path / "transcripts" / "four-player-unfinished.txt"
+    before = latest.read_text(encoding="utf-8")
+    result = cli(["resume", "--json", "--max-hands", "3"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["transcript"] == str(latest)
+    text = latest.read_text(encoding="utf-8")
+    assert text.count("\nhand ") == 3 > before.count("\nhand ")  # continued up to --max-hands
+    assert text.split("\ntrick 3 ")[0] == before.split("\ntrick 3 ")[0]
+    # The other unfinished game was left alone.
+    assert (tmp_path / "transcripts" / "two-player-unfinished.txt").read_bytes() == \
+        (TRANSCRIPTS / "two-player-unfinished.txt").read_bytes()
+
+
+def test_resume_without_a_file_and_no_unfinished_game_is_a_usage_error(
+    cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SPADES_HOME", str(tmp_path))
+    result = cli(["resume"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("spades: no unfinished game in ") and "Traceback" not in result.output
