@@ -108,12 +108,12 @@ def test_resume_without_a_file_continues_the_latest_unfinished_game(cli: Cli, tm
     _saved(tmp_path / "transcripts")
     latest = tmp_path / "transcripts" / "four-player-unfinished.txt"
     before = latest.read_text(encoding="utf-8")
-    result = cli(["resume", "--json", "--max-hands", "3"])
+    result = cli(["resume", "--json", "--max-hands", "4"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["transcript"] == str(latest)
     text = latest.read_text(encoding="utf-8")
-    assert text.count("\nhand ") == 3 > before.count("\nhand ")  # continued up to --max-hands
+    assert text.count("\nhand ") == 4 > before.count("\nhand ")  # continued up to --max-hands
     assert text.split("\ntrick 3 ")[0] == before.split("\ntrick 3 ")[0]
     # The other unfinished game was left alone.
     assert (tmp_path / "transcripts" / "two-player-unfinished.txt").read_bytes() == \
