@@ -30,7 +30,9 @@ PINNED = [
 
 
 @pytest.mark.parametrize(("preset", "seed", "steps", "expected"), PINNED)
-def test_hard_chooses_the_pinned_action_in_either_build(preset: str, seed: int, steps: int, expected: str) -> None:
+def test_hard_chooses_the_pinned_action_in_either_build(
+    preset: str, seed: int, steps: int, expected: str
+) -> None:
     rules = load_rules(preset)
     state = random_position(rules, seed, steps)
     seat = state.current_player()
