@@ -140,8 +140,6 @@ def count_tricks(hand: list[int], players: int) -> float:
     spare = max(0, len(spades) - top)
     ruffs = sum((1.0, 0.6, 0.2)[len(by_suit[s])] for s in range(3) if len(by_suit[s]) <= 2)
     total += min(ruffs, spare * 0.8)
-    if players == 2:
-        total = total * 1.1 + 0.5  # two cards to a trick: high cards hold more often
     return total
 
 
