@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from common import build_line
 
+from spades_cli.game.run import GameRun
 from spades_cli.match import Controller, Match
 from spades_cli.presets import load_rules
 from spades_cli.protocol import (
@@ -60,7 +61,7 @@ def run_games(
         counted = [_Count(c) for c in controllers]
         match = Match(rules, seed, counted)
         start = time.perf_counter()
-        match.run(max_actions=MAX_ACTIONS)
+        GameRun(match).play(max_actions=MAX_ACTIONS)
         elapsed += time.perf_counter() - start
         decisions += sum(c.count for c in counted)
         histories.append(list(match.state.history))
@@ -82,7 +83,7 @@ def codec_cost(rules_name: str, seed: str, level: str) -> tuple[float, float, in
             samples.append((match.observation(seat), match.rng_key("bot", seat)))
             return self.inner.decide(match, seat)
 
-    Match(rules, seed, [Keep() for _ in range(rules.players)]).run(max_actions=MAX_ACTIONS)
+    GameRun(Match(rules, seed, [Keep() for _ in range(rules.players)])).play(max_actions=MAX_ACTIONS)
     text = "\n".join(rules_lines(rules))
     best_write = best_read = float("inf")
     size = 0

@@ -1,8 +1,10 @@
-"""The one game loop: ask the seat on turn for an action, check it, apply it, tell listeners.
+"""The engine driver of one game: ask the seat on turn for an action, check it, apply it,
+tell listeners.
 
-``play``, ``run``, ``resume``, ``simulate`` and ``replay`` are all this loop with
-different controllers (human at the prompt, bot, external program, scripted moves)
-and listeners (transcript writer, screen). Chance (the shuffle and the cards drawn
+:class:`Match` makes one step at a time; the loop around it is
+:meth:`spades_cli.game.run.GameRun.play`, which every front door uses (``play``, ``run``,
+``resume``, ``simulate``, ``replay``) with different controllers (human at the prompt,
+bot, external program, scripted moves). Chance (the shuffle and the cards drawn
 in the double-nil exchange) is resolved here from the game's seed and the position,
 unless a ``ChanceSource`` (a script or a transcript) fixes it.
 """
@@ -175,15 +177,6 @@ class Match:
         if state.is_terminal():
             for listener in self.listeners:
                 listener.on_game_end(self)
-
-    def run(self, max_actions: int | None = None) -> None:
-        """Play until the game ends (or ``max_actions`` decisions and draws have been made)."""
-        done = 0
-        while not self.finished:
-            self.step()
-            done += 1
-            if max_actions is not None and done >= max_actions:
-                return
 
     def rebuild(self, actions: Sequence[int]) -> None:
         """Start over and replay the recorded decks and ``actions`` silently (used by undo

@@ -55,6 +55,7 @@ from spades_cli.engine.rules import (
     NilRules,
     PlayRules,
 )
+from spades_cli.game.run import GameRun
 from spades_cli.match import BaseListener, Match
 
 SPADES = 3
@@ -608,7 +609,7 @@ class SeededRandom:
 def play_match(rules: Rules, seed: int | str) -> tuple[Match, Recorder]:
     rec = Recorder()
     match = Match(rules, seed, [SeededRandom() for _ in range(rules.players)], listeners=[rec])
-    match.run(max_actions=600)
+    GameRun(match).play(max_actions=600)
     return match, rec
 
 

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from spades_cli.engine import DRAW, Rules
 from spades_cli.engine.cards import cards_in
+from spades_cli.game.run import GameRun
 from spades_cli.match import Match
 from spades_cli.presets import load_rules
 from spades_cli.protocol import (
@@ -98,7 +99,7 @@ def play(variant: str, seed: str, actions: int) -> Recorder:
     rules = load_rules(preset, overrides)
     recorder = Recorder()
     match = Match(rules, seed, [recorder] * rules.players)
-    match.run(max_actions=actions)
+    GameRun(match).play(max_actions=actions)
     return recorder
 
 
@@ -145,7 +146,7 @@ def test_rules_travel_as_one_json_line_per_key() -> None:
 def sample_request() -> list[str]:
     rules = load_rules("four-player")
     match = Match(rules, "sample", [Recorder()] * 4)
-    match.run(max_actions=70)  # into the first tricks of the first hand
+    GameRun(match).play(max_actions=70)  # into the first tricks of the first hand
     seat = match.state.current_player()
     return format_request(match.observation(seat), rules, match.rng_key("bot", seat)).split("\n")
 

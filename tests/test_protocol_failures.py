@@ -79,7 +79,7 @@ def test_a_misbehaving_program_ends_the_game_with_the_reason(mode: str, kind: st
     pid = program.pid
     assert pid is not None
     with pytest.raises(BotFailure) as caught:
-        match.run()
+        GameRun(match).play()
     failure = caught.value
     assert (failure.seat, failure.seat_name, failure.kind) == (0, "N", kind)
     assert re.fullmatch(reason, failure.reason), failure.reason
@@ -97,7 +97,7 @@ def test_silence_or_endless_dribble_past_the_time_limit_is_a_timeout(mode: str) 
         program.start()
         pid = program.pid
         with pytest.raises(BotFailure) as caught:
-            table(program, rules).run()
+            GameRun(table(program, rules)).play()
     assert caught.value.kind == "timeout"
     assert caught.value.reason.startswith("gave no answer to the ")
     assert caught.value.reason.endswith(" request within 0.5 s")
@@ -125,7 +125,7 @@ def test_a_program_that_cannot_start_or_greet_fails_at_the_handshake(
     assert reason in caught.value.reason
     # The same failure when the game asks the program first.
     with pytest.raises(BotFailure) as again:
-        Match(rules, "x", [BotController("easy"), program]).run()
+        GameRun(Match(rules, "x", [BotController("easy"), program])).play()
     assert (again.value.seat, again.value.kind) == (1, kind)
     assert program.pid is None
 
@@ -137,7 +137,7 @@ def test_the_whole_process_group_is_killed(tmp_path: Path, monkeypatch: pytest.M
     rules = load_rules("four-player")
     program = ExternalController(misbehave("orphan"), rules, timeout=1.0)
     with pytest.raises(BotFailure, match="gave no answer"):
-        table(program, rules).run()
+        GameRun(table(program, rules)).play()
     child = int(marker.read_text())
     deadline = time.monotonic() + 10
     while _state(child) not in ("gone", "Z") and time.monotonic() < deadline:
@@ -168,7 +168,7 @@ def test_with_a_fallback_the_builtin_bot_decides_and_a_repeat_offender_is_stoppe
     program = ExternalController(misbehave("illegal"), rules, on_failure="normal", emit=events.append)
     match = table(program, rules)
     with program:
-        match.run()
+        GameRun(match).play()
     assert match.finished
     assert [(t.seat, t.kind, t.level, t.retired) for t in program.takeovers] == [
         (0, "illegal", "normal", False),
@@ -194,7 +194,7 @@ def test_after_one_crash_the_program_is_started_again(
     with program:
         program.start()
         first = program.pid
-        match.run()
+        GameRun(match).play()
         assert program.pid not in (None, first)
     assert match.finished
     assert [(t.kind, t.reason, t.retired) for t in program.takeovers] == [
@@ -206,7 +206,7 @@ def test_a_program_that_cannot_run_is_replaced_for_the_whole_game() -> None:
     rules = load_rules("two-player")
     program = ExternalController("/nonexistent/spades-bot", rules, on_failure="easy")
     match = table(program, rules)
-    match.run()
+    GameRun(match).play()
     assert match.finished
     assert [(t.kind, t.retired) for t in program.takeovers] == [("start", True)]
 
@@ -270,7 +270,7 @@ def test_the_program_s_stderr_goes_to_its_log(tmp_path: Path) -> None:
     rules = load_rules("two-player")
     log = tmp_path / "bot.log"
     with ExternalController(misbehave("stderr"), rules, log_path=log) as program:
-        table(program, rules).run(max_actions=12)
+        GameRun(table(program, rules)).play(max_actions=12)
     text = log.read_text()
     assert text.startswith(f"[spades: started {misbehave('stderr')}]\n")
     assert "debug: keep discard" in text or "debug: blind noblind" in text

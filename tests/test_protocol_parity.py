@@ -16,6 +16,7 @@ import pytest
 
 from spades_cli import __version__
 from spades_cli.engine import BID_BASE, KEEP
+from spades_cli.game.run import GameRun
 from spades_cli.match import BaseListener, Controller, Match
 from spades_cli.presets import load_rules
 from spades_cli.protocol import ExternalController
@@ -33,7 +34,7 @@ def play_external(preset: str, seed: str) -> tuple[Match, list[ExternalControlle
     try:
         for program in programs:
             assert program.start() == f"spades-{LEVEL} {__version__}"
-        match.run()
+        GameRun(match).play()
     finally:
         for program in programs:
             program.close()
@@ -45,7 +46,7 @@ def test_a_full_game_of_external_bots_equals_the_game_in_process(preset: str, se
     external, programs = play_external(preset, seed)
     rules = load_rules(preset)
     internal = Match(rules, seed, [BotController(LEVEL) for _ in range(rules.players)])
-    internal.run()
+    GameRun(internal).play()
     assert external.finished and internal.finished
     assert external.state.history == internal.state.history
     assert external.state.results == internal.state.results
@@ -86,12 +87,12 @@ def test_double_nil_declarations_and_exchanges_are_the_same_over_the_protocol() 
             return self.bot.act(match.observation(seat), match.rules, match.rng("bot", seat))
 
     internal = Match(rules, seed, [InProcess(), BotController("normal")])
-    internal.run()
+    GameRun(internal).play()
     command = f"{shlex.quote(sys.executable)} {shlex.quote(str(BOTS / 'declaring.py'))} easy"
     draws = Draws()
     with ExternalController(command, rules, timeout=30.0) as program:
         external = Match(rules, seed, [program, BotController("normal")], listeners=[draws])
-        external.run()
+        GameRun(external).play()
         assert program.name == "declaring easy"
     assert external.finished
     assert external.state.history == internal.state.history
@@ -122,7 +123,7 @@ def test_the_example_bot_plays_whole_games_against_ours(preset: str) -> None:
         seats += [programs[1], BotController("normal")]
     match = Match(rules, f"example-{preset}", seats)
     try:
-        match.run()
+        GameRun(match).play()
     finally:
         for program in programs:
             program.close()

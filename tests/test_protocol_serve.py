@@ -13,6 +13,7 @@ from pathlib import Path
 from spades_cli import __version__
 from spades_cli.bots import make_bot
 from spades_cli.engine import Observation, Rules
+from spades_cli.game.run import GameRun
 from spades_cli.match import Match
 from spades_cli.notation import action_text
 from spades_cli.presets import load_rules
@@ -53,7 +54,7 @@ def request_at(preset: str, at: int, seed: str = "serve") -> tuple[str, int]:
     rules = load_rules(preset)
     capture = _Capture(at)
     with contextlib.suppress(Stop):
-        Match(rules, seed, [capture] * rules.players).run()
+        GameRun(Match(rules, seed, [capture] * rules.players)).play()
     assert capture.request is not None and capture.answer is not None
     return capture.request, capture.answer
 

@@ -311,7 +311,7 @@ def test_two_player_bids_and_double_nil() -> None:
 def test_take_back_removes_the_seat_last_decision_and_what_followed() -> None:
     rules = load_rules("four-player")
     match = Match(rules, "u", [RandomController() for _ in range(4)])
-    match.run(max_actions=20)
+    GameRun(match).play(max_actions=20)
     history = list(match.state.history)
     # the seat that made the 10th action of the game
     who = actors(rules, match.dealer or 0, match.decks, history)

@@ -192,16 +192,21 @@ class GameRun:
         assert self.match.dealer is not None
         self._publish([GameStarted(str(self.match.seed), tuple(self.labels), self.match.dealer, resumed)])
 
-    def play(self, until: Callable[[], bool] | None = None) -> None:
+    def play(self, until: Callable[[], bool] | None = None, *, max_actions: int | None = None) -> None:
         """Play until the game ends, the hand cap is reached (the run is then finished with
-        reason ``max-hands``) or ``until()`` is true (a person must decide)."""
+        reason ``max-hands``), ``until()`` is true (a person must decide) or ``max_actions``
+        decisions and draws have been made (tests, benchmarks)."""
+        done = 0
         while not self.over:
             if until is not None and until():
                 return
             if self.max_hands is not None and len(self.state.results) >= self.max_hands:
                 self.finish("max-hands", note=self.cap_note.format(hands=len(self.state.results)))
                 return
+            if max_actions is not None and done >= max_actions:
+                return
             self.step()
+            done += 1
 
     def step(self) -> None:
         """One action: chance, or the controller of the seat on turn."""

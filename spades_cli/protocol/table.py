@@ -310,7 +310,7 @@ def recording(
     none of this: it only closes its programs at the end::
 
         with recording(match, writer, timeout=bot_timeout, on_failure=on_bot_failure):
-            match.run()
+            GameRun(match).play()
     """
     from spades_cli.seats import SeatOptions, bot_log_path, make_seat, to_transcript
 
