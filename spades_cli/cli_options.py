@@ -54,14 +54,15 @@ def set_option(f: F) -> F:
 
 
 def rules_options(f: F) -> F:
-    """``--rules NAME|FILE`` (parameter ``rules``, default four-player) and repeatable ``--set``.
+    """``--rules NAME|FILE`` (parameter ``preset``, default four-player) and repeatable ``--set``.
 
-    Use ``spades_cli.presets.load_rules(rules, overrides)`` in the command to get the Rules.
+    Use ``spades_cli.presets.load_rules(preset, overrides)`` (or ``game.setup.choose_rules``)
+    in the command to get the Rules, which commands call ``rules``.
     """
     f = set_option(f)
     return click.option(
         "--rules",
-        "rules",
+        "preset",
         default=DEFAULT_PRESET,
         show_default=True,
         metavar="NAME|FILE",

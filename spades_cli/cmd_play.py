@@ -117,7 +117,7 @@ def new_game(
               help="How long the bots' moves stay on the screen before the next one.")
 @bot_options
 def play_command(
-    rules: str,
+    preset: str,
     overrides: tuple[str, ...],
     seed: int | None,
     seats: tuple[str, ...],
@@ -141,8 +141,9 @@ def play_command(
         spades play --seed 7 < moves.txt
     """
     check_bot_timeout(bot_timeout)
-    choice = choose_rules(rules, overrides, default=rules)
-    labels = seat_labels(choice.rules, seats)
+    choice = choose_rules(preset, overrides, default=preset)
+    rules = choice.rules
+    labels = seat_labels(rules, seats)
     the_seed: int | str = seed if seed is not None else new_seed()
     humans = {seat for seat, label in labels.items() if label == HUMAN}
     notice = unfinished_notice()
@@ -150,7 +151,7 @@ def play_command(
     while True:
         again.clear()
         run = new_game(choice, the_seed, labels, transcript, bot_timeout, on_bot_failure)
-        intro = intro_lines(choice.rules, the_seed, labels, run.writer.path if run.writer else None)
+        intro = intro_lines(rules, the_seed, labels, run.writer.path if run.writer else None)
         code = play_match(
             run,
             humans,

@@ -57,7 +57,7 @@ from spades_cli.transcript import ScriptExhausted, finish_script, new_seed
 def run_command(
     ctx: click.Context,
     script: str,
-    rules: str,
+    preset: str,
     overrides: tuple[str, ...],
     seed: str | None,
     seat_specs: tuple[str, ...],
@@ -81,11 +81,11 @@ def run_command(
     unless --rules is given; --set changes them.
     """
     check_bot_timeout(bot_timeout)
-    explicit = ctx.get_parameter_source("rules") not in (ParameterSource.DEFAULT, None)
+    explicit = ctx.get_parameter_source("preset") not in (ParameterSource.DEFAULT, None)
     flags = BotFlags(bot_timeout, on_bot_failure, max_hands, trust_programs, say_err)
     game = script_game(
         script,
-        preset=rules if explicit else None,
+        preset=preset if explicit else None,
         default_preset=DEFAULT_PRESET,
         overrides=overrides,
         seed=seed,

@@ -69,7 +69,7 @@ DEFAULT_LEVEL = "normal"
 @bot_options
 def simulate_command(
     games: int,
-    rules: str,
+    preset: str,
     overrides: tuple[str, ...],
     seats: tuple[str, ...],
     jobs: int | None,
@@ -107,14 +107,14 @@ def simulate_command(
     resume = read_summary(resume_from) if resume_from is not None else None
     if seed is None:
         seed = resume.tournament.seed if resume is not None else secrets.randbits(63)
-    the_rules = load_rules(rules, overrides)
-    chosen = parse_seat_specs(the_rules, seats, allow_human=False)
-    labels = tuple(chosen.get(s, DEFAULT_LEVEL) for s in range(the_rules.players))
+    rules = load_rules(preset, overrides)
+    chosen = parse_seat_specs(rules, seats, allow_human=False)
+    labels = tuple(chosen.get(s, DEFAULT_LEVEL) for s in range(rules.players))
     _make_folder(transcript_dir)
     progress = ProgressBar(enabled=not quiet)
     try:
         summary = run_tournament(
-            the_rules,
+            rules,
             labels,
             games,
             seed,
@@ -122,7 +122,7 @@ def simulate_command(
             duplicate=duplicate,
             max_hands=max_hands,
             transcript_dir=transcript_dir,
-            rules_source=rules,
+            rules_source=preset,
             overrides=overrides,
             progress=progress,
             bot_timeout=bot_timeout,
