@@ -480,8 +480,8 @@ def test_rules_options_decorator() -> None:
 
     @click.command()
     @rules_options
-    def cmd(rules: str, overrides: tuple[str, ...]) -> None:
-        seen.append(load_rules(rules, overrides))
+    def cmd(preset: str, overrides: tuple[str, ...]) -> None:
+        seen.append(load_rules(preset, overrides))
 
     result = CliRunner().invoke(cmd, [])
     assert result.exit_code == 0 and seen[-1] == load_rules("four-player")
