@@ -103,7 +103,7 @@ def resume_command(
         run.subscribe(Printer(run, echo_for(colored), detail=False, symbols=not ascii_only, color=colored))
         click.echo(progress(f"Resuming {file}", run))
     path = run.writer.path if run.writer is not None else None
-    with run, stop_signals():
+    with run, stop_signals(run):
         run.start(resumed=True)
         run.play()
     if as_json:

@@ -101,7 +101,7 @@ def run_command(
         colored = use_color(color)
         run.subscribe(Printer(run, echo_for(colored), detail=False, symbols=not ascii_only, color=colored))
     try:
-        with run, stop_signals():
+        with run, stop_signals(run):
             run.start()
             run.play()
         finish_script(game.seats, run)

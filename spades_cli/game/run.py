@@ -137,6 +137,7 @@ class GameRun:
         self.bot_timeout = bot_timeout
         self.on_bot_failure = on_bot_failure
         self.outcome: GameOver | None = None
+        self.stop_requested: int | None = None  # a signal noted by stop_signals()
         self._owned = list(owned)  # more things to close at the end (a --then program)
         self._subscribers: list[Emit] = []
         self._queue: list[Event] = []
@@ -198,6 +199,7 @@ class GameRun:
         decisions and draws have been made (tests, benchmarks)."""
         done = 0
         while not self.over:
+            self._stop_if_asked()
             if until is not None and until():
                 return
             if self.max_hands is not None and len(self.state.results) >= self.max_hands:
@@ -207,6 +209,15 @@ class GameRun:
                 return
             self.step()
             done += 1
+
+    def _stop_if_asked(self) -> None:
+        """A signal noted by :func:`stop_signals` stops the game here, between two actions."""
+        signum, self.stop_requested = self.stop_requested, None
+        if signum is None:
+            return
+        if signum == getattr(signal, "SIGINT", None):
+            raise KeyboardInterrupt
+        raise Interrupted(signum)
 
     def step(self) -> None:
         """One action: chance, or the controller of the seat on turn."""
@@ -346,19 +357,24 @@ def _reason(exc: BaseException | None) -> str:
 
 
 @contextlib.contextmanager
-def stop_signals() -> Iterator[None]:
-    """While the block runs, SIGTERM and SIGHUP end the game like Ctrl-C: they raise
-    :class:`Interrupted` in the main thread (the run then saves ``end *``)."""
-    wanted = [s for s in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None)) if s is not None]
+def stop_signals(run: GameRun) -> Iterator[None]:
+    """While the block runs, Ctrl-C (SIGINT), SIGTERM and SIGHUP stop ``run`` between two
+    actions, never in the middle of writing one: its loop then raises KeyboardInterrupt
+    (exit 130) or :class:`~spades_cli.errors.Interrupted` (exit 143) and leaving the run
+    saves ``end *``. A signal the process inherited as ignored (``nohup``) stays ignored."""
+    names = ("SIGINT", "SIGTERM", "SIGHUP")
+    wanted = [getattr(signal, name) for name in names if hasattr(signal, name)]
 
-    def stop(signum: int, frame: object) -> None:
-        raise Interrupted(signum)
+    def note(signum: int, frame: object) -> None:
+        run.stop_requested = signum
 
+    previous: dict[int, Any] = {}
     try:
-        previous = {s: signal.signal(s, stop) for s in wanted}
+        for s in wanted:
+            if signal.getsignal(s) is not signal.SIG_IGN:
+                previous[s] = signal.signal(s, note)
     except ValueError:  # not the main thread: leave the signals alone
-        yield
-        return
+        pass
     try:
         yield
     finally:
