@@ -69,7 +69,7 @@ def join_lines(game: hosting.HostedGame, address: tuple[str, int], tls: bool) ->
               help="Open the table of an unfinished hosted game again, with the same tokens.")
 @bot_options
 def host_command(
-    rules: str, overrides: tuple[str, ...], seed: int | None, seats: tuple[str, ...],
+    preset: str, overrides: tuple[str, ...], seed: int | None, seats: tuple[str, ...],
     transcript: str | None, listen: str, tls_cert: str | None, tls_key: str | None,
     reconnect_timeout: float, on_leave: str | None, watch_token: bool, no_hints: bool,
     play: str | None, ascii_only: bool, no_color: bool, fast: bool, resume_file: str | None,
@@ -94,15 +94,15 @@ def host_command(
                                     hints=not no_hints, log=_say, flags=flags)
         _say(f"Resuming {resume_file} (hand {game.run.state.hand_no + 1}).")
     else:
-        choice = choose_rules(rules, overrides, default=rules)
-        labels = seat_labels(choice.rules, seats)
+        choice = choose_rules(preset, overrides, default=preset)
+        rules = choice.rules
+        labels = seat_labels(rules, seats)
         the_seed: int | str = seed if seed is not None else new_seed()
         game = hosting.new_game(choice, the_seed, labels, transcript, watch=watch_token, on_leave=on_leave,
                                 reconnect=reconnect_timeout, hints=not no_hints, log=_say,
                                 bot_timeout=bot_timeout, on_bot_failure=on_bot_failure)
-        table_rules = choice.rules
-        _say(f"Spades, {table_rules.name} rules: game to {table_rules.target}. Seed {the_seed}.")
-        _say(describe_seats(table_rules, labels).replace("a person", "joined").replace("you", "joined"))
+        _say(f"Spades, {rules.name} rules: game to {rules.target}. Seed {the_seed}.")
+        _say(describe_seats(rules, labels).replace("a person", "joined").replace("you", "joined"))
     if not any(label == HUMAN for label in game.labels.values()):
         game.run.close()
         raise UsageError("no seat is joined from afar: give one to a person, e.g. --seat S=human")
