@@ -357,15 +357,20 @@ def _reason(exc: BaseException | None) -> str:
 
 
 @contextlib.contextmanager
-def stop_signals(run: GameRun) -> Iterator[None]:
-    """While the block runs, Ctrl-C (SIGINT), SIGTERM and SIGHUP stop ``run`` between two
-    actions, never in the middle of writing one: its loop then raises KeyboardInterrupt
-    (exit 130) or :class:`~spades_cli.errors.Interrupted` (exit 143) and leaving the run
-    saves ``end *``. A signal the process inherited as ignored (``nohup``) stays ignored."""
-    names = ("SIGINT", "SIGTERM", "SIGHUP")
+def stop_signals(run: GameRun | None = None) -> Iterator[None]:
+    """While the block runs, SIGTERM and SIGHUP end the game like Ctrl-C (the run then
+    saves ``end *``; exit 143). With ``run`` (a game of bots only: ``run``, ``resume``) Ctrl-C,
+    SIGTERM and SIGHUP are noted and stop it between two actions, never in the middle of
+    writing one: its loop raises KeyboardInterrupt (exit 130) or
+    :class:`~spades_cli.errors.Interrupted`. Without ``run`` (a table that waits for people)
+    SIGTERM and SIGHUP raise :class:`~spades_cli.errors.Interrupted` at once. A signal the
+    process inherited as ignored (``nohup``) stays ignored."""
+    names = ("SIGINT", "SIGTERM", "SIGHUP") if run is not None else ("SIGTERM", "SIGHUP")
     wanted = [getattr(signal, name) for name in names if hasattr(signal, name)]
 
     def note(signum: int, frame: object) -> None:
+        if run is None:
+            raise Interrupted(signum)
         run.stop_requested = signum
 
     previous: dict[int, Any] = {}
