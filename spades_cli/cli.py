@@ -5,14 +5,16 @@ Each command group lives in its own ``cmd_*`` module and is registered here.
 
 from __future__ import annotations
 
+import errno
 import importlib
+import os
 import sys
 from typing import Any
 
 import click
 
 from spades_cli import __version__
-from spades_cli.errors import EXIT_INTERRUPTED, EXIT_USAGE, Interrupted, SpadesError
+from spades_cli.errors import EXIT_ILLEGAL, EXIT_INTERRUPTED, EXIT_USAGE, Interrupted, SpadesError, UsageError
 
 # Commands are imported only when used, so that `spades bot` (started once per seat by
 # tables and tournaments), `spades --help` and `spades --version` start quickly. Each entry
@@ -98,9 +100,19 @@ class SpadesGroup(click.Group):
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        name, command, rest = super().resolve_command(ctx, args)
+        if command is not None:
+            check_text_arguments(command, rest)
+        return name, command, rest
+
     def invoke(self, ctx: click.Context) -> Any:
         try:
-            return super().invoke(ctx)
+            result = super().invoke(ctx)
+            sys.stdout.flush()  # a full or broken output shows here, not at exit
+            return result
         except SpadesError as exc:
             click.echo(f"spades: {exc}" if "\n" not in str(exc) else str(exc), err=True)
             ctx.exit(exc.exit_code)
@@ -113,6 +125,65 @@ class SpadesGroup(click.Group):
         except BrokenPipeError:
             sys.stderr.close()
             ctx.exit(EXIT_USAGE)
+        except OSError as exc:
+            if not _output_failed(exc):
+                raise
+            what = "disk full" if exc.errno == errno.ENOSPC else (exc.strerror or str(exc)).lower()
+            click.echo(f"spades: cannot write the output: {what}", err=True)
+            ctx.exit(EXIT_ILLEGAL)
+
+
+# Options whose values are file names: any bytes the system allows. Every other value is
+# text that may end up in a transcript or a message, so it must be UTF-8.
+_PATH_OPTIONS = frozenset({"-o", "--transcript", "--transcripts"})
+
+
+def check_text_arguments(command: click.Command, args: list[str]) -> None:
+    """UsageError naming the option whose value is not UTF-8 text (on POSIX, bytes that are
+    not UTF-8 reach Python as lone surrogates); file names are left as they are."""
+    options: dict[str, click.Option] = {}
+    for param in command.params:
+        if isinstance(param, click.Option):
+            options.update(dict.fromkeys([*param.opts, *param.secondary_opts], param))
+    i = 0
+    while i < len(args) and args[i] != "--":
+        name, eq, value = args[i].partition("=")
+        option = options.get(name) if args[i].startswith("-") else None
+        if option is not None and not option.is_flag and not option.count:
+            if not eq:
+                i += 1
+                value = args[i] if i < len(args) else ""
+            if name not in _PATH_OPTIONS and not isinstance(option.type, click.Path) and not _is_text(value):
+                raise UsageError(f"{name}: not UTF-8 text (write the value in UTF-8)")
+        i += 1
+
+
+def _is_text(value: str) -> bool:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _output_failed(exc: OSError) -> bool:
+    """Whether ``exc`` is the output that cannot be written (a full disk, /dev/full): the
+    transcript and the programs' logs report their own failures, so what reaches here is
+    standard output. It is then pointed at the null device, so nothing fails again at exit."""
+    if exc.errno not in _WRITE_ERRORS:
+        return False
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass
+    return True
+
+
+_WRITE_ERRORS = frozenset(
+    {errno.ENOSPC, errno.EFBIG, errno.EIO, getattr(errno, "EDQUOT", errno.ENOSPC)}
+)
 
 
 @click.group(cls=SpadesGroup, context_settings={"help_option_names": ["-h", "--help"]})
