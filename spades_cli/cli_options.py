@@ -28,6 +28,7 @@ __all__ = [
     "display_options",
     "echo_for",
     "echo_json",
+    "force_option",
     "max_hands_option",
     "preset_file_option",
     "rules_options",
@@ -142,6 +143,15 @@ def preset_file_option(f: F) -> F:
         multiple=True,
         metavar="FILE",
         help="A preset file the transcript's [Rules] tag names (a file is read only when given here).",
+    )(f)
+
+
+def force_option(f: F) -> F:
+    """``--force`` (parameter ``force``): the transcript may overwrite an existing file."""
+    return click.option(
+        "--force",
+        is_flag=True,
+        help="Overwrite the transcript file given if it exists (without it, an existing file is refused).",
     )(f)
 
 

@@ -18,6 +18,7 @@ from spades_cli.game.run import GameRun
 from spades_cli.game.summary import game_summary
 from spades_cli.repl.stepper import step_through
 from spades_cli.transcript import read_transcript, replay, transcript_rules
+from spades_cli.transcript.decks import deck_origins, stacked_deck_warnings
 from spades_cli.view import symbols_ok, terminal_width
 
 
@@ -47,6 +48,9 @@ def replay_command(
 
     result = replay(t, rules, watchers=[] if as_json or step else [printer])
     run = result.run
+    origins = deck_origins(t)
+    for warning in stacked_deck_warnings(t, origins):
+        click.echo(warning, err=True)
     if step and not as_json:
         match = run.match
         assert match.dealer is not None

@@ -19,6 +19,7 @@ from spades_cli.cli_options import (
     display_options,
     echo_for,
     echo_json,
+    force_option,
     max_hands_option,
     preset_file_option,
     say_err,
@@ -48,6 +49,7 @@ from spades_cli.games import latest_game
     metavar="PATH",
     help="Write the continued game here instead of into FILE.",
 )
+@force_option
 @max_hands_option
 @trust_programs_option
 @display_options
@@ -58,6 +60,7 @@ def resume_command(
     seat_specs: tuple[str, ...],
     preset_files: tuple[str, ...],
     transcript_path: str | None,
+    force: bool,
     max_hands: int,
     trust_programs: bool,
     as_json: bool,
@@ -85,6 +88,7 @@ def resume_command(
         transcript=transcript_path,
         flags=flags,
         human=lambda _label: PromptSeat(),
+        force=force,
     )
     run = resumed.run
     if resumed.humans:

@@ -18,6 +18,7 @@ from spades_cli.cli_options import (
     display_options,
     echo_for,
     echo_json,
+    force_option,
     max_hands_option,
     rules_options,
     say_err,
@@ -49,6 +50,7 @@ from spades_cli.transcript import ScriptExhausted, finish_script, new_seed
     "--then", "then", metavar="LEVEL", help="A bot that takes over a scripted seat whose actions run out."
 )
 @click.option("-o", "--transcript", "transcript_path", metavar="PATH", help="Write the transcript here.")
+@force_option
 @max_hands_option
 @trust_programs_option
 @display_options
@@ -63,6 +65,7 @@ def run_command(
     seat_specs: tuple[str, ...],
     then: str | None,
     transcript_path: str | None,
+    force: bool,
     max_hands: int,
     trust_programs: bool,
     as_json: bool,
@@ -94,6 +97,7 @@ def run_command(
         transcript=transcript_path,
         flags=flags,
         new_seed=new_seed,
+        force=force,
     )
     run = game.run
     path = run.writer.path if run.writer is not None else None

@@ -9,7 +9,6 @@ run or in shards (``--shard K/N``, then ``spades merge``).
 from __future__ import annotations
 
 import json
-import os
 import secrets
 import sys
 
@@ -22,6 +21,7 @@ from spades_cli.simulate import MAX_HANDS, Interrupted, Summary, format_summary,
 from spades_cli.simulate.progress import ProgressBar
 from spades_cli.simulate.report import partial_path, write_summary
 from spades_cli.simulate.runner import default_workers, parse_shard
+from spades_cli.transcript.paths import private_folder
 
 DEFAULT_LEVEL = "normal"
 
@@ -160,7 +160,7 @@ def _save_and_exit(stop: Interrupted, where: str, as_json: bool) -> None:
 def _make_folder(folder: str | None) -> None:
     if folder is not None:
         try:
-            os.makedirs(folder, exist_ok=True)
+            private_folder(folder)
         except OSError as exc:
             raise UsageError(f"--transcripts {folder}: {exc.strerror or exc}") from None
 

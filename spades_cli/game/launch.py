@@ -7,11 +7,8 @@ The ``cmd_*`` modules parse flags and call these; these resolve the rules and th
 from __future__ import annotations
 
 import io
-import os
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from spades_cli.errors import UsageError
 from spades_cli.game.run import GameRun
@@ -27,9 +24,11 @@ from spades_cli.seats import (
     make_seat,
     parse_seat_specs,
 )
+from spades_cli.transcript.decks import fixed_decks_tag
+from spades_cli.transcript.files import TranscriptFile, save_failed
 from spades_cli.transcript.replay import ReplayResult, replay
 from spades_cli.transcript.scripts import ScriptRun, prepare_script, script_run, script_seats
-from spades_cli.transcript.syntax import Transcript, read_transcript, shown
+from spades_cli.transcript.syntax import Transcript, read_transcript, shown, transcript_from_bytes
 from spades_cli.transcript.tags import transcript_rules
 from spades_cli.transcript.writer import TranscriptWriter
 
@@ -74,6 +73,7 @@ def script_game(
     transcript: str | None,
     flags: BotFlags,
     new_seed: Callable[[], str],
+    force: bool = False,
 ) -> ScriptGame:
     """Read a script and build the run that plays it (UsageError and file errors: exit 2)."""
     t = read_transcript(path)
@@ -118,7 +118,20 @@ def script_game(
         owned=[then_player] if then_player is not None else [],
     )
     header_seats = [seats.labels[s] for s in range(rules.players)]
-    run.writer = open_transcript(transcript, run.match, choice, seats=header_seats, exclusive=False)
+    fixed = fixed_decks_tag({*prepared.decks, *prepared.deals})
+    try:
+        run.writer = open_transcript(
+            transcript, run.match, choice, seats=header_seats, exclusive=not force,
+            extra_tags=[fixed] if fixed is not None else [],
+        )
+    except FileExistsError:
+        run.close()
+        raise UsageError(
+            "already exists: choose another -o PATH, or add --force to overwrite it", file=transcript
+        ) from None
+    except BaseException:
+        run.close()
+        raise
     then_says.subscribe(run.report)
     return ScriptGame(run, seats, seats.labels)
 
@@ -140,10 +153,38 @@ def resume_game(
     transcript: str | None,
     flags: BotFlags,
     human: Callable[[str], Controller],
+    force: bool = False,
 ) -> ResumedGame:
     """Replay ``path`` (checked like ``spades replay``) into memory, give its seats their
-    players, then write the game so far to the target file and go on appending to it."""
-    t = read_transcript(path)
+    players, then go on writing the game: into ``path`` itself (locked before it is read;
+    see :meth:`TranscriptFile.continue_with`), or into a new file ``transcript`` (an
+    existing one only with ``force``)."""
+    file: TranscriptFile | None = None
+    if transcript is None:
+        file, data = TranscriptFile.open_existing(path)
+        t_data: bytes | None = data
+    else:
+        t_data = None
+    try:
+        t = transcript_from_bytes(t_data, path) if t_data is not None else read_transcript(path)
+        return _resume(t, path, file, seat_specs, preset_files, transcript, flags, human, force)
+    except BaseException:
+        if file is not None:
+            file.close()
+        raise
+
+
+def _resume(
+    t: Transcript,
+    path: str,
+    file: TranscriptFile | None,
+    seat_specs: Sequence[str],
+    preset_files: Sequence[str],
+    transcript: str | None,
+    flags: BotFlags,
+    human: Callable[[str], Controller],
+    force: bool,
+) -> ResumedGame:
     rules = transcript_rules(t, preset_files=preset_files)
     assert rules is not None
     if t.seed is None:
@@ -163,17 +204,15 @@ def resume_game(
     )
     labels = {**from_file, **changes}
     run.match.controllers = make_seats(rules, labels, human=human, origin=path)
-    for seat, label in changes.items():
-        if label != result.labels[seat]:
-            run.seat_changed(seat, label)
-    target = transcript or path
-    _write_atomically(target, buffer.getvalue())
     try:
-        stream = open(target, "a", encoding="utf-8", newline="\n")  # noqa: SIM115 - the writer closes it
-    except OSError as exc:
-        raise UsageError(f"cannot write the transcript: {exc.strerror or exc}", file=target) from None
-    assert run.writer is not None
-    run.writer.retarget(stream, path=target)
+        assert run.writer is not None
+        run.writer.to_file(_continue(run.writer, file, buffer.getvalue(), transcript, force))
+        for seat, label in changes.items():
+            if label != result.labels[seat]:
+                run.seat_changed(seat, label)
+    except BaseException:
+        run.close()
+        raise
     run.max_hands = flags.max_hands
     run.bot_timeout = flags.timeout
     run.on_bot_failure = flags.fallback
@@ -181,12 +220,27 @@ def resume_game(
     return ResumedGame(run, result, humans)
 
 
-def _write_atomically(path: str, text: str) -> None:
-    target = Path(path)
+def _continue(
+    writer: TranscriptWriter, file: TranscriptFile | None, text: str, transcript: str | None, force: bool
+) -> TranscriptFile:
+    """The file the resumed game goes on in, holding ``text`` (the game so far)."""
+    data = text.encode("utf-8", "replace")
+    if file is not None:  # the transcript itself, locked and read
+        try:
+            file.continue_with(data)
+        except OSError as exc:
+            raise save_failed(exc, file.path, writer.saved_up_to) from None
+        return file
+    assert transcript is not None
     try:
-        fd, tmp = tempfile.mkstemp(prefix=".spades-", suffix=".tmp", dir=target.parent or Path("."))
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-        os.replace(tmp, target)
+        other = TranscriptFile.create(transcript, force=force)
+    except FileExistsError:
+        raise UsageError(
+            "already exists: choose another --transcript, or add --force to overwrite it", file=transcript
+        ) from None
+    try:
+        other.append(data)
     except OSError as exc:
-        raise UsageError(f"{path}: cannot write the transcript: {exc.strerror or exc}") from None
+        other.close()
+        raise save_failed(exc, other.path, None) from None
+    return other

@@ -135,7 +135,8 @@ def open_transcript(
 ) -> TranscriptWriter:
     """Start a game's transcript at ``path`` (``exclusive``: never over an existing file,
     FileExistsError), or as a new file in the per-user transcripts folder; its header is
-    written."""
+    written. The file is private and locked while the game writes it (UsageError if
+    another game holds it)."""
     writer: TranscriptWriter | None = None
     if path is not None:
         writer = TranscriptWriter.open(path, exclusive=exclusive)
@@ -156,5 +157,9 @@ def open_transcript(
         overrides=choice.overrides,
         extra_tags=tuple(extra_tags),
     )
-    writer.write_header(header)
+    try:
+        writer.write_header(header)
+    except BaseException:
+        writer.close()
+        raise
     return writer

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from spades_cli.engine import DEAL, PLAY, Rules
+from spades_cli.engine import DEAL, PLAY, Rules, deck_for
 from spades_cli.match import Match
 
 __all__ = ["game_summary"]
@@ -19,12 +19,21 @@ def _seat_dict(rules: Rules, values: Sequence[Any]) -> dict[str, Any]:
     return {rules.seat_names[s]: values[s] for s in range(rules.players)}
 
 
+def _deck_from_seed(match: Match, hand_no: int) -> bool | None:
+    """Whether the deck of hand ``hand_no`` (0-based) is the one the seed deals (a replayed
+    transcript without a ``[Seed]`` has the seed "": None)."""
+    if str(match.seed) == "" or hand_no >= len(match.decks):
+        return None
+    return tuple(deck_for(match.seed, hand_no)) == tuple(match.decks[hand_no])
+
+
 def game_summary(match: Match, labels: Mapping[int, str] | None = None, **extra: Any) -> dict[str, Any]:
     """The JSON result of ``run``, ``resume`` and ``replay``.
 
     Keys: rules, players, seed, first_dealer, seats, finished, winner, scores, bags,
     hands (per hand: hand, dealer, bids (0 = nil), declared, tricks per seat, points,
-    bags and running scores and bags per side), in_progress, actions, and ``extra``.
+    bags and running scores and bags per side, and ``deck_from_seed``: whether the deck is
+    the one the seed deals, None without a seed), in_progress, actions, and ``extra``.
     """
     rules = match.rules
     st = match.state
@@ -43,6 +52,7 @@ def game_summary(match: Match, labels: Mapping[int, str] | None = None, **extra:
                 "bags": _side_dict(rules, [s.bags for s in r.sides]),
                 "scores": _side_dict(rules, [s.score for s in r.sides]),
                 "bags_total": _side_dict(rules, [s.bags_total for s in r.sides]),
+                "deck_from_seed": _deck_from_seed(match, r.hand_no),
             }
         )
     in_progress = None
@@ -51,6 +61,7 @@ def game_summary(match: Match, labels: Mapping[int, str] | None = None, **extra:
             "hand": st.hand_no + 1,
             "phase": str(st.phase),
             "trick": st.trick_no + 1 if st.phase == PLAY else None,
+            "deck_from_seed": _deck_from_seed(match, st.hand_no),
         }
     out: dict[str, Any] = {
         "rules": rules.name,

@@ -32,6 +32,7 @@ from spades_cli.repl.session import Session
 from spades_cli.repl.signals import Caught, exit_on_hangup, held_signals, leave_now
 from spades_cli.repl.toolbar import STYLE, toolbar
 from spades_cli.transcript import default_transcript_dir
+from spades_cli.transcript.paths import private_folder
 from spades_cli.view import plain, wrap_frags
 from spades_cli.view.layout import MAX_WIDTH, MIN_WIDTH
 
@@ -60,7 +61,7 @@ def open_history(path: Path | None = None) -> History:
     :data:`HISTORY_LINES` lines typed."""
     target = path or history_file()
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
+        private_folder(target.parent)
         fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
         try:
             os.fchmod(fd, 0o600)

@@ -1,4 +1,8 @@
-"""Where transcripts go, what new ones are called, and fresh seeds."""
+"""Where transcripts go, what new ones are called, and fresh seeds.
+
+The data folder and everything in it is private: folders are created 0700 and files 0600
+whatever the umask (a transcript in progress holds the whole deck).
+"""
 
 from __future__ import annotations
 
@@ -10,7 +14,9 @@ from pathlib import Path
 
 from spades_cli.errors import UsageError
 
-__all__ = ["default_transcript_dir", "new_seed", "new_transcript_path"]
+__all__ = ["PRIVATE_FOLDER", "default_transcript_dir", "new_seed", "new_transcript_path", "private_folder"]
+
+PRIVATE_FOLDER = 0o700
 
 
 def default_transcript_dir() -> Path:
@@ -25,6 +31,26 @@ def default_transcript_dir() -> Path:
     return Path.home() / ".local" / "share" / "spades" / "transcripts"
 
 
+def private_folder(where: str | os.PathLike[str]) -> Path:
+    """Create ``where`` and its missing parents, each readable only by the user (0700 whatever
+    the umask); folders that exist are left as they are. OSError if it cannot be made."""
+    target = Path(where)
+    missing: list[Path] = []
+    at = target
+    while not at.is_dir() and at != at.parent:
+        missing.append(at)
+        at = at.parent
+    for folder in reversed(missing):
+        try:
+            os.mkdir(folder, PRIVATE_FOLDER)
+        except FileExistsError:
+            if folder.is_dir():
+                continue
+            raise
+        os.chmod(folder, PRIVATE_FOLDER)  # the umask may have taken some of the owner's bits
+    return target
+
+
 _SAFE = re.compile(r"[^A-Za-z0-9_.-]+")
 
 
@@ -33,7 +59,7 @@ def new_transcript_path(seed: str, folder: Path | None = None) -> Iterator[Path]
     open each with exclusive creation and take the first that does not exist yet."""
     where = folder if folder is not None else default_transcript_dir()
     try:
-        where.mkdir(parents=True, exist_ok=True)
+        private_folder(where)
     except OSError as exc:
         raise UsageError(f"{where}: cannot create the transcript folder: {exc.strerror or exc}") from None
     stem = _SAFE.sub("_", seed)[:40].strip("._") or "game"

@@ -24,7 +24,6 @@ import re
 import typing
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from spades_cli.engine import (
     BID,
@@ -44,10 +43,12 @@ from spades_cli.engine import (
 from spades_cli.engine.cards import CardParseError
 from spades_cli.errors import FileFormatError, MultiError
 from spades_cli.notation import NotationError, parse_action
+from spades_cli.transcript.files import read_limited
 
 FORMAT_VERSION = "1"
 HEADER_COMMENT = "# spades transcript (format: docs/transcript-format.md)"
 MAX_PROBLEMS = 20
+MAX_LINE_CHARS = 64 * 1024  # the longest line read (the format's own lines are under 200)
 SEAT_LETTERS = ("N", "E", "S", "W")
 SIDE_NAMES = ("NS", "EW", "N", "S")
 
@@ -312,6 +313,8 @@ def _tokens(line: str) -> list[_Tok]:
                         or not all(c in "0123456789abcdefABCDEF" for c in digits)
                     ):
                         raise _LineError(f"unknown escape \\{esc} in a quoted text")
+                    if 0xD800 <= int(digits, 16) <= 0xDFFF:  # half of a UTF-16 pair: no character
+                        raise _LineError(f"\\{esc}{digits} is not a character (a surrogate) in a quoted text")
                     buf.append(chr(int(digits, 16)))
                     i += 2 + width
                     continue
@@ -696,6 +699,9 @@ def parse_transcript(text: str, origin: str = "<transcript>") -> Transcript:
     t.last_line = len(lines)
     for no, raw in enumerate(lines, 1):
         line = raw.rstrip("\r")
+        if len(line) > MAX_LINE_CHARS:
+            problems.append(f"{origin}:{no}: the line is longer than {MAX_LINE_CHARS} characters")
+            continue
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue
@@ -752,14 +758,13 @@ def raise_problems(problems: list[str], exit_code: int = 2) -> typing.NoReturn:
 
 
 def read_transcript(path: str | os.PathLike[str]) -> Transcript:
-    """Read and parse a transcript or script file (FileFormatError / MultiError: exit 2)."""
-    origin = str(path)
-    try:
-        data = Path(path).read_bytes()
-    except IsADirectoryError:
-        raise FileFormatError("is a folder, not a transcript file", file=origin) from None
-    except OSError as exc:
-        raise FileFormatError(f"cannot read: {exc.strerror or exc}", file=origin) from None
+    """Read and parse a transcript or script file (FileFormatError / MultiError: exit 2):
+    a regular file within the limits of ``docs/security.md``."""
+    return transcript_from_bytes(read_limited(path), str(path))
+
+
+def transcript_from_bytes(data: bytes, origin: str) -> Transcript:
+    """Parse the bytes of a transcript or script file (FileFormatError / MultiError: exit 2)."""
     return parse_transcript(_decode(data, origin), origin)
 
 

@@ -3,8 +3,11 @@
 A :class:`TranscriptWriter` is fed by the :class:`~spades_cli.game.run.GameRun` that owns
 it: after every action the run hands it that action's events (:meth:`record`) and the
 writer turns them into text and writes it in one piece (:meth:`_write` is the one place
-where bytes reach the file), then flushes. So a process killed at any moment leaves a
-file that replays up to its last whole action.
+where bytes reach the file, through :class:`~spades_cli.transcript.files.TranscriptFile`:
+one whole write, the file locked and private). So a process killed at any moment leaves a
+file that replays up to its last whole action, and a write that fails (a full disk) is
+cut back to it and ends the game with :class:`~spades_cli.transcript.files.SaveFailed`
+saying how far the game is saved.
 
 The text written after any action is a canonical transcript of the game so far: the
 bids, a trick or an exchange in progress is an unfinished last line that the next
@@ -21,6 +24,7 @@ from typing import TextIO
 
 from spades_cli.engine import (
     BID,
+    DEAL,
     DECLARE,
     DRAFT,
     EXCHANGE,
@@ -32,7 +36,6 @@ from spades_cli.engine import (
     State,
     card_str,
 )
-from spades_cli.errors import UsageError
 from spades_cli.game.events import (
     Decided,
     Event,
@@ -47,6 +50,7 @@ from spades_cli.game.events import (
 )
 from spades_cli.notation import action_text
 from spades_cli.rulecodec import flat_rules
+from spades_cli.transcript.files import TranscriptFile, save_failed
 from spades_cli.transcript.syntax import FORMAT_VERSION, HEADER_COMMENT, Tag, quote
 
 __all__ = ["Header", "TranscriptWriter"]
@@ -81,44 +85,65 @@ class Header:
 
 
 class TranscriptWriter:
-    """Writes one game's transcript into a text stream (a file, or memory for a replay)."""
+    """Writes one game's transcript into a file (:meth:`open`) or a text stream (memory, for
+    a replay)."""
 
-    def __init__(self, stream: TextIO, *, close_stream: bool = False, path: str | None = None) -> None:
+    def __init__(
+        self, stream: TextIO | None = None, *, close_stream: bool = False, path: str | None = None
+    ) -> None:
         self.stream = stream
+        self.file: TranscriptFile | None = None
         self.path = path
         self._close_stream = close_stream
         self._open: str | None = None  # the kind of unfinished last line: bids, trick, exchange
         self._won: TrickWon | None = None  # the trick the action being written completes
+        self.saved_up_to: str | None = None  # where the game written so far ends (None: nothing yet)
 
     @classmethod
     def open(cls, path: str | os.PathLike[str], *, exclusive: bool = False) -> TranscriptWriter:
-        """A writer into a new file at ``path`` (``exclusive``: FileExistsError if it exists)."""
+        """A writer into a new file at ``path``, private and locked (``exclusive``:
+        FileExistsError if it exists; else an existing file is overwritten)."""
+        writer = cls()
+        writer.to_file(TranscriptFile.create(path, force=not exclusive))
+        return writer
+
+    # -- output: the one place where text reaches the file --------------------------------
+
+    def _write(self, text: str) -> bool:
+        """Write ``text`` whole; False if nothing can be written any more (a write failed)."""
+        if self.file is None:
+            assert self.stream is not None
+            self.stream.write(text)
+            self.stream.flush()
+            return True
+        if self.file.failed:
+            return False  # the game stopped at the failed write; the file stays as it was cut
         try:
-            stream = open(path, "x" if exclusive else "w", encoding="utf-8", newline="\n")  # noqa: SIM115
-        except FileExistsError:
-            raise
+            self.file.append(text.encode("utf-8", "replace"))
         except OSError as exc:
-            raise UsageError(f"{path}: cannot write the transcript: {exc.strerror or exc}") from None
-        return cls(stream, close_stream=True, path=str(path))
-
-    # -- output: the one place where text reaches the stream ------------------------------
-
-    def _write(self, text: str) -> None:
-        self.stream.write(text)
-        self.stream.flush()
+            raise save_failed(exc, self.file.path, self.saved_up_to) from None
+        return True
 
     def write_header(self, header: Header) -> None:
         self._open = None
-        self._write(header.text())
+        if self._write(header.text()):
+            self.saved_up_to = "the start of the game"
 
     def retarget(self, stream: TextIO, *, close_stream: bool = True, path: str | None = None) -> None:
-        """Continue writing into another stream (resume: from memory to the file)."""
+        """Continue writing into another stream."""
         self.stream = stream
         self._close_stream = close_stream
         self.path = path
 
+    def to_file(self, file: TranscriptFile) -> None:
+        """Continue writing into ``file`` (resume: from memory to the file)."""
+        self.file = file
+        self.path = file.path
+
     def close(self) -> None:
-        if self._close_stream:
+        if self.file is not None:
+            self.file.close()
+        elif self._close_stream and self.stream is not None:
             self.stream.close()
 
     # -- events -----------------------------------------------------------------------
@@ -129,8 +154,8 @@ class TranscriptWriter:
         an exchange go on from it."""
         self._won = next((e for e in events if isinstance(e, TrickWon)), None)
         text = "".join(self._text(e, state) for e in events)
-        if text:
-            self._write(text)
+        if text and self._write(text):
+            self.saved_up_to = position(state)
 
     def _closing(self) -> str:
         closing = "\n" if self._open else ""
@@ -206,6 +231,21 @@ class TranscriptWriter:
             self._open = "trick"
             return text
         return ""
+
+
+_PHASE_WORDS = {DECLARE: "the declarations", DRAFT: "the draft", EXCHANGE: "the exchange", BID: "the bidding"}
+
+
+def position(state: State) -> str:
+    """Where a game stands, in words: ``hand 3, trick 5``, ``hand 2, the bidding``."""
+    done = len(state.results)
+    if state.is_terminal():
+        return "the end of the game"
+    if state.phase == DEAL:
+        return f"the end of hand {done}" if done else "the start of the game"
+    if state.phase == PLAY:
+        return f"hand {state.hand_no + 1}, trick {state.trick_no + 1}"
+    return f"hand {state.hand_no + 1}, {_PHASE_WORDS.get(state.phase, 'the exchange')}"
 
 
 def _result_lines(result: HandResult, rules: Rules) -> str:
