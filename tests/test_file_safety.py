@@ -412,3 +412,26 @@ def test_output_to_a_full_device_ends_in_one_line() -> None:
         )
     assert ran.returncode == 1, ran.stderr
     assert _one_line(ran.stderr) == "spades: cannot write the output: disk full"
+
+
+@POSIX
+def test_devices_and_fifos_are_refused_at_once(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.txt"
+    os.mkfifo(fifo)  # nobody writes to it: reading it would wait forever
+    for path in (fifo, Path("/dev/zero")):
+        if not path.exists():
+            continue
+        for command in ("replay", "resume", "run"):
+            result = run_cli([command, str(path)])
+            assert result.exit_code == 2, (command, path, result.stderr)
+            said = result.stderr.strip()
+            assert said == f"spades: {path}: is not a regular file (a device or a pipe): not a transcript"
+
+
+def test_an_oversized_line_is_one_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "long.txt"
+    path.write_text(UNFINISHED.read_text() + "note " + "x" * 70_000 + "\n")
+    result = run_cli(["replay", str(path)])
+    assert result.exit_code == 2
+    last = len(UNFINISHED.read_text().splitlines()) + 1
+    assert result.stderr.strip() == f"spades: {path}:{last}: the line is longer than 65536 characters"
