@@ -181,23 +181,24 @@ class TranscriptFile:
         was saved before and the OSError is raised again (the caller words it)."""
         if self.failed:
             return
-        start = self.size
+        tail, self._tail = self._tail, b""
         try:
-            if self._tail:
-                os.ftruncate(self.fd, start)
-            _write_all(self.fd, data, start)
+            if tail:  # resume: the first append drops the old 'end *'
+                os.ftruncate(self.fd, self.size)
+            else:  # the real end: a signal may have stopped us between a write and its count
+                self.size = os.fstat(self.fd).st_size
+            _write_all(self.fd, data, self.size)
         except OSError:
             self.failed = True
-            self._cut_back()
+            self._cut_back(tail)
             raise
-        self._tail = b""
-        self.size = start + len(data)
+        self.size += len(data)
 
-    def _cut_back(self) -> None:
+    def _cut_back(self, tail: bytes) -> None:
         with contextlib.suppress(OSError):
             os.ftruncate(self.fd, self.size)
             # put back what resume would have dropped ('end *'), if there is room
-            if self._tail and os.pwrite(self.fd, self._tail, self.size) != len(self._tail):
+            if tail and os.pwrite(self.fd, tail, self.size) != len(tail):
                 os.ftruncate(self.fd, self.size)
         if self.size == 0 and self.created:
             with contextlib.suppress(OSError):

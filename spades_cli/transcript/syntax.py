@@ -700,7 +700,8 @@ def parse_transcript(text: str, origin: str = "<transcript>") -> Transcript:
     for no, raw in enumerate(lines, 1):
         line = raw.rstrip("\r")
         if len(line) > MAX_LINE_CHARS:
-            problems.append(f"{origin}:{no}: the line is longer than {MAX_LINE_CHARS} characters")
+            too_long = f"the line is longer than {MAX_LINE_CHARS} characters"
+            problems.append(f"{origin}:{no}: {too_long}: {shown(line)}")
             continue
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
