@@ -21,6 +21,7 @@ ENGINE = [
     "spades_cli/engine/illegal.py",
     "spades_cli/engine/observation.py",
     "spades_cli/engine/scoring.py",
+    "spades_cli/engine/solver.py",
     "spades_cli/engine/state.py",
 ]
 # The search bots' hot paths: hand evaluation, reading the table, sampling the hidden

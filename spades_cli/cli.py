@@ -21,6 +21,11 @@ from spades_cli.errors import EXIT_ILLEGAL, EXIT_INTERRUPTED, EXIT_USAGE, Interr
 # is the command's module, its attribute and its short help (the first sentence of its
 # docstring, which `spades --help` lists; tests/test_cli_startup.py keeps them equal).
 _COMMANDS: dict[str, tuple[str, str, str]] = {
+    "analyze": (
+        "cmd_analyze",
+        "analyze_command",
+        "Hindsight double-dummy check of a transcript: what each card gave up with every hand known.",
+    ),
     "bot": (
         "cmd_bot",
         "bot_command",

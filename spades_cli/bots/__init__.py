@@ -1,4 +1,4 @@
-"""Computer opponents: ``easy``, ``normal`` and ``hard``.
+"""Computer opponents: ``easy``, ``normal``, ``hard`` and ``expert``.
 
 Every bot decides from one seat's :class:`~spades_cli.engine.Observation` only (never
 the engine's State), draws randomness only from the generator it is given (seeded by
@@ -14,7 +14,7 @@ from typing import Protocol
 
 from spades_cli.engine import Observation, Rules
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
 
 
 class Bot(Protocol):
@@ -44,6 +44,10 @@ def make_bot(level: str) -> Bot:
         from spades_cli.bots.hard import HardBot
 
         return HardBot()
+    if key == "expert":
+        from spades_cli.bots.expert import ExpertBot
+
+        return ExpertBot()
     raise ValueError(f"unknown bot level {level!r} (levels: {', '.join(LEVELS)})")
 
 

@@ -1,0 +1,142 @@
+"""The ``expert`` bot: determinized search with a double-dummy solver.
+
+For a card play it samples deals of the unseen cards consistent with everything this
+seat has seen (``bots.determinize``: the cards played, the voids shown, the bids made,
+in the draft game its own discards), solves every sampled deal with every hand known
+(``engine.solver``) and plays the card with the best average outcome, as GIB does in
+bridge. The outcome is the hand's Spades points for its side against the other
+(``bots.rollout.hand_utility``: contracts made or set, bags priced as future
+penalties, each nil bidder's own tricks, the end of the game near the target), not a
+trick count.
+
+A perfect-information search of a whole hand is costly, so the solver takes over once
+the hand is short enough to solve every sampled deal quickly (``solve_from`` tricks
+left); before that the hard bot's sampled rollouts decide. Bids use the hard bot's
+simulation; the draft, the double-nil declaration and the exchange use the normal
+bot's rules. The work per decision is a fixed number of sampled deals (never a clock),
+so the choice depends only on the observation and the generator.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+
+from spades_cli.bots import normal
+from spades_cli.bots.determinize import build_state, sample_worlds
+from spades_cli.bots.hard import HardBot, distinct_cards, pick
+from spades_cli.bots.rollout import hand_utility
+from spades_cli.bots.view import read_table
+from spades_cli.engine import PLAY, HandResult, Observation, Rules, State, card_str
+from spades_cli.engine.scoring import score_side
+from spades_cli.engine.solver import RADIX, Solver, spreads
+
+WORLDS = 16  # sampled deals per card decision
+SOLVE_FROM = {2: 8, 4: 5}  # tricks left from which the solver takes over, by players
+
+
+class ExpertBot:
+    level = "expert"
+
+    def __init__(self, worlds: int = WORLDS, solve_from: dict[int, int] | None = None) -> None:
+        self.worlds = worlds
+        self.solve_from = solve_from if solve_from is not None else SOLVE_FROM
+        self.hard = HardBot()
+
+    def act(self, obs: Observation, rules: Rules, rng: random.Random) -> int:
+        return self.explain(obs, rules, rng)[0]
+
+    def explain(self, obs: Observation, rules: Rules, rng: random.Random) -> tuple[int, str]:
+        legal = obs.legal
+        if not legal:
+            raise ValueError("the bot was asked to act when its seat has no legal action")
+        if len(legal) == 1:
+            return legal[0], "the only legal move"
+        if obs.phase == PLAY and 13 - len(obs.tricks) <= self.solve_from[obs.players]:
+            return self._solve_play(obs, rules, rng)
+        return self.hard.explain(obs, rules, rng)
+
+    def _solve_play(self, obs: Observation, rules: Rules, rng: random.Random) -> tuple[int, str]:
+        view = read_table(obs, rules)
+        fallback, why = normal.play_choice(view)
+        cands = distinct_cards(obs)
+        if fallback not in cands:
+            cands.append(fallback)
+        if len(cands) == 1:
+            return fallback, why
+        worlds = sample_worlds(view, rng, self.worlds)
+        if not worlds:
+            return fallback, "no deal fits what it has seen: plays by rule"
+        side = view.side
+        values: dict[int, list[float]] = {c: [] for c in cands}
+        outcome: Outcome | None = None
+        for hands in worlds:
+            st = build_state(obs, rules, hands)
+            if outcome is None:
+                outcome = Outcome(st, side)
+            solved = outcome.solver(st).move_values()
+            for c in cands:
+                values[c].append(solved[c])
+        choice = pick(values, fallback)
+        if choice == fallback:
+            return choice, f"{why}; no better card with every hand known in {len(worlds)} sampled deals"
+        gain = statistics.fmean(values[choice]) - statistics.fmean(values[fallback])
+        return choice, f"gains {gain:.0f} points over {card_str(fallback)} in {len(worlds)} solved deals"
+
+
+class Outcome:
+    """The value table of one hand for the solver, by the tricks of each group of seats
+    that score alike: ``utility`` (``hand_utility`` for ``side``), ``points`` (the
+    hand's points of ``side`` less the other side's) or ``tricks`` (the side's tricks)."""
+
+    def __init__(self, st: State, side: int, *, value: str = "utility") -> None:
+        rules = st.rules
+        n = st.n
+        nil = [st.bids[s] == 0 and (rules.nil.enabled or st.blind[s]) for s in range(n)]
+        groups = [-1] * n
+        first_of: list[int] = []
+        for s in range(n):
+            if groups[s] >= 0:
+                continue
+            groups[s] = len(first_of)
+            first_of.append(s)
+            if not nil[s] and n == 4:
+                p = (s + 2) % 4
+                if not nil[p]:
+                    groups[p] = groups[s]
+        self.groups = groups
+        self.keen = [not x for x in nil]
+        self.side = side
+        self.contract = sum(st.bids[s] for s in range(n) if s % 2 == side and not nil[s])
+        # The side's trick count is a sum over the groups: the solver can share more.
+        self.linear = [float(first % 2 == side) for first in first_of] if value == "tricks" else None
+        g = len(first_of)
+        table = [0.0] * (RADIX ** g)
+        bids = tuple(st.bids)
+        blind = tuple(st.blind)
+        seats = ((0, 2), (1, 3)) if n == 4 else ((0,), (1,))
+        for index in spreads(g, 13):
+            tricks = [0] * n
+            x = index
+            for k in range(g):
+                tricks[first_of[k]] = x % RADIX
+                x //= RADIX
+            if value == "tricks":
+                table[index] = float(sum(tricks[s] for s in seats[side]))
+                continue
+            sides = (
+                score_side(rules, bids, blind, tricks, seats[0], st.scores[0], st.bags[0]),
+                score_side(rules, bids, blind, tricks, seats[1], st.scores[1], st.bags[1]),
+            )
+            if value == "points":
+                table[index] = float(sides[side].points - sides[1 - side].points)
+                continue
+            result = HandResult(st.hand_no, st.dealer, bids, blind, tuple(tricks), sides)
+            table[index] = hand_utility(rules, side, result)
+        self.table = table
+
+    def solver(self, st: State, budget: int = 0) -> Solver:
+        return Solver(st, self.side, self.groups, self.table, self.keen, self.linear, budget)
+
+
+__all__ = ["ExpertBot", "Outcome"]

@@ -1,0 +1,42 @@
+"""``spades analyze FILE``: hindsight analysis of a transcript with the double-dummy solver."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from spades_cli.errors import UsageError
+
+
+@click.command("analyze")
+@click.argument("file", metavar="FILE")
+@click.option("--json", "as_json", is_flag=True, help="Write the analysis as JSON.")
+@click.option("--seat", "seat_name", metavar="S", help="Look at one seat's cards only.")
+@click.option(
+    "--tricks", type=click.IntRange(1, 13), default=None,
+    help="Analyse the cards of this many last tricks of each hand (default: 13 two-player, 6 four-player).",
+)
+def analyze_command(file: str, as_json: bool, seat_name: str | None, tricks: int | None) -> None:
+    """Hindsight double-dummy check of a transcript: what each card gave up with every hand known.
+
+    For each hand: the tricks each side and seat can take with best play from the deal,
+    beside the bids. For each card played: the tricks and points it gave up against the
+    best card (no player could know every hand: this is hindsight). The transcript is
+    replayed and checked first (exit 1 if it breaks the rules, 2 if it cannot be read)."""
+    from spades_cli.analyze import analyze, text_lines, to_json
+    from spades_cli.transcript import read_transcript
+
+    t = read_transcript(file)
+    rules, hands = analyze(t, tricks=tricks)
+    seat = None
+    if seat_name is not None:
+        try:
+            seat = rules.seat_index(seat_name)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+    if as_json:
+        click.echo(json.dumps(to_json(rules, hands, seat), indent=2, ensure_ascii=False))
+        return
+    for line in text_lines(rules, hands, seat):
+        click.echo(line)
