@@ -26,7 +26,8 @@ from __future__ import annotations
 from typing import Final
 
 from spades_cli.engine.cards import NON_SPADE_MASK, SUIT_MASKS
-from spades_cli.engine.state import PLAY, State
+from spades_cli.engine.phases import PLAY
+from spades_cli.engine.state import State
 
 INF: Final = 1e18
 RADIX: Final = 14  # a group's count is a digit 0..13 of the outcome index

@@ -1,0 +1,89 @@
+"""The expert bot: double-dummy search over sampled deals, from its seat's view only."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from test_bots_hard import mid_hand, reshuffle_hidden
+from test_bots_support import E, N, S, W, position_4p
+
+from spades_cli.analyze import _card
+from spades_cli.bots import make_bot
+from spades_cli.bots.expert import ExpertBot, Outcome
+from spades_cli.engine import Rules, rng_for
+from spades_cli.engine.cards import parse_card
+from spades_cli.presets import load_rules, rules_from_dict, rules_to_dict
+
+FOUR = load_rules("four-player")
+TWO = load_rules("two-player")
+
+
+def _spades_any_time() -> Rules:
+    d: dict[str, Any] = rules_to_dict(FOUR)
+    d["name"] = "spades-any-time"
+    d["play"]["spades_break"] = False  # lets the made-up history lead spades early
+    return rules_from_dict(d, "<test>")
+
+
+ANY = _spades_any_time()
+# Nine tricks played with everyone following suit; then East leads 5H and South, whose
+# partner North bid nil, holds AH 3H. North's last heart is the king.
+NIL_HANDS = {
+    S: "AS KS QS QH TH 9C QC 7D TD AH 3H 2C 5D",
+    N: "3S 6S 9S 4H 8H 7C JC 9D QD KH 5C 2D 4D",
+    E: "4S 7S TS 6H 9H 8C KC AD KD 5H 6C 6D 2S",
+    W: "5S 8S JS 7H JH AC TC 8D JD 2H 3C 4C 3D",
+}
+NIL_PLAYS = "AS 5S 3S 4S KS 8S 6S 7S QS JS 9S TS QH 7H 4H 6H TH JH 8H 9H AC 7C 8C 9C TC JC KC QC AD 7D 8D 9D KD TD JD QD 5H"
+
+
+def nil_position() -> Any:
+    return position_4p(ANY, NIL_HANDS, {S: 4, W: 3, N: 0, E: 3}, NIL_PLAYS, dealer=E)
+
+
+def test_expert_is_a_level() -> None:
+    assert make_bot("expert").level == "expert"
+
+
+def test_expert_protects_its_partners_nil() -> None:
+    # R-4P-7: North's nil is scored on its own. South's contract is already made, so
+    # the ace is a bag, but covering East's heart keeps North's king from winning.
+    state = nil_position()
+    assert state.current == S and state.tricks_won == [0, 3, 4, 2]
+    obs = state.observation(S)
+    action = ExpertBot(worlds=8).act(obs, ANY, rng_for(1, "nil"))
+    assert action == parse_card("AH")
+
+
+def test_analyze_knows_the_nil_line_by_hand() -> None:
+    # Worked by hand: after 3H, West plays 2H and North must win with KH (nil set,
+    # -100 and a bag); after AH, North drops the king and nobody can make North win
+    # a club (East holds 6C) or a diamond (East 6D, South 5D over 2D and 4D).
+    state = nil_position()
+    points = Outcome(state, 0, value="points")
+    tricks = Outcome(state, 0, value="tricks")
+    verdict = _card(state, parse_card("3H"), points, tricks, 0)
+    assert verdict is not None
+    assert verdict.best == parse_card("AH")
+    assert verdict.cost_points >= 200  # the nil's +100 against its -100
+    assert _card(state, parse_card("AH"), points, tricks, 0).cost_points == 0  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(("rules", "seed", "plays"), [(FOUR, 3, 41), (FOUR, 21, 38), (TWO, 5, 17), (TWO, 9, 20)])
+def test_expert_decision_ignores_how_the_hidden_cards_lie(rules: Rules, seed: int, plays: int) -> None:
+    state = mid_hand(rules, seed, plays)
+    me = state.current_player()
+    bot = ExpertBot(worlds=4)
+    obs = state.observation(me)
+    action = bot.act(obs, rules, rng_for(seed, "expert"))
+    rng = random.Random(seed)
+    for _ in range(2):
+        other = reshuffle_hidden(state, me, rng)
+        assert [other.hands[s] for s in range(state.n) if s != me] != [
+            state.hands[s] for s in range(state.n) if s != me
+        ]
+        seen = other.observation(me)
+        assert seen == obs  # the seat cannot tell the deals apart ...
+        assert bot.act(seen, rules, rng_for(seed, "expert")) == action  # ... nor can its decision
