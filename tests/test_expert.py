@@ -36,7 +36,10 @@ NIL_HANDS = {
     E: "4S 7S TS 6H 9H 8C KC AD KD 5H 6C 6D 2S",
     W: "5S 8S JS 7H JH AC TC 8D JD 2H 3C 4C 3D",
 }
-NIL_PLAYS = "AS 5S 3S 4S KS 8S 6S 7S QS JS 9S TS QH 7H 4H 6H TH JH 8H 9H AC 7C 8C 9C TC JC KC QC AD 7D 8D 9D KD TD JD QD 5H"
+NIL_PLAYS = (
+    "AS 5S 3S 4S KS 8S 6S 7S QS JS 9S TS QH 7H 4H 6H TH JH 8H 9H "
+    "AC 7C 8C 9C TC JC KC QC AD 7D 8D 9D KD TD JD QD 5H"
+)
 
 
 def nil_position() -> Any:
@@ -71,7 +74,9 @@ def test_analyze_knows_the_nil_line_by_hand() -> None:
     assert _card(state, parse_card("AH"), points, tricks, 0).cost_points == 0  # type: ignore[union-attr]
 
 
-@pytest.mark.parametrize(("rules", "seed", "plays"), [(FOUR, 3, 41), (FOUR, 21, 38), (TWO, 5, 17), (TWO, 9, 20)])
+@pytest.mark.parametrize(
+    ("rules", "seed", "plays"), [(FOUR, 3, 41), (FOUR, 21, 38), (TWO, 5, 17), (TWO, 9, 20)]
+)
 def test_expert_decision_ignores_how_the_hidden_cards_lie(rules: Rules, seed: int, plays: int) -> None:
     state = mid_hand(rules, seed, plays)
     me = state.current_player()

@@ -10,13 +10,13 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_bots_hard import mid_hand
 
 from spades_cli.bots.expert import Outcome
 from spades_cli.bots.normal import NormalBot
 from spades_cli.engine import BID, PLAY, Rules, State, deck_for, rng_for
 from spades_cli.engine.solver import RADIX, SearchLimit, Solver, trick_table
 from spades_cli.presets import load_rules, rules_from_dict, rules_to_dict
-from test_bots_hard import mid_hand
 
 FOUR = load_rules("four-player")
 TWO = load_rules("two-player")
@@ -40,7 +40,7 @@ def random_ending(rules: Rules, seed: int, left: int) -> State:
         pick = [a for a in legal if a in (52 + 3, 52 + 0)] if state.phase == BID else legal
         state.apply(rng.choice(pick or legal))
     stop = rng.randrange(rules.players)
-    while 13 - state.trick_no > left or len(state.trick) < stop and 13 - state.trick_no == left:
+    while 13 - state.trick_no > left or (len(state.trick) < stop and 13 - state.trick_no == left):
         state.apply(rng.choice(state.legal_actions()))
     return state
 
