@@ -290,8 +290,9 @@ def test_hint_names_a_legal_move_and_changes_nothing() -> None:
     before = list(session.state.history)
     (reply,) = session.handle("hint")
     assert reply.kind == REPLY
-    assert reply.text.startswith("Hint (hard bot): play ")
-    card = reply.text.removeprefix("Hint (hard bot): play ").split(" - ")[0]
+    level = session.hint_level
+    assert reply.text.startswith(f"Hint ({level} bot): play ")
+    card = reply.text.removeprefix(f"Hint ({level} bot): play ").split(" - ")[0]
     assert card in [card_label(a, symbols=False) for a in session.state.legal_actions()]
     assert session.state.history == before
 

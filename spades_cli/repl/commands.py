@@ -22,7 +22,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("bids", (), "the bids and the tricks taken against them"),
     Command("discards", (), "two-player: the cards you discarded in the draft"),
     Command("rules", (), "the rules of this table ('rules all' prints every option)"),
-    Command("hint", (), "what the hard bot would do here, and why"),
+    Command("hint", (), "what the expert bot (hard on a pure-Python install) would do here, and why"),
     Command("undo", (), "take back your last decision and the moves made after it"),
     Command("transcript", (), "where the game is saved"),
     Command("quit", ("exit",), "leave; the game stays saved and 'spades resume' continues it"),

@@ -38,7 +38,8 @@ from spades_cli.engine import (
     State,
     Trick,
 )
-from spades_cli.engine.cards import RANK_NAMES
+from spades_cli.engine import compiled as _compiled
+from spades_cli.engine.cards import RANK_NAMES, card_label
 from spades_cli.errors import EXIT_OK, EXIT_UNFINISHED
 from spades_cli.game.events import Decided, Event, GameOver, HandScored, HandStarted
 from spades_cli.game.run import GameRun
@@ -116,7 +117,7 @@ class PlaySession:
         *,
         symbols: bool = True,
         transcript_path: str | None = None,
-        hint_level: str = "hard",
+        hint_level: str | None = None,
         width: int = 80,
         ask_again: bool = False,
     ) -> None:
@@ -126,7 +127,8 @@ class PlaySession:
         self.humans = frozenset(humans)
         self.look = Look(match.rules, symbols)
         self.transcript_path = transcript_path
-        self.hint_level = hint_level
+        # The expert answers well within a second when the engine is compiled.
+        self.hint_level = hint_level or ("expert" if _compiled() else "hard")
         self.width = width  # the columns the front end writes to: views fit in them
         self.ask_again = ask_again  # at the end of the game: "Play again? (yes/no)"
         self.asking_again = False
@@ -446,7 +448,17 @@ class PlaySession:
         if not self.state.is_legal(action):
             self._error(f"No hint this time: the {self.hint_level} bot suggested an illegal move.")
             return
-        self._reply(f"Hint ({self.hint_level} bot): {self._say_action(action)} - {reason}")
+        self._reply(f"Hint ({self.hint_level} bot): {self._typed(action)} - {reason}")
+
+    def _typed(self, action: int) -> str:
+        """An action in the words a player types for it (``play 9C``, ``bid 3``, ``no``)."""
+        if action < 52:
+            card = card_label(action, symbols=False)
+            return f"give up {card}" if self.state.phase == EXCHANGE else f"play {card}"
+        if BID_BASE <= action < BID_BASE + 14:
+            return "bid nil" if action == BID_BASE else f"bid {action - BID_BASE}"
+        typed = {BLIND: "blind", NO_BLIND: "no", EXCHANGE_DONE: "done", KEEP: "keep", DISCARD: "discard"}
+        return typed[action]
 
     def _cmd_undo(self, arg: str) -> None:
         seat = self.on_turn
