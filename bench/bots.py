@@ -1,19 +1,20 @@
-"""Bot benchmark: decision times per level and the strength targets of issue 5.
+"""Bot benchmark: the ladder easy < normal < hard < expert, decision times, normal vs classic.
 
-    python bench/bots.py --times              # decision times only (a minute or two)
-    python bench/bots.py --quick              # times + small strength runs (a few minutes)
-    python bench/bots.py                      # the full targets (an hour or more on 2 cores)
+    python bench/bots.py --times                  # decision times only
+    python bench/bots.py --games 4 --samples 20   # a small run of everything (minutes)
+    python bench/bots.py --games 100              # the full figures (hours on 2 cores)
 
-Strength runs use ``spades_cli.simulate`` (the same code as ``spades simulate``):
+It imports the *installed* package (``pip install .`` compiles the engine and the
+solver), never the checkout beside it, and prints which build ran.
 
-* full games, 2 x 100 by default (each deal played twice with the sides' seats
-  exchanged), both presets: hard's win rate against normal (target >= 60%) and normal's
-  against easy (target >= 90%), with 95% confidence intervals;
-* from the same runs, the points per deal of the duplicate pairs (four players: at least
-  400 deals; target: normal - easy and hard - normal both above zero).
-
-Decision times are measured in this one process on positions from games played by the
-normal bot (targets: hard median <= 0.2 s and max <= 1 s; normal and easy under 5 ms).
+* Decision times per level (median and maximum; the hard and expert rows also by
+  phase) in this one process, on positions from games played by the normal bot.
+* The ladder with ``spades_cli.simulate`` (the code of ``spades simulate --duplicate``):
+  each rung plays ``--games`` deals twice with the sides' seats exchanged, both presets:
+  normal vs easy, hard vs normal, expert vs hard, with the win rate and the points per
+  deal of the duplicate pairs, each with its 95% confidence interval.
+* normal vs classic (``bench/classic.py``, an independent heuristic player speaking the
+  bot protocol), when that file is beside this one.
 """
 
 from __future__ import annotations
@@ -31,6 +32,9 @@ from spades_cli.bots import LEVELS, make_bot
 from spades_cli.engine import CHANCE, DEAL, Observation, Rules, State, deck_for, draw_for, rng_for
 from spades_cli.presets import load_rules
 from spades_cli.simulate import Summary, run_tournament, wilson
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+LADDER = (("normal", "easy"), ("hard", "normal"), ("expert", "hard"))
 
 
 def positions(rules: Rules, count: int, seed: int) -> list[Observation]:
@@ -76,10 +80,10 @@ def time_levels(samples: dict[str, int]) -> None:
             for i, obs in enumerate(obs_list):
                 t0 = time.perf_counter()
                 bot.act(obs, rules, rng_for(1, "bench", i))
-                by_phase.setdefault(obs.phase, []).append(time.perf_counter() - t0)
+                by_phase.setdefault(str(obs.phase), []).append(time.perf_counter() - t0)
             gc.unfreeze()
             _row(level, name, [t for ts in by_phase.values() for t in ts])
-            if level == "hard":
+            if level in ("hard", "expert"):
                 for phase in ("bid", "play"):
                     if phase in by_phase:
                         _row(f"  {phase}", name, by_phase[phase])
@@ -113,33 +117,37 @@ def _line(title: str, s: Summary) -> None:
 
 
 def strength(games: int, jobs: int, seed: int) -> None:
-    print(f"strength ({jobs} worker processes; every game played twice, seats exchanged):")
+    print(f"ladder ({jobs} worker processes; every deal played twice, seats exchanged):")
+    classic = os.path.join(HERE, "classic.py")
     for name in ("four-player", "two-player"):
         rules = load_rules(name)
-        for hi, lo in (("normal", "easy"), ("hard", "normal")):
+        rungs: list[tuple[str, str]] = list(LADDER)
+        if os.path.exists(classic):
+            rungs.append(("normal", f"cmd:{sys.executable} {classic}"))
+        for hi, lo in rungs:
             labels = (hi, lo, hi, lo) if rules.players == 4 else (hi, lo)
             t0 = time.perf_counter()
             s = run_tournament(rules, labels, games, seed, jobs=jobs, duplicate=True)
-            _line(f"{name} {hi} vs {lo} ({2 * games} games)", s)
+            short = "classic" if lo.startswith("cmd:") else lo
+            _line(f"{name} {hi} vs {short} ({2 * games} games)", s)
             print(f"    ({time.perf_counter() - t0:.0f} s)")
 
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--times", action="store_true", help="decision times only")
-    p.add_argument("--quick", action="store_true", help="small strength runs")
-    p.add_argument("--games", type=int, default=100, help="games per copy (x2 with seats exchanged)")
+    p.add_argument("--games", type=int, default=100, help="deals per rung (x2 with seats exchanged)")
+    p.add_argument("--samples", type=int, default=300, help="positions timed per search level")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     p.add_argument("--seed", type=int, default=2024)
     args = p.parse_args()
     print(build_line())
-    samples = {"easy": 2000, "normal": 2000, "hard": 300}
-    if args.quick:
-        samples = {"easy": 500, "normal": 500, "hard": 60}
+    quick = max(args.samples, 1)
+    samples = {"easy": 2000, "normal": 2000, "hard": quick, "expert": quick}
     time_levels(samples)
     if args.times:
         return
-    strength(args.games if not args.quick else 4, args.jobs, args.seed)
+    strength(args.games, args.jobs, args.seed)
 
 
 if __name__ == "__main__":
