@@ -38,10 +38,12 @@ SOLVE_FROM = {2: 8, 4: 5}  # tricks left from which the solver takes over, by pl
 class ExpertBot:
     level = "expert"
 
-    def __init__(self, worlds: int = WORLDS, solve_from: dict[int, int] | None = None) -> None:
+    def __init__(
+        self, worlds: int = WORLDS, solve_from: dict[int, int] | None = None, hard: HardBot | None = None
+    ) -> None:
         self.worlds = worlds
         self.solve_from = solve_from if solve_from is not None else SOLVE_FROM
-        self.hard = HardBot()
+        self.hard = hard if hard is not None else HardBot()
 
     def act(self, obs: Observation, rules: Rules, rng: random.Random) -> int:
         return self.explain(obs, rules, rng)[0]
