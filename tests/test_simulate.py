@@ -156,7 +156,7 @@ def test_cli_text_output_and_default_seats() -> None:
         (["--jobs", "0"], "--jobs must be at least 1"),
         (["--max-hands", "0"], "--max-hands must be at least 1"),
         (["--seat", "X=easy"], "unknown seat"),
-        (["--seat", "N=expert"], "unknown player 'expert'"),
+        (["--seat", "N=grandmaster"], "unknown player 'grandmaster'"),
         (["--seat", "N=human"], "unknown player 'human'"),
         (["--seat", "N"], "expected SEAT=LEVEL"),
         (["--rules", "no-such-preset"], "no-such-preset"),
