@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from spades_cli.bots.expert import Outcome
-from spades_cli.engine import PLAY, HandResult, Rules, State, card_str
+from spades_cli.engine import DEAL, PLAY, Rules, State, card_str
 from spades_cli.engine.solver import SearchLimit, Solver, trick_table
-from spades_cli.match import BaseListener, Match
+from spades_cli.match import Match
 from spades_cli.transcript import Transcript, replay, transcript_rules
 
 HINDSIGHT = "hindsight analysis: every hand is known to the solver, as no player could know it"
@@ -54,25 +54,23 @@ class HandReport:
     skipped: int = 0  # cards not analysed (too early in the hand or over budget)
 
 
-class _Starts(BaseListener):
-    """Collects, per hand, the position where the play begins and the cards played."""
-
-    def __init__(self) -> None:
-        self.starts: list[State] = []
-        self.cards: list[list[int]] = []
-        self.playing = False
-
-    def on_action(self, match: Match, seat: int, action: int) -> None:
-        st = match.state
-        if self.playing and seat >= 0 and 0 <= action < 52:
-            self.cards[-1].append(action)
-        elif st.phase == PLAY and not st.plays:
-            self.starts.append(st.clone())
-            self.cards.append([])
-            self.playing = True
-
-    def on_hand_end(self, match: Match, result: HandResult) -> None:
-        self.playing = False
+def _plays(match: Match) -> list[tuple[State, list[int]]]:
+    """Per hand that reached its play: the position where the play began, and the cards
+    played (rebuilt from the recorded decks and actions, as ``Match.rebuild`` does)."""
+    assert match.dealer is not None
+    state = State(match.rules, match.dealer)
+    out: list[tuple[State, list[int]]] = []
+    hand = 0
+    for action in match.state.history:
+        if state.phase == DEAL:
+            state.deal(match.decks[hand])
+            hand += 1
+        if state.phase == PLAY:
+            if not state.plays and not state.trick and (not out or out[-1][0].hand_no != state.hand_no):
+                out.append((state.clone(), []))
+            out[-1][1].append(action)
+        state.apply(action)
+    return out
 
 
 def analyze(
@@ -81,12 +79,9 @@ def analyze(
     """Replay the transcript (checking it) and analyse every hand that reached its play."""
     rules = transcript_rules(t)
     assert rules is not None
-    starts = _Starts()
-    replay(t, rules, listeners=[starts])
+    match = replay(t, rules).match
     depth = tricks if tricks is not None else DEFAULT_TRICKS[rules.players]
-    return rules, [
-        _hand(start, cards, depth, budget) for start, cards in zip(starts.starts, starts.cards, strict=True)
-    ]
+    return rules, [_hand(start, cards, depth, budget) for start, cards in _plays(match)]
 
 
 def _solve(solver: Solver) -> float | None:
