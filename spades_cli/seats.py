@@ -182,7 +182,7 @@ def make_seat(
             emit=emit,
         )
     if name == SCRIPT:
-        raise UsageError("this seat was played from a script: give it a player with --seat SEAT=LEVEL")
+        raise UsageError("this seat was played from a script")  # the caller says which --seat to give
     kinds = ", ".join([*BOT_LEVELS, HUMAN, "cmd:PROGRAM"])
     raise UsageError(f"unknown player {options.label!r} (use one of: {kinds})")
 

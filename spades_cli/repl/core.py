@@ -457,7 +457,7 @@ class PlaySession:
             return f"give up {card}" if self.state.phase == EXCHANGE else f"play {card}"
         if BID_BASE <= action < BID_BASE + 14:
             return "bid nil" if action == BID_BASE else f"bid {action - BID_BASE}"
-        typed = {BLIND: "blind", NO_BLIND: "no", EXCHANGE_DONE: "done", KEEP: "keep", DISCARD: "discard"}
+        typed = {BLIND: "blind", NO_BLIND: "noblind", EXCHANGE_DONE: "done", KEEP: "keep", DISCARD: "discard"}
         return typed[action]
 
     def _cmd_undo(self, arg: str) -> None:
