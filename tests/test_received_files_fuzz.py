@@ -16,6 +16,7 @@ import tempfile
 from pathlib import Path
 
 from conftest import TRANSCRIPTS, run_cli
+from fuzz_files import mutations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -32,38 +33,9 @@ GARBAGE = st.lists(
 ALLOWED = {0, 1, 2, 3}
 
 
-@st.composite
-def mutations(draw: st.DrawFn) -> tuple[str, bytes]:
-    name = draw(st.sampled_from(sorted(CORPUS)))
-    lines = CORPUS[name].split(b"\n")
-    for _ in range(draw(st.integers(1, 3))):
-        if not lines:
-            lines = [b""]
-        i = draw(st.integers(0, len(lines) - 1))
-        kind = draw(st.sampled_from(["drop", "duplicate", "swap", "garble", "truncate", "junk"]))
-        if kind == "drop":
-            del lines[i]
-        elif kind == "duplicate":
-            lines.insert(i, lines[i])
-        elif kind == "swap":
-            j = draw(st.integers(0, len(lines) - 1))
-            lines[i], lines[j] = lines[j], lines[i]
-        elif kind == "garble":
-            line = lines[i]
-            a = draw(st.integers(0, len(line)))
-            b = draw(st.integers(a, min(len(line), a + 6)))
-            lines[i] = line[:a] + draw(GARBAGE).encode("utf-8") + line[b:]
-        elif kind == "truncate":
-            data = b"\n".join(lines)
-            lines = data[: draw(st.integers(0, len(data)))].split(b"\n")
-        else:
-            data = b"\n".join(lines)
-            at = draw(st.integers(0, len(data)))
-            lines = (data[:at] + draw(st.binary(min_size=1, max_size=8)) + data[at:]).split(b"\n")
-    return name, b"\n".join(lines)
-
-
-FILES = st.one_of(mutations(), st.binary(max_size=400).map(lambda data: ("random bytes", data)))
+FILES = st.one_of(
+    mutations(CORPUS, GARBAGE), st.binary(max_size=400).map(lambda data: ("random bytes", data))
+)
 
 
 def _listing(folder: Path) -> set[str]:

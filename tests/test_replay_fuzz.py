@@ -14,6 +14,7 @@ import tempfile
 from pathlib import Path
 
 from conftest import TRANSCRIPTS, run_cli
+from fuzz_files import mutations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -32,38 +33,6 @@ GARBAGE = st.lists(
 ).map("".join)
 
 
-@st.composite
-def mutations(draw: st.DrawFn) -> tuple[str, bytes]:
-    name = draw(st.sampled_from(sorted(CORPUS)))
-    lines = CORPUS[name].split(b"\n")
-    for _ in range(draw(st.integers(1, 3))):
-        if not lines:
-            lines = [b""]
-        i = draw(st.integers(0, len(lines) - 1))
-        kind = draw(st.sampled_from(["drop", "duplicate", "swap", "garble", "truncate", "junk"]))
-        if kind == "drop":
-            del lines[i]
-        elif kind == "duplicate":
-            lines.insert(i, lines[i])
-        elif kind == "swap":
-            j = draw(st.integers(0, len(lines) - 1))
-            lines[i], lines[j] = lines[j], lines[i]
-        elif kind == "garble":
-            line = lines[i]
-            a = draw(st.integers(0, len(line)))
-            b = draw(st.integers(a, min(len(line), a + 6)))
-            lines[i] = line[:a] + draw(GARBAGE).encode("utf-8") + line[b:]
-        elif kind == "truncate":
-            data = b"\n".join(lines)
-            lines = data[: draw(st.integers(0, len(data)))].split(b"\n")
-        else:
-            data = b"\n".join(lines)
-            at = draw(st.integers(0, len(data)))
-            junk = draw(st.binary(min_size=1, max_size=8))
-            lines = (data[:at] + junk + data[at:]).split(b"\n")
-    return name, b"\n".join(lines)
-
-
 def _check(args: list[str], path: Path, allowed: set[int]) -> None:
     result = run_cli(args)
     assert result.exception is None or isinstance(result.exception, SystemExit), (
@@ -77,7 +46,7 @@ def _check(args: list[str], path: Path, allowed: set[int]) -> None:
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(mutations())
+@given(mutations(CORPUS, GARBAGE))
 def test_mutated_files_never_crash_replay_or_run(case: tuple[str, bytes]) -> None:
     name, data = case
     with tempfile.TemporaryDirectory() as tmp:
