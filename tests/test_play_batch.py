@@ -62,7 +62,7 @@ W 1/0              E 2/0
 NS: bid 4, took 0, 0 bags, score 0
 EW: bid 3, took 0, 0 bags, score 0
 South's hand: J♠ 10♠ 7♠ 3♠ 2♠  K♥ 8♥  A♣ K♣  K♦ 8♦ 6♦ 4♦
-South to lead: any card but a spade (spades are not broken)
+South to lead: any card but a spade (spades are not broken yet)
 South leads K♣.
 West plays 5♣.
 North plays 4♣.
@@ -76,7 +76,7 @@ W 1/0              E 2/0
 NS: bid 4, took 1, 0 bags, score 0
 EW: bid 3, took 0, 0 bags, score 0
 South's hand: J♠ 10♠ 7♠ 3♠ 2♠  K♥ 8♥  A♣  K♦ 8♦ 6♦ 4♦
-South to lead: any card but a spade (spades are not broken)
+South to lead: any card but a spade (spades are not broken yet)
 Spades are not broken yet: lead another suit
 South leads A♣.
 West plays 9♣.
@@ -91,7 +91,7 @@ W 1/0              E 2/0
 NS: bid 4, took 2, 0 bags, score 0
 EW: bid 3, took 0, 0 bags, score 0
 South's hand: J♠ 10♠ 7♠ 3♠ 2♠  K♥ 8♥  K♦ 8♦ 6♦ 4♦
-South to lead: any card but a spade (spades are not broken)
+South to lead: any card but a spade (spades are not broken yet)
 Took back South's A♣ and 3 moves after it.
 
 Hand 1, trick 2; spades not broken. South to lead.
@@ -101,7 +101,7 @@ W 1/0              E 2/0
 NS: bid 4, took 1, 0 bags, score 0
 EW: bid 3, took 0, 0 bags, score 0
 South's hand: J♠ 10♠ 7♠ 3♠ 2♠  K♥ 8♥  A♣  K♦ 8♦ 6♦ 4♦
-South to lead: any card but a spade (spades are not broken)
+South to lead: any card but a spade (spades are not broken yet)
 South leads 4♦.
 West plays A♦.
 North plays 2♦.

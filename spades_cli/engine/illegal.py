@@ -9,6 +9,7 @@ the state's own legality masks, so the message can never disagree with the engin
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from spades_cli.engine.actions import BID_BASE, EXCHANGE_DONE, NUM_ACTIONS, action_label
@@ -16,6 +17,7 @@ from spades_cli.engine.cards import NON_SPADE_MASK, SPADES, SUIT_MASKS, SUIT_NAM
 from spades_cli.engine.phases import Phase
 
 if TYPE_CHECKING:
+    from spades_cli.engine.rules import Rules
     from spades_cli.engine.state import State
 
 
@@ -72,33 +74,50 @@ def _reason(state: State, action: int, symbols: bool) -> tuple[str, str]:
 
 
 def _card_reason(state: State, card: int, symbols: bool) -> tuple[str, str]:
-    hand = state.hands[state.current]
+    return card_reason(
+        state.rules, state.hands[state.current], state.trick, state.first_trick, state.spades_broken(),
+        card, symbols=symbols,
+    )
+
+
+def card_reason(
+    rules: Rules,
+    hand: int,
+    trick: Sequence[int],
+    first_trick: bool,
+    spades_broken: bool,
+    card: int,
+    *,
+    symbols: bool = False,
+) -> tuple[str, str]:
+    """Why ``card`` may not be played from ``hand`` (a card mask) to ``trick`` (the cards
+    played so far): the reason and the rule ID. Everything it needs is public to the seat
+    (its observation), so a view can word a restriction the same way the engine does."""
     label = card_label(card, symbols=symbols)
     if not hand >> card & 1:
         return f"you do not hold {label}", ""
-    play = state.rules.play
+    play = rules.play
     others = hand & NON_SPADE_MASK
-    trick = state.trick
     if trick:
         led = trick[0] // 13
         follow = hand & SUIT_MASKS[led]
         if follow and card // 13 != led:
             held = " ".join(card_label(c, symbols=symbols) for c in reversed(cards_in(follow)))
             return f"you must follow {SUIT_NAMES[led]}: you hold {held}", "R-C-3"
-        if state.first_trick and play.no_spades_first_trick and card // 13 == SPADES and others:
+        if first_trick and play.no_spades_first_trick and card // 13 == SPADES and others:
             return (
                 "spades may not be played to the first trick while you hold other cards",
                 "R-H-22",
             )
         return f"{label} is not legal here", "R-C-3"
-    if state.first_trick:
+    if first_trick:
         if play.two_of_clubs_leads and hand & 1 and card != 0:
             return "the two of clubs must lead the first trick", "R-H-21"
         if play.no_spades_first_trick and card // 13 == SPADES and others:
             return "no spade may lead the first trick while you hold another suit", "R-H-22"
-    if not state.spades_broken() and card // 13 == SPADES and others:
+    if play.spades_break and not spades_broken and card // 13 == SPADES and others:
         return "spades are not broken yet: lead another suit", "R-C-6"
     return f"{label} is not legal here", "R-C-3"
 
 
-__all__ = ["IllegalAction", "explain"]
+__all__ = ["IllegalAction", "card_reason", "explain"]

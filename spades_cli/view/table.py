@@ -18,7 +18,8 @@ Each seat shows its bid and the tricks it took (``N 3/2``; a nil that took a tri
 from __future__ import annotations
 
 from spades_cli.engine import BID, DECLARE, DRAFT, EXCHANGE, PLAY, Observation, Rules
-from spades_cli.engine.cards import SPADES, SUIT_NAMES
+from spades_cli.engine.cards import SPADES, SUIT_NAMES, mask_of
+from spades_cli.engine.illegal import card_reason
 from spades_cli.view.layout import Fragments
 from spades_cli.view.look import Look, bid_word, compress_bids, join, plural, text, winning_index
 
@@ -201,9 +202,15 @@ def _play_prompt(look: Look, obs: Observation) -> Fragments:
             return [("", f"{name} to play: follow {SUIT_NAMES[led]}")]
         return text(f"{name} to play: no {SUIT_NAMES[led]}, so any card")
     if len(cards) < len(obs.hand):
-        if all(c // 13 != SPADES for c in cards) and any(c // 13 == SPADES for c in obs.hand):
-            return text(f"{name} to lead: any card but a spade (spades are not broken)")
-        return [("", f"{name} to lead: "), *look.card_list(cards)]
+        # Why the other cards may not lead, in the engine's words (never re-derived here).
+        barred = [c for c in obs.hand if c not in cards]
+        reason, _rule = card_reason(
+            look.rules, mask_of(obs.hand), obs.current_trick, not obs.tricks, obs.spades_broken, barred[0]
+        )
+        why = reason.partition(": ")[0]
+        if all(c // 13 == SPADES for c in barred) and all(c // 13 != SPADES for c in cards):
+            return text(f"{name} to lead: any card but a spade ({why})")
+        return [("", f"{name} to lead: "), *look.card_list(cards), ("", f" ({why})")]
     return text(f"{name} to lead: any card")
 
 
