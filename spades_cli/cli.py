@@ -5,6 +5,7 @@ Each command group lives in its own ``cmd_*`` module and is registered here.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import importlib
 import os
@@ -122,7 +123,8 @@ class SpadesGroup(click.Group):
             click.echo(f"spades: {exc}" if "\n" not in str(exc) else str(exc), err=True)
             ctx.exit(exc.exit_code)
         except Interrupted as exc:
-            click.echo(f"\nspades: stopped by signal {exc.signum}; the game is saved", err=True)
+            with contextlib.suppress(OSError):  # after SIGHUP the terminal may be gone
+                click.echo(f"\nspades: stopped by signal {exc.signum}; the game is saved", err=True)
             ctx.exit(exc.exit_code)
         except KeyboardInterrupt:
             click.echo("\nspades: interrupted", err=True)

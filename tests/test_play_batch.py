@@ -19,7 +19,7 @@ from click.testing import CliRunner, Result
 
 from spades_cli.cli import main
 from spades_cli.cmd_play import seat_labels
-from spades_cli.errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_UNFINISHED, EXIT_USAGE
+from spades_cli.errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED, EXIT_UNFINISHED, EXIT_USAGE
 from spades_cli.game.run import GameRun
 from spades_cli.game.setup import RulesChoice, make_seats, open_transcript
 from spades_cli.match import Match
@@ -376,3 +376,33 @@ def test_closed_stdin_leaves_saved_without_a_traceback(tmp_path: Path) -> None:
     assert done.stdout.endswith(f"Continue it with: spades resume {path}\n")
     assert done.stderr == ""
     assert path.read_text(encoding="utf-8").endswith("end *\n")
+
+
+@pytest.mark.parametrize("signame", ["SIGTERM", "SIGHUP"])
+def test_sigterm_and_sighup_in_batch_mode_save_with_end_and_exit_143(tmp_path: Path, signame: str) -> None:
+    signum = getattr(signal, signame)
+    path = tmp_path / "game.txt"
+    env = dict(os.environ, SPADES_HOME=str(tmp_path))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "spades_cli", "play", "--seed", "7", "--transcript", str(path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        text=True,
+        encoding="utf-8",
+        preexec_fn=lambda: signal.signal(signum, signal.SIG_DFL),
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write("3\n")
+    proc.stdin.flush()
+    for line in proc.stdout:
+        if line.startswith("South to lead"):
+            break
+    proc.send_signal(signum)  # while the game waits for South's card
+    _out, err = proc.communicate(timeout=30)
+    assert proc.returncode == EXIT_TERMINATED
+    assert f"stopped by signal {signum}; the game is saved" in err
+    assert "Traceback" not in err
+    text = path.read_text(encoding="utf-8")
+    assert "bids " in text and text.endswith("end *\n")

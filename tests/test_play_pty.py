@@ -17,6 +17,7 @@ import pytest
 
 from spades_cli.cmd_play import seat_labels
 from spades_cli.engine.cards import card_label
+from spades_cli.errors import EXIT_TERMINATED
 from spades_cli.game.setup import make_seats
 from spades_cli.match import Match
 from spades_cli.notation import action_text
@@ -127,9 +128,9 @@ def test_a_closed_terminal_loses_nothing(tmp_path: Path) -> None:
     screen.child.kill(signal.SIGHUP)
     screen.child.expect(pexpect.EOF)
     screen.child.close()
-    assert screen.child.exitstatus == 3
+    assert screen.child.exitstatus == EXIT_TERMINATED  # SIGHUP ends the game like Ctrl-C, saved
     text = transcript.read_text(encoding="utf-8")
-    assert f"trick 1 S: {action_text(card)} " in text
+    assert f"trick 1 S: {action_text(card)} " in text and text.endswith("end *\n")
 
 
 def _lines(shown: str) -> str:

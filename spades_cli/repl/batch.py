@@ -2,7 +2,8 @@
 
 No prompts, no colours, no pauses: the same outputs as the prompt, as plain text, so
 ``spades play --seed 7 < moves.txt`` works in a pipe. End of input saves and leaves
-(exit 3 if the game is unfinished); Ctrl-C saves and leaves with exit 130.
+(exit 3 if the game is unfinished); Ctrl-C saves and leaves with exit 130, SIGTERM and
+SIGHUP with exit 143.
 """
 
 from __future__ import annotations
@@ -10,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TextIO
 
-from spades_cli.errors import EXIT_INTERRUPTED, SpadesError
+from spades_cli.errors import EXIT_INTERRUPTED, Interrupted, SpadesError
 from spades_cli.repl.core import PAUSE, Output
 from spades_cli.repl.session import Session
-from spades_cli.repl.signals import Caught, exit_on_hangup, held_signals, leave_now
+from spades_cli.repl.signals import Caught, check_stop, exit_on_hangup, held_signals
 from spades_cli.view import output_width, wrap
 
 
@@ -53,6 +54,8 @@ def _loop(session: Session, stdin: TextIO, stdout: TextIO, intro: Iterable[str])
     except SpadesError:
         write_plain(stdout, session.take_output(), width)  # the moves made before the error
         raise
+    except Interrupted:
+        raise  # SIGTERM or SIGHUP: the run records end * on the way out (exit 143)
     except KeyboardInterrupt:
         stdout.write("Interrupted.\n")
         write_plain(stdout, session.leave(), width)
@@ -61,7 +64,6 @@ def _loop(session: Session, stdin: TextIO, stdout: TextIO, intro: Iterable[str])
 
 
 def _check(caught: Caught) -> None:
-    if caught.hung_up:
-        leave_now()
+    check_stop(caught)
     if caught.interrupted:
         raise KeyboardInterrupt

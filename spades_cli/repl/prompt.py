@@ -24,12 +24,12 @@ from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import ColorDepth, Output, create_output
 
-from spades_cli.errors import SpadesError
+from spades_cli.errors import Interrupted, SpadesError
 from spades_cli.repl.completer import PlayCompleter
 from spades_cli.repl.core import ASK, HANDOFF, MOVE, OWN, PAUSE, STATUS, TRICK, VIEW
 from spades_cli.repl.core import Output as Shown
 from spades_cli.repl.session import Session
-from spades_cli.repl.signals import Caught, exit_on_hangup, held_signals, leave_now
+from spades_cli.repl.signals import Caught, check_stop, exit_on_hangup, held_signals
 from spades_cli.repl.toolbar import STYLE, toolbar
 from spades_cli.transcript import default_transcript_dir
 from spades_cli.transcript.paths import private_folder
@@ -168,6 +168,8 @@ class PromptFrontEnd:
         while not session.done:
             try:
                 line: str | None = self.prompt.prompt(session.prompt_text())
+            except Interrupted:
+                raise  # SIGTERM or SIGHUP: the run records end * on the way out (exit 143)
             except KeyboardInterrupt:
                 continue  # Ctrl-C clears the line and asks again
             except EOFError:
@@ -181,8 +183,7 @@ class PromptFrontEnd:
     # -- showing outputs ------------------------------------------------------------------
 
     def _show(self, shown: list[Shown], caught: Caught) -> None:
-        if caught.hung_up:
-            leave_now()
+        check_stop(caught)
         hurry = self.fast or caught.interrupted
         self.session.width = self._columns()
         for item in shown:
