@@ -336,7 +336,9 @@ def test_play_match_marks_the_transcript_unfinished(tmp_path: Path, monkeypatch:
 # -- Ctrl-C in batch mode ------------------------------------------------------------------------
 
 
-def test_ctrl_c_in_batch_mode_saves_and_exits_130(tmp_path: Path) -> None:
+def _signal_mid_game(tmp_path: Path, signum: int) -> tuple[subprocess.Popen[str], str, str]:
+    """Start ``spades play`` in batch mode, bid, and send ``signum`` while the game waits
+    for South's card; return the process, its output and its error output."""
     path = tmp_path / "game.txt"
     env = dict(os.environ, SPADES_HOME=str(tmp_path))
     proc = subprocess.Popen(
@@ -347,9 +349,9 @@ def test_ctrl_c_in_batch_mode_saves_and_exits_130(tmp_path: Path) -> None:
         env=env,
         text=True,
         encoding="utf-8",
-        # A player at a terminal can interrupt; the test runner may have been started with
-        # SIGINT ignored, which the game (rightly) keeps, so give the child the default.
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        # The test runner may have been started with the signal ignored, which the game
+        # (rightly) keeps, so give the child the default.
+        preexec_fn=lambda: signal.signal(signum, signal.SIG_DFL),
     )
     assert proc.stdin is not None and proc.stdout is not None
     proc.stdin.write("3\n")
@@ -357,13 +359,18 @@ def test_ctrl_c_in_batch_mode_saves_and_exits_130(tmp_path: Path) -> None:
     for line in proc.stdout:
         if line.startswith("South to lead"):
             break
-    proc.send_signal(signal.SIGINT)
+    proc.send_signal(signum)
     out, err = proc.communicate(timeout=30)
+    return proc, out, err
+
+
+def test_ctrl_c_in_batch_mode_saves_and_exits_130(tmp_path: Path) -> None:
+    proc, out, err = _signal_mid_game(tmp_path, signal.SIGINT)
     assert proc.returncode == EXIT_INTERRUPTED
     assert out.splitlines()[:1] == ["Interrupted."]
     assert "Continue it with: spades resume" in out
     assert "Traceback" not in err
-    text = path.read_text(encoding="utf-8")
+    text = (tmp_path / "game.txt").read_text(encoding="utf-8")
     assert "bids " in text and text.endswith("end *\n")
 
 
@@ -381,28 +388,9 @@ def test_closed_stdin_leaves_saved_without_a_traceback(tmp_path: Path) -> None:
 @pytest.mark.parametrize("signame", ["SIGTERM", "SIGHUP"])
 def test_sigterm_and_sighup_in_batch_mode_save_with_end_and_exit_143(tmp_path: Path, signame: str) -> None:
     signum = getattr(signal, signame)
-    path = tmp_path / "game.txt"
-    env = dict(os.environ, SPADES_HOME=str(tmp_path))
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "spades_cli", "play", "--seed", "7", "--transcript", str(path)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=env,
-        text=True,
-        encoding="utf-8",
-        preexec_fn=lambda: signal.signal(signum, signal.SIG_DFL),
-    )
-    assert proc.stdin is not None and proc.stdout is not None
-    proc.stdin.write("3\n")
-    proc.stdin.flush()
-    for line in proc.stdout:
-        if line.startswith("South to lead"):
-            break
-    proc.send_signal(signum)  # while the game waits for South's card
-    _out, err = proc.communicate(timeout=30)
+    proc, _out, err = _signal_mid_game(tmp_path, signum)
     assert proc.returncode == EXIT_TERMINATED
     assert f"stopped by signal {signum}; the game is saved" in err
     assert "Traceback" not in err
-    text = path.read_text(encoding="utf-8")
+    text = (tmp_path / "game.txt").read_text(encoding="utf-8")
     assert "bids " in text and text.endswith("end *\n")
