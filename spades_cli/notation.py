@@ -3,12 +3,15 @@
 Canonical forms (what transcripts and the protocol write): cards ``QS``, ``TH``, ``2C``;
 bids ``0``..``13`` written ``nil`` for 0; ``keep`` / ``discard`` in the draft; ``blind`` /
 ``noblind`` for the double / blind nil declaration; ``done`` to end an exchange early.
-Reading is forgiving (``qs``, ``Q♠``, ``10h``, ``double nil``, ``k``). The text of an
+Reading is forgiving about cards (``qs``, ``Q♠``, ``10h``) and case, but every other answer
+has one spelling, the same in every phase (``0`` is nil too). The text of an
 action lives in the engine (``engine.actions``) and is re-exported here; why an action is
 illegal is the engine's too (``State.check`` raises ``IllegalAction`` with the reason).
 """
 
 from __future__ import annotations
+
+import typing
 
 from spades_cli.engine import (
     BID,
@@ -30,53 +33,125 @@ from spades_cli.engine import (
 )
 from spades_cli.engine.cards import CardParseError
 
-__all__ = ["NotationError", "action_label", "action_text", "parse_action"]
+__all__ = ["ANSWERS", "NotationError", "action_label", "action_text", "parse_action", "word_problem"]
 
 
 class NotationError(ValueError):
-    """Text that does not name an action of the kind wanted here."""
+    """Text that does not name an action of the kind wanted here: the message quotes the
+    word; ``hint`` says what is wanted without quoting it (for messages that already do)."""
+
+    def __init__(self, message: str, hint: str = "") -> None:
+        super().__init__(message)
+        self.hint = hint or message
 
 
-_BID_WORDS = {"nil": 0, "zero": 0, "n": 0}
-_DECLARE_YES = {"blind", "blindnil", "doublenil", "double", "yes", "y", "dn", "bn"}
-_DECLARE_NO = {"noblind", "no", "n", "pass", "nodoublenil", "noblindnil", "play"}
-_KEEP = {"keep", "k", "take", "yes", "y"}
-_DISCARD = {"discard", "d", "throw", "no", "toss"}
-_DONE = {"done", "stop", "end", "finish", "pass", "."}
+def _no(raw: str, hint: str) -> typing.NoReturn:
+    raise NotationError(f"{raw!r}: {hint}", hint)
+
+
+# One spelling for each answer (README, "Playing"): exactly these words are read, in any
+# case and with spaces, hyphens or underscores ignored ("No Blind" is noblind). Words that
+# once meant different things in different phases (``n``, ``no``, ``yes``, ``pass``, ...)
+# are refused with a message that names the word of the phase.
+ANSWERS = {
+    DECLARE: ("blind", "noblind"),
+    DRAFT: ("keep", "discard"),
+    EXCHANGE: ("done",),
+    BID: ("nil",),
+}
+_WORDS = {"blind": BLIND, "noblind": NO_BLIND, "keep": KEEP, "discard": DISCARD, "done": EXCHANGE_DONE}
+_DECLARE_HINT = "answer blind to declare double / blind nil, or noblind"
+_DRAFT_HINT = "answer keep to keep this card and discard the next, or discard to keep the next"
+_BID_HINT = "bid a number 1-13, or nil"
+# Words once read as answers, which meant different things in different phases: refused,
+# with the word the phase wants.
+_OLD_WORDS = {
+    DECLARE: dict.fromkeys(("yes", "y", "dn", "bn", "double", "doublenil", "blindnil"), "blind")
+    | dict.fromkeys(("no", "n", "pass", "play", "nodoublenil", "noblindnil"), "noblind"),
+    DRAFT: dict.fromkeys(("k", "take", "yes", "y"), "keep")
+    | dict.fromkeys(("d", "throw", "no", "toss"), "discard"),
+    EXCHANGE: dict.fromkeys(("stop", "end", "finish", "pass", "."), "done"),
+    BID: {"n": "nil", "zero": "nil"},
+}
+
+
+PHASE_NAMES = {DECLARE: "declaring", DRAFT: "in the draft", EXCHANGE: "in an exchange", BID: "bidding"}
 
 
 def parse_action(text: str, phase: Phase) -> int:
-    """Read an action forgivingly for a phase; raise NotationError saying what was expected."""
+    """Read an action for a phase in the words of the one answer table; raise NotationError
+    saying which word is wanted."""
     raw = text.strip()
     t = raw.lower().replace(" ", "").replace("-", "").replace("_", "")
     if not t:
         raise NotationError("empty input")
+    word = _WORDS.get(t)
     if phase == BID:
-        if t in _BID_WORDS:
+        if t == "nil":
             return BID_BASE
-        if t.isdigit() and 0 <= int(t) <= 13:
+        if t.isdigit() and len(t) <= 2 and int(t) <= 13:
             return BID_BASE + int(t)
-        if t in _DECLARE_YES:
+        if t.isdigit():
+            _not_a_bid(raw)
+        if t == "pass":
+            _no(raw, f"nobody may pass in Spades: {_BID_HINT}")
+        if word in (BLIND, NO_BLIND) or "double" in t or "blind" in t:
             raise NotationError("double / blind nil is declared before you see your cards, not now")
-        raise NotationError(f"{raw!r} is not a bid (a number 0-13, or nil)")
+        if t in _OLD_WORDS[BID] or t in _WORDS:
+            _refuse(raw, t, phase, _BID_HINT)
+        _not_a_bid(raw)
     if phase == DECLARE:
-        if t in _DECLARE_YES:
-            return BLIND
-        if t in _DECLARE_NO:
-            return NO_BLIND
-        raise NotationError(f"{raw!r}: answer blind (declare double nil) or no")
+        if word in (BLIND, NO_BLIND):
+            return word
+        return _refuse(raw, t, phase, _DECLARE_HINT)
     if phase == DRAFT:
-        if t in _KEEP:
-            return KEEP
-        if t in _DISCARD:
-            return DISCARD
-        raise NotationError(f"{raw!r}: answer keep or discard")
-    if phase == EXCHANGE and t in _DONE:
+        if word in (KEEP, DISCARD):
+            return word
+        return _refuse(raw, t, phase, _DRAFT_HINT)
+    if phase == EXCHANGE and word == EXCHANGE_DONE:
         return EXCHANGE_DONE
+    if phase == EXCHANGE and t in _OLD_WORDS[EXCHANGE]:
+        _refuse(raw, t, phase, "give up a card, or answer done")
     if phase in (PLAY, EXCHANGE, DRAW):
         try:
             return parse_card(raw)
         except CardParseError as exc:
-            extra = " or done" if phase == EXCHANGE else ""
-            raise NotationError(f"{exc}{extra}") from None
+            if phase == EXCHANGE:
+                hint = "give up a card, or answer done"
+                raise NotationError(f"{exc}: {hint}", hint) from None
+            raise NotationError(str(exc), "a card, such as QS, 10h, Th or Q♠") from None
     raise NotationError(f"nothing to decide in the {phase} phase")
+
+
+def _not_a_bid(raw: str) -> typing.NoReturn:
+    raise NotationError(f"{raw!r} is not a bid (a number 1-13, or nil)", "a bid is a number 1-13, or nil")
+
+
+def _refuse(raw: str, t: str, phase: Phase, hint: str) -> typing.NoReturn:
+    """The one refusal of a word that is not an answer of this phase."""
+    meant = _OLD_WORDS.get(phase, {}).get(t)
+    if meant is not None:
+        _no(raw, f"did you mean {meant}? ({hint})")
+    if t in _WORDS:
+        raise NotationError(f"{raw!r} is not an answer now: {hint}", hint)
+    _no(raw, hint)
+
+
+def word_problem(text: str) -> str | None:
+    """None if ``text`` is an answer of some phase (the words a script's ``SEAT:`` list may
+    hold); else why not, with the words it may have meant."""
+    for phase in (BID, DECLARE, DRAFT, EXCHANGE):
+        try:
+            parse_action(text, phase)
+            return None
+        except NotationError:
+            continue
+    t = text.strip().lower().replace(" ", "").replace("-", "").replace("_", "")
+    meant = sorted({f"{words[t]} ({PHASE_NAMES[ph]})" for ph, words in _OLD_WORDS.items() if t in words})
+    if meant:
+        passing = " (nobody may pass a bid)" if t == "pass" else ""
+        return f"not a move: did you mean {' or '.join(meant)}?{passing}"
+    if t.isdigit():
+        return "not a move: a bid is a number 1-13, or nil"
+    return "not a move (the moves are blind, noblind, keep, discard, done, a bid 1-13 or nil, and cards)"
+

@@ -169,7 +169,7 @@ North's hand: 2♦
 North draws card 2 of 13: 8♣ - keep or discard?
 North's hand: 2♦
 North's discards: 8♥
-'10': answer keep or discard
+'10': answer keep to keep this card and discard the next, or discard to keep the next
 North's hand: 2♦
 North's discards: 8♥
 North keeps 8♣ and discards K♦.
@@ -185,7 +185,7 @@ Continue it with: spades resume {path}
 def test_hot_seat_two_player_draft_in_batch(tmp_path: Path) -> None:
     # R-2P-2 / R-2P-3: each player declares (or not) before her first card, then drafts.
     path = tmp_path / "game.txt"
-    moves = ["no", "discard", "no", "keep", "hand", "10", "hand", "keep"]
+    moves = ["noblind", "discard", "noblind", "keep", "hand", "10", "hand", "keep"]
     result = play(["--rules", "two-player", "--seed", "3", "--seat", "N=human", "--seat", "S=human",
                    "--transcript", str(path)], moves, tmp_path)
     assert result.output == GOLDEN_HOT_SEAT.format(path=path)
@@ -274,7 +274,7 @@ def test_bytes_that_are_not_text_get_one_line(tmp_path: Path) -> None:
     result = runner.invoke(main, ["play", "--seed", "7", "--ascii"], input=b"\xff\xfe\n3\n",
                            env={"SPADES_HOME": str(tmp_path)})
     assert result.exit_code == EXIT_UNFINISHED
-    assert "'\ufffd\ufffd' is not a bid (a number 0-13, or nil)" in result.output
+    assert "'\ufffd\ufffd' is not a bid (a number 1-13, or nil)" in result.output
     assert "South bids 3." in result.output
 
 

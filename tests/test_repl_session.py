@@ -115,7 +115,7 @@ def test_two_player_draft_hand_is_played_at_the_prompt() -> None:
     # R-2P-3: each player is asked about double nil before her own first card.
     assert session.state.phase == DECLARE and session.on_turn == 1
     assert texts(shown, VIEW)[-1] == "South: declare double nil before your first card? (blind or noblind)"
-    shown = session.handle("no")
+    shown = session.handle("noblind")
     assert texts(shown, OWN) == ["South does not declare double nil."]
     # R-2P-2: thirteen keep/discard decisions; the card kept joins the hand, the other is gone.
     kept: list[str] = []
@@ -208,9 +208,9 @@ def test_leading_a_spade_before_they_are_broken_is_refused() -> None:
 @pytest.mark.parametrize(
     ("line", "message"),
     [
-        ("14", "'14' is not a bid (a number 0-13, or nil)"),
+        ("14", "'14' is not a bid (a number 1-13, or nil)"),
         ("double nil", "Double / blind nil is declared before you see your cards, not now"),
-        ("QS", "'QS' is not a bid (a number 0-13, or nil)"),
+        ("QS", "'QS' is not a bid (a number 1-13, or nil)"),
         ("shuffle", "Unknown command 'shuffle' (type help)"),
     ],
 )
@@ -435,7 +435,7 @@ def test_double_nil_with_the_exchange() -> None:
     # for cards drawn from the discard pile; the declaration is the bid.
     session = new_session("two-player", seed=3)
     session.start()
-    assert texts(session.handle("double nil"), OWN) == ["South declares double nil."]
+    assert texts(session.handle("blind"), OWN) == ["South declares double nil."]
     play_until(session, lambda s: s.state.phase != DRAFT, lambda s: "keep")
     assert session.state.phase == EXCHANGE and session.on_turn == 1
     view_prompt = "South: give up a card for one from the discard pile (3 exchanges left), or done"

@@ -83,7 +83,7 @@ def test_replay_errors_name_file_and_line(tmp_path: Path) -> None:
     result = run_cli(["replay", str(bad)])
     assert result.exit_code == 2
     line = text.split("\n").index(next(x for x in text.split("\n") if x.startswith("bids N:99"))) + 1
-    assert result.stderr.startswith(f"spades: {bad}:{line}: 'N:99': '99' is not a bid")
+    assert result.stderr.startswith(f"spades: {bad}:{line}: N '99': a bid is a number 1-13, or nil")
     assert result.exception is None or isinstance(result.exception, SystemExit)
 
 

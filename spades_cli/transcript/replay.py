@@ -43,6 +43,7 @@ from spades_cli.game.events import Emit
 from spades_cli.game.run import GameRun
 from spades_cli.match import Controller, Match
 from spades_cli.notation import action_text
+from spades_cli.transcript.order import bids_started, draw_problem, out_of_order
 from spades_cli.transcript.syntax import (
     KNOWN_TAGS,
     PHASE_WORDS,
@@ -251,7 +252,7 @@ class _Replayer:
             self.exchange(e)
         elif isinstance(e, BidsLine):
             for seat, bid in e.bids:
-                self.act(e.line, seat, BID_BASE + bid, BID)
+                self.act(e.line, seat, BID_BASE + bid, BID, ordered=True)
         elif isinstance(e, TrickLine):
             self.trick(e)
         elif isinstance(e, ResultLine):
@@ -330,12 +331,21 @@ class _Replayer:
             )
         return st
 
-    def act(self, line: int, seat_name: str, action: int, phase: Phase) -> None:
+    def act(
+        self, line: int, seat_name: str, action: int, phase: Phase, *,
+        ordered: bool = False, trick: int | None = None,
+    ) -> None:
+        """Apply a line's action; ``ordered`` for a bids or trick line (``trick``: its number),
+        whose seats act in the order written (transcript.order)."""
         st = self.ready(line)
         seat = self.seat_index(seat_name, line)
         names = self.rules.seat_names
         if st.phase != phase:
             self.fail(line, f"the line gives {PHASE_WORDS[phase]}, but now {self.where()}")
+        if st.current_player() != seat and ordered:
+            started = bool(st.trick) if trick is not None else bids_started(st)
+            actual = st.current_player()
+            self.fail(line, out_of_order(names, trick=trick, started=started, actual=actual, named=seat))
         if st.current_player() != seat:
             self.fail(line, f"{seat_name} cannot act now: {self.where()}")
         try:
@@ -374,7 +384,7 @@ class _Replayer:
         if st.phase != DRAW:
             self.fail(e.line, f"{e.seat} has given all the cards allowed: nothing is drawn here")
         if not st.is_legal(e.draw):
-            self.fail(e.line, f"{card_str(e.draw)} is not in the discard pile, so it cannot be drawn")
+            self.fail(e.line, draw_problem(st, st.exch_seat, e.draw))
         self.fixed.next_draw = e.draw
         self.run.step()
 
@@ -397,7 +407,7 @@ class _Replayer:
             before = list(self.match.state.tricks_won)
             hand_before = self.match.state.hand_no
             results_before = len(self.match.state.results)
-            self.act(e.line, seat, card, PLAY)
+            self.act(e.line, seat, card, PLAY, ordered=True, trick=e.number)
             now = self.match.state
             if len(now.results) > results_before:
                 won = now.results[-1].tricks

@@ -34,16 +34,19 @@ from spades_cli.engine import (
     rng_for,
 )
 from spades_cli.errors import (
+    EXIT_ILLEGAL,
     EXIT_UNFINISHED,
+    EXIT_USAGE,
     IllegalActionError,
     MismatchError,
     SpadesError,
     UsageError,
 )
-from spades_cli.game.events import Event, GameOver, HandScored, HandStarted, TrickWon
+from spades_cli.game.events import Decided, Event, GameOver, HandScored, HandStarted, TrickWon
 from spades_cli.game.run import GameRun
 from spades_cli.match import Controller, Match
-from spades_cli.notation import NotationError, action_text, parse_action
+from spades_cli.notation import NotationError, action_text, parse_action, word_problem
+from spades_cli.transcript.order import bids_started, draw_problem, out_of_order
 from spades_cli.transcript.syntax import (
     PHASE_WORDS,
     ActionsLine,
@@ -75,6 +78,15 @@ class ScriptExhausted(SpadesError):
     exit_code = EXIT_UNFINISHED
 
 
+@dataclass(frozen=True, eq=False)
+class _Order:
+    """A bids or trick line, whose seats act in the order written (transcript.order)."""
+
+    line: int
+    seats: tuple[int, ...]
+    trick: int | None  # the trick number of a trick line; None for a bids line
+
+
 @dataclass
 class _Item:
     """One scripted decision of a seat."""
@@ -84,6 +96,8 @@ class _Item:
     action: int | None = None  # an action fixed by a transcript-style line
     phase: Phase | None = None  # the phase that line is about
     draft_cards: tuple[int, int] | None = None
+    order: _Order | None = None  # the bids or trick line it comes from
+    index: int = 0  # its place on that line
 
 
 @dataclass
@@ -118,6 +132,7 @@ class _Collector:
         self.rules = rules
         self.s = Script(t, rules, {seat: [] for seat in range(rules.players)})
         self.problems: list[str] = []
+        self.bad_words = 0  # problems that are moves no phase reads (exit 1, not 2)
         self.hand = 0
         self.seen_hands: set[int] = set()
 
@@ -187,12 +202,20 @@ class _Collector:
         if first is None:
             return
         names = self.rules.seat_names
+        n = self.rules.players
+        order = _Order(e.line, tuple((first + i) % n for i in range(len(e.cards))), e.number)
         for i, card in enumerate(e.cards):
-            self.add(names[(first + i) % self.rules.players], _Item(e.line, action=card, phase=PLAY))
+            self.add(names[(first + i) % n], _Item(e.line, action=card, phase=PLAY, order=order, index=i))
         if e.winner is not None:
             w = self.seat_of(e.winner, e.line)
             if w is not None:
                 self.s.winners[(self.hand, e.number)] = (w, e.line)
+
+    def bids_line(self, e: BidsLine) -> None:
+        seats = [self.seat_of(name, e.line) for name, _ in e.bids]
+        order = _Order(e.line, tuple(s if s is not None else -1 for s in seats), None)
+        for i, (name, bid) in enumerate(e.bids):
+            self.add(name, _Item(e.line, action=BID_BASE + bid, phase=BID, order=order, index=i))
 
     def checks(self, e: ResultLine | ScoreLine | EndLine) -> None:
         if isinstance(e, ResultLine):
@@ -223,12 +246,15 @@ class _Collector:
         elif isinstance(e, ExchangeLine):
             self.exchange_line(e)
         elif isinstance(e, BidsLine):
-            for seat_name, bid in e.bids:
-                self.add(seat_name, _Item(e.line, action=BID_BASE + bid, phase=BID))
+            self.bids_line(e)
         elif isinstance(e, TrickLine):
             self.trick_line(e)
         elif isinstance(e, ActionsLine):
             for token in e.tokens:
+                why = word_problem(token)
+                if why is not None:
+                    self.bad_words += 1
+                    self.problem(e.line, f"{e.seat} {shown(token)} is {why}")
                 self.add(e.seat, _Item(e.line, text=token))
         elif isinstance(e, ResultLine | ScoreLine | EndLine):
             self.checks(e)
@@ -247,7 +273,8 @@ def prepare_script(t: Transcript, rules: Rules) -> Script:
     for e in t.events:
         collector.line(e)
     if collector.problems:
-        raise_problems(collector.problems)
+        words_only = collector.bad_words == len(collector.problems)
+        raise_problems(collector.problems, EXIT_ILLEGAL if words_only else EXIT_USAGE)
     return collector.s
 
 
@@ -293,25 +320,68 @@ class _ScriptChance:
         self.used[key] = used + 1
         card, line = draws[used]
         if card not in pool:
-            raise IllegalActionError(
-                f"the script's cards cannot be used: {card_str(card)} is not in the discard pile, "
-                "so it cannot be drawn",
-                file=self.script.t.origin,
-                line=line,
-            )
+            st = self.match.state
+            why = draw_problem(st, st.exch_seat, card)
+            raise IllegalActionError(why, file=self.script.t.origin, line=line)
         return card
+
+
+class _Turns:
+    """Keeps the seats of a bids or trick line acting in the order written, whoever plays
+    them (transcript.order): the line's next seat is due at one place in the game."""
+
+    def __init__(self, script: Script) -> None:
+        self.script = script
+        self.due: tuple[_Order, int, int] | None = None  # (line, index on it, history length)
+        self.played: dict[int, int] = {}  # per line: how many of its actions were played
+
+    def fail(self, order: _Order, st: State, actual: int, named: int, started: bool) -> typing.NoReturn:
+        names = st.rules.seat_names
+        message = out_of_order(names, trick=order.trick, started=started, actual=actual, named=named)
+        raise IllegalActionError(message, file=self.script.t.origin, line=order.line)
+
+    def before(self, item: _Item, st: State, seat: int) -> None:
+        """A scripted seat is about to play ``item``."""
+        h = len(st.history)
+        due = self.due
+        if due is not None and due[2] == h and (due[0] is not item.order or due[1] != item.index):
+            self.fail(due[0], st, seat, due[0].seats[due[1]], True)
+        order = item.order
+        if order is None:
+            return
+        if order.trick is not None and order.trick != st.trick_no + 1:
+            raise IllegalActionError(
+                f"this is trick {st.trick_no + 1} of hand {st.hand_no + 1}, not trick {order.trick}",
+                file=self.script.t.origin,
+                line=order.line,
+            )
+        if item.index > 0 and not (due is not None and due[0] is order and due[2] == h):
+            started = bool(st.trick) if order.trick is not None else bids_started(st)
+            self.fail(order, st, seat, order.seats[self.played.get(order.line, 0)], started)
+        self.played[order.line] = item.index + 1
+        self.due = (order, item.index + 1, h + 1) if item.index + 1 < len(order.seats) else None
+
+    def after(self, e: Decided, st: State) -> None:
+        """Any seat acted: a bot that took the place of a line's seat breaks its order."""
+        due = self.due
+        if due is not None and due[2] == len(st.history) - 1:
+            self.fail(due[0], st, e.seat, due[0].seats[due[1]], True)
 
 
 class _ScriptController:
     """Plays a seat's scripted decisions in order; when they run out, the ``then`` bot (if any)."""
 
-    def __init__(self, script: Script, seat: int, then: Controller | None, run: list[GameRun]) -> None:
+    def __init__(
+        self, script: Script, seat: int, then: Controller | None, run: list[GameRun], turns: _Turns
+    ) -> None:
         self.script = script
         self.seat = seat
         self.items = script.queues[seat]
         self.pos = 0
         self.then = then
         self.run = run  # the run, once built (a takeover is recorded there)
+        self.turns = turns
+        self.closing: int | None = None  # the place of the done that closes an exchange
         self.label = "script"
 
     def fail(self, line: int, message: str, kind: type[SpadesError] = IllegalActionError) -> typing.NoReturn:
@@ -319,6 +389,9 @@ class _ScriptController:
 
     def decide(self, match: Match, seat: int) -> int:
         st = match.state
+        if self.pos == self.closing and st.phase != EXCHANGE:
+            self.pos += 1  # the done after the last card an exchange allows
+        self.closing = None
         if self.pos >= len(self.items):
             return self._after_script(match, seat)
         item = self.items[self.pos]
@@ -339,11 +412,38 @@ class _ScriptController:
             except NotationError as exc:
                 self.fail(
                     item.line,
-                    f"{name} {shown(item.text)}: {exc} "
-                    f"(hand {st.hand_no + 1}, {PHASE_WORDS[st.phase]} wanted)",
+                    f"{name} {shown(item.text)}: {PHASE_WORDS[st.phase]} is wanted here "
+                    f"(hand {st.hand_no + 1}): {exc.hint}",
                 )
+            if st.phase == EXCHANGE and action != EXCHANGE_DONE:
+                self._exchange_list(item, st, name)
+        self.turns.before(item, st, seat)
         self._check(item, action, st, name)
         return action
+
+    def _exchange_list(self, item: _Item, st: State, name: str) -> None:
+        """A card on a SEAT: list met in the exchange is given up only when ``done`` closes
+        the cards to give up (``N: JS done``): a script that forgot the exchange would
+        otherwise lose the cards it meant to play."""
+        end = self.pos
+        while end < len(self.items) and self.items[end].text is not None and _is_card(self.items[end]):
+            end += 1
+        closed = end < len(self.items) and _is_done(self.items[end])
+        left = st.rules.blind_nil.exchange - st.exch_count
+        what = "double nil" if st.rules.players == 2 else "blind nil"
+        if not closed:
+            self.fail(
+                item.line,
+                f"{name} {shown(item.text or '')}: {name} declared {what} and may now give up to {left} "
+                f"card{'s' if left != 1 else ''} for cards of the discard pile (hand {st.hand_no + 1}); "
+                f"on a {name}: list the cards to give up end with done ({name}: {item.text} done), "
+                "and done alone keeps every card",
+            )
+        given = end - self.pos + 1
+        if given > left:
+            self.fail(item.line, f"{name} lists {given} cards to give up before done, but may give up {left}")
+        if given == left:
+            self.closing = end
 
     def _after_script(self, match: Match, seat: int) -> int:
         st = match.state
@@ -382,13 +482,29 @@ class _ScriptController:
         return self.items[self.pos] if self.pos < len(self.items) else None
 
 
+def _is_card(item: _Item) -> bool:
+    """Whether a SEAT: list item is a card word."""
+    try:
+        parse_action(item.text or "", PLAY)
+    except NotationError:
+        return False
+    return True
+
+
+def _is_done(item: _Item) -> bool:
+    if item.text is not None:
+        return item.text.strip().lower() == "done"
+    return item.action == EXCHANGE_DONE and item.phase == EXCHANGE
+
+
 class _ScriptChecks:
     """Checks a script's recorded winners, results, scores, dealers and end against the game
     (a subscriber of the run's events)."""
 
-    def __init__(self, script: Script, run: GameRun) -> None:
+    def __init__(self, script: Script, run: GameRun, turns: _Turns) -> None:
         self.script = script
         self.run = run
+        self.turns = turns
 
     def fail(self, line: int, message: str) -> typing.NoReturn:
         raise MismatchError(message, file=self.script.t.origin, line=line)
@@ -396,7 +512,9 @@ class _ScriptChecks:
     def __call__(self, e: Event) -> None:
         names = self.run.rules.seat_names
         s = self.script
-        if isinstance(e, HandStarted):
+        if isinstance(e, Decided):
+            self.turns.after(e, self.run.state)
+        elif isinstance(e, HandStarted):
             want = s.dealers.get(e.hand_no)
             if want is not None and want[0] != e.dealer:
                 self.fail(
@@ -457,6 +575,7 @@ class ScriptRun:
     chance: _ScriptChance
     dealer: int | None
     holder: list[GameRun]
+    turns: _Turns
 
 
 def script_seats(
@@ -471,6 +590,7 @@ def script_seats(
     controllers: list[Controller] = []
     labels: dict[int, str] = {}
     scripted: dict[int, _ScriptController] = {}
+    turns = _Turns(script)
     for seat in range(rules.players):
         if script.queues[seat]:
             if seat in players:
@@ -480,7 +600,7 @@ def script_seats(
                     file=t.origin,
                     line=script.queues[seat][0].line,
                 )
-            c = scripted[seat] = _ScriptController(script, seat, then, holder)
+            c = scripted[seat] = _ScriptController(script, seat, then, holder, turns)
             controllers.append(c)
             labels[seat] = "script"
         elif seat in players:
@@ -497,7 +617,7 @@ def script_seats(
     if dealer is None and 0 in script.dealers:
         dealer = script.dealers[0][0]
     chance = _ScriptChance(script, seed)
-    return ScriptRun(script, labels, controllers, scripted, chance, dealer, holder)
+    return ScriptRun(script, labels, controllers, scripted, chance, dealer, holder, turns)
 
 
 def script_run(seats: ScriptRun, seed: str, **options: typing.Any) -> GameRun:
@@ -508,7 +628,7 @@ def script_run(seats: ScriptRun, seed: str, **options: typing.Any) -> GameRun:
     seats.chance.match = match
     run = GameRun(match, origin=script.t.origin, **options)
     seats.holder.append(run)
-    run.subscribe(_ScriptChecks(script, run))
+    run.subscribe(_ScriptChecks(script, run, seats.turns))
     return run
 
 

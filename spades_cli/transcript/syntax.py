@@ -510,7 +510,7 @@ def _parse_bids(line_no: int, w: list[str]) -> BidsLine:
         try:
             bid = parse_action(bid_text, BID) - BID_BASE
         except NotationError as exc:
-            raise _LineError(f"{shown(item)}: {exc}") from None
+            raise _LineError(f"{seat} {shown(bid_text)}: {exc.hint}") from None
         out.append((seat, bid))
     return BidsLine(line_no, tuple(out))
 
@@ -571,16 +571,6 @@ def _optional_seat(toks: list[_Tok]) -> tuple[str | None, list[_Tok]]:
     if toks and not toks[0].quoted and toks[0].text.upper() in SEAT_LETTERS and len(toks) > 1:
         return toks[0].text.upper(), toks[1:]
     return None, toks
-
-
-def _token_is_action(token: str) -> bool:
-    for phase in (BID, DECLARE, DRAFT, EXCHANGE, PLAY):
-        try:
-            parse_action(token, phase)
-            return True
-        except NotationError:
-            continue
-    return False
 
 
 def _parse_body(line_no: int, toks: list[_Tok]) -> Line:
@@ -656,11 +646,7 @@ def _parse_words(line_no: int, w: list[str]) -> Line:
         tokens = ([first] if first else []) + w[1:]
         if not tokens:
             raise _LineError(f"{w[0]} lists no actions")
-        for t in tokens:
-            if not _token_is_action(t):
-                raise _LineError(
-                    f"{shown(t)} is not an action (a card, a bid, keep, discard, blind, noblind or done)"
-                )
+        # each word is checked by the script reader (a bad move is exit 1, naming the seat)
         return ActionsLine(line_no, seat_text.upper(), tuple(tokens))
     raise _LineError(
         f"unknown line starting with {shown(w[0])} (expected a [Tag], hand, deck, deal, declare, draft, "
