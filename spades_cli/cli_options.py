@@ -1,5 +1,6 @@
 """The click options and small output helpers several commands share: ``--rules``/``--set``,
-the bot flags, the display flags, ``--max-hands``, ``--trust-programs``.
+the bot flags, the display flags, the pace of the prompt (``--fast``, ``--speed``),
+``--max-hands``, ``--trust-programs``.
 
 Only the CLI layer (``cli.py``, this module and the ``cmd_*`` modules) imports click; the
 layers below take plain values.
@@ -23,6 +24,7 @@ from spades_cli.seats import DEFAULT_TIMEOUT
 __all__ = [
     "DEFAULT_PRESET",
     "MAX_BOT_TIMEOUT",
+    "SPEED_NAMES",
     "bot_options",
     "check_bot_timeout",
     "display_options",
@@ -30,6 +32,7 @@ __all__ = [
     "echo_json",
     "force_option",
     "max_hands_option",
+    "pace_options",
     "preset_file_option",
     "rules_options",
     "say_err",
@@ -41,6 +44,8 @@ __all__ = [
 DEFAULT_PRESET = "four-player"  # spades_cli.presets.DEFAULT_PRESET, kept here to avoid loading YAML
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+SPEED_NAMES = ("slow", "normal", "fast")  # the keys of spades_cli.repl.prompt.SPEEDS (not loaded here)
 
 
 def set_option(f: F) -> F:
@@ -118,6 +123,19 @@ def display_options(f: F) -> F:
     )(f)
     return click.option(
         "--color/--no-color", default=None, help="Colour red suits (default: on a terminal)."
+    )(f)
+
+
+def pace_options(f: F) -> F:
+    """``--fast`` and ``--speed slow|normal|fast`` (parameters ``fast``, ``speed``): how the
+    other seats' moves (the bots') are paced at the prompt; with ``--fast`` no pause after
+    them nor after a hand."""
+    f = click.option(
+        "--speed", type=click.Choice(SPEED_NAMES), default="normal", show_default=True,
+        help="At the prompt: how long the other seats' moves stay on the screen before the next one.",
+    )(f)
+    return click.option(
+        "--fast", is_flag=True, help="At the prompt: no pause after the other seats' moves, nor after a hand."
     )(f)
 
 

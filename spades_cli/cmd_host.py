@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import sys
 import threading
+from typing import Any
 
 import click
 
-from spades_cli.cli_options import bot_options, check_bot_timeout, rules_options
+from spades_cli.cli_options import bot_options, check_bot_timeout, pace_options, rules_options
 from spades_cli.cmd_join import take_seat
 from spades_cli.cmd_play import describe_seats, seat_labels
 from spades_cli.errors import UsageError
@@ -64,7 +65,7 @@ def join_lines(game: hosting.HostedGame, address: tuple[str, int], tls: bool) ->
               help="Play this human seat here, at the prompt of 'spades join' (the others join from afar).")
 @click.option("--ascii", "ascii_only", is_flag=True, help="With --play: suit letters instead of symbols.")
 @click.option("--no-color", is_flag=True, help="With --play: no colours.")
-@click.option("--fast", is_flag=True, help="With --play: show the other seats' moves without pausing.")
+@pace_options
 @click.option("--resume", "resume_file", metavar="FILE", default=None,
               help="Open the table of an unfinished hosted game again, with the same tokens.")
 @bot_options
@@ -72,7 +73,7 @@ def host_command(
     preset: str, overrides: tuple[str, ...], seed: int | None, seats: tuple[str, ...],
     transcript: str | None, listen: str, tls_cert: str | None, tls_key: str | None,
     reconnect_timeout: float, on_leave: str | None, watch_token: bool, no_hints: bool,
-    play: str | None, ascii_only: bool, no_color: bool, fast: bool, resume_file: str | None,
+    play: str | None, ascii_only: bool, no_color: bool, fast: bool, speed: str, resume_file: str | None,
     bot_timeout: float, on_bot_failure: str | None,
 ) -> None:
     """Host a game that people join from other terminals with 'spades join'.
@@ -125,7 +126,7 @@ def host_command(
             server.stop()
         _say(f"Transcript: {game.path}")
         return
-    look = {"ascii_only": ascii_only, "no_color": no_color, "fast": fast}
+    look = {"ascii_only": ascii_only, "no_color": no_color, "fast": fast, "speed": speed}
     code = _play_here(game, server, bound, play, tls_cert, look)
     if code:
         _say(_resume_hint(game))
@@ -138,7 +139,7 @@ def _resume_hint(game: hosting.HostedGame) -> str:
 
 
 def _play_here(game: hosting.HostedGame, server: Host, bound: tuple[str, int], letter: str, cert: str | None,
-               look: dict[str, bool]) -> int:
+               look: dict[str, Any]) -> int:
     """``--play SEAT``: the game runs on a thread; this terminal plays SEAT like a joined seat."""
     rules = game.run.rules
     try:

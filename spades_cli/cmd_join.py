@@ -6,6 +6,7 @@ import sys
 
 import click
 
+from spades_cli.cli_options import pace_options
 from spades_cli.errors import UsageError
 from spades_cli.net.client import Connection, RemoteSession
 
@@ -34,9 +35,10 @@ def parse_address(text: str) -> tuple[str, int]:
               help="Trust this certificate (PEM), e.g. the host's own self-signed one.")
 @click.option("--ascii", "ascii_only", is_flag=True, help="Suit letters (QS) instead of symbols (Q♠).")
 @click.option("--no-color", is_flag=True, help="No colours (also off with NO_COLOR or without a terminal).")
-@click.option("--fast", is_flag=True, help="Show the other seats' moves without pausing.")
+@pace_options
 def join_command(
-    address: str, token: str, tls: bool, tls_ca: str | None, ascii_only: bool, no_color: bool, fast: bool
+    address: str, token: str, tls: bool, tls_ca: str | None, ascii_only: bool, no_color: bool, fast: bool,
+    speed: str,
 ) -> None:
     """Take your seat at a table hosted with 'spades host'.
 
@@ -49,13 +51,13 @@ def join_command(
     host, port = parse_address(address)
     conn = Connection(host, port, tls=tls or tls_ca is not None, cafile=tls_ca)
     code = take_seat(conn, token, intro=[f"Connecting to {host}:{port}..."], ascii_only=ascii_only,
-                     no_color=no_color, fast=fast)
+                     no_color=no_color, fast=fast, speed=speed)
     if code:
         raise SystemExit(code)
 
 
 def take_seat(conn: Connection, token: str, *, intro: list[str], ascii_only: bool, no_color: bool,
-              fast: bool) -> int:
+              fast: bool, speed: str = "normal") -> int:
     """Play a seat over ``conn`` at the prompt (batch mode without a terminal); the exit code."""
     from spades_cli.repl import interactive, run_session, symbols_ok, use_color
     from spades_cli.repl.batch import write_plain
@@ -66,7 +68,7 @@ def take_seat(conn: Connection, token: str, *, intro: list[str], ascii_only: boo
             from spades_cli.repl.prompt import PromptFrontEnd
             from spades_cli.repl.signals import Caught
 
-            front = PromptFrontEnd(session, color=use_color(no_color), fast=fast)
+            front = PromptFrontEnd(session, color=use_color(no_color), fast=fast, speed=speed)
             session.live = lambda shown: front._show(shown, Caught())
             code = front.run(intro)
         else:

@@ -7,14 +7,13 @@ from collections.abc import Sequence
 
 import click
 
-from spades_cli.cli_options import bot_options, check_bot_timeout, rules_options
+from spades_cli.cli_options import bot_options, check_bot_timeout, pace_options, rules_options
 from spades_cli.engine import Rules
 from spades_cli.errors import UsageError
 from spades_cli.game.run import GameRun
 from spades_cli.game.setup import RulesChoice, choose_rules, make_seats, open_transcript
 from spades_cli.games import unfinished_notice
-from spades_cli.repl import PromptSeat, interactive, play_match
-from spades_cli.repl.prompt import SPEEDS
+from spades_cli.repl import PromptSeat, play_match
 from spades_cli.seats import HUMAN, parse_seat_specs
 from spades_cli.transcript import new_seed
 
@@ -112,9 +111,7 @@ def new_game(
               help="Where to save the game (default: a new file in the per-user transcripts folder).")
 @click.option("--ascii", "ascii_only", is_flag=True, help="Suit letters (QS) instead of symbols (Q♠).")
 @click.option("--no-color", is_flag=True, help="No colours (also off with NO_COLOR or without a terminal).")
-@click.option("--fast", is_flag=True, help="Show the bots' moves without pausing, and no pause after a hand.")
-@click.option("--speed", type=click.Choice(SPEEDS), default="normal", show_default=True,
-              help="How long the bots' moves stay on the screen before the next one.")
+@pace_options
 @bot_options
 def play_command(
     preset: str,
@@ -147,7 +144,7 @@ def play_command(
     the_seed: int | str = seed if seed is not None else new_seed()
     humans = {seat for seat, label in labels.items() if label == HUMAN}
     notice = unfinished_notice()
-    again: list[bool] = []  # "Play again? yes" at the end of a game at the prompt
+    again: list[bool] = []  # "Play again? yes" at the end of a game (prompt or batch mode)
     while True:
         again.clear()
         run = new_game(choice, the_seed, labels, transcript, bot_timeout, on_bot_failure)
@@ -160,7 +157,7 @@ def play_command(
             no_color=no_color,
             fast=fast,
             speed=speed,
-            on_play_again=(lambda: again.append(True)) if interactive() else None,
+            on_play_again=lambda: again.append(True),  # asked in batch mode too; end of input: no
         )
         if not again:
             break

@@ -21,6 +21,7 @@ from spades_cli.cli_options import (
     echo_json,
     force_option,
     max_hands_option,
+    pace_options,
     preset_file_option,
     say_err,
     trust_programs_option,
@@ -53,7 +54,7 @@ from spades_cli.games import latest_game
 @max_hands_option
 @trust_programs_option
 @display_options
-@click.option("--fast", is_flag=True, help="At the prompt: no pause after bot moves.")
+@pace_options
 @bot_options
 def resume_command(
     file: str | None,
@@ -67,6 +68,7 @@ def resume_command(
     ascii_only: bool,
     color: bool | None,
     fast: bool,
+    speed: str,
     bot_timeout: float,
     on_bot_failure: str | None,
 ) -> None:
@@ -97,7 +99,7 @@ def resume_command(
         run.max_hands = None
         code = play_match(
             run, resumed.humans, intro=[f"Resuming {file}"], ascii_only=ascii_only,
-            no_color=not use_color(color), fast=fast,
+            no_color=not use_color(color), fast=fast, speed=speed,
         )
         if code:
             sys.exit(code)

@@ -222,9 +222,32 @@ def test_a_finished_game_exits_0_and_says_who_won(tmp_path: Path) -> None:
     result = play(["--rules", "two-player", "--set", "target=60", "--seed", "5", "--transcript", str(path)],
                   lines, tmp_path)
     assert result.exit_code == EXIT_OK
-    tail = result.output.splitlines()[-2:]
+    tail = result.output.splitlines()[-3:]
     assert tail[0].startswith("Game over: ") and tail[1] == f"The game is saved in {path}"
+    assert tail[2] == "Play again? (yes/no)"  # asked in batch mode too: the end of input is no
     assert path.read_text(encoding="utf-8").rstrip().splitlines()[-1].startswith("end winner ")
+
+
+@pytest.mark.parametrize(
+    ("answer", "code", "games"), [(None, EXIT_OK, 1), ("no", EXIT_OK, 1), ("yes", EXIT_UNFINISHED, 2)]
+)
+def test_play_again_is_asked_in_batch_mode_and_the_end_of_input_is_no(
+    tmp_path: Path, answer: str | None, code: int, games: int
+) -> None:
+    # R-C-11: a finished game; "yes" deals a new game (a new seed, a new file) and reads its
+    # moves from the following lines: here none, so it is left unfinished and saved (exit 3).
+    lines = _whole_game("two-player", 5, ["target=60"])
+    path = tmp_path / "game.txt"
+    result = play(["--rules", "two-player", "--set", "target=60", "--seed", "5", "--transcript", str(path)],
+                  [*lines, *([answer] if answer else [])], tmp_path)
+    assert result.exit_code == code
+    out = result.output
+    assert out.count("Play again? (yes/no)") == 1
+    assert out.count("Spades, two-player rules: game to 60.") == games
+    if answer == "yes":
+        second = out.split("Play again? (yes/no)\n")[1]
+        assert second.startswith("Spades, two-player rules: game to 60. Seed ")
+        assert "Continue it with: spades resume " in out
 
 
 def test_default_transcript_goes_to_the_per_user_folder(tmp_path: Path) -> None:
