@@ -54,7 +54,8 @@ def test_r_2p_3_a_two_player_list_without_the_declaration_asks_for_noblind(tmp_p
     script, code, err = run(tmp_path, TWO + "N: keep keep\n", "--seat", "S=random")
     assert code == 1
     assert err == (
-        f"spades: {script}:6: N 'keep': a double / blind nil declaration is wanted here (hand 1): "
+        f"spades: {script}:6: N 'keep': the double nil declaration that opens each hand of the two-player "
+        "game is wanted here (hand 1): "
         "answer blind to declare double / blind nil, or noblind\n"
     )
 

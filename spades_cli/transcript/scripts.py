@@ -406,19 +406,24 @@ class _ScriptController:
                     f"but {name} must now give {PHASE_WORDS[st.phase]} (hand {st.hand_no + 1})",
                 )
         else:
-            assert item.text is not None
-            try:
-                action = parse_action(item.text, st.phase)
-            except NotationError as exc:
-                self.fail(
-                    item.line,
-                    f"{name} {shown(item.text)}: {PHASE_WORDS[st.phase]} is wanted here "
-                    f"(hand {st.hand_no + 1}): {exc.hint}",
-                )
-            if st.phase == EXCHANGE and action != EXCHANGE_DONE:
-                self._exchange_list(item, st, name)
+            action = self._read(item, st, name)
         self.turns.before(item, st, seat)
         self._check(item, action, st, name)
+        return action
+
+    def _read(self, item: _Item, st: State, name: str) -> int:
+        """A word of a SEAT: list, read in the phase it meets."""
+        assert item.text is not None
+        try:
+            action = parse_action(item.text, st.phase)
+        except NotationError as exc:
+            wanted = PHASE_WORDS[st.phase]
+            if st.phase == DECLARE and st.rules.players == 2:
+                wanted = "the double nil declaration that opens each hand of the two-player game"
+            where = f"hand {st.hand_no + 1}"
+            self.fail(item.line, f"{name} {shown(item.text)}: {wanted} is wanted here ({where}): {exc.hint}")
+        if st.phase == EXCHANGE and action != EXCHANGE_DONE:
+            self._exchange_list(item, st, name)
         return action
 
     def _exchange_list(self, item: _Item, st: State, name: str) -> None:
@@ -479,7 +484,8 @@ class _ScriptController:
             )
 
     def leftover(self) -> _Item | None:
-        return self.items[self.pos] if self.pos < len(self.items) else None
+        pos = self.pos + 1 if self.pos == self.closing else self.pos  # a done closing an exchange is used
+        return self.items[pos] if pos < len(self.items) else None
 
 
 def _is_card(item: _Item) -> bool:
