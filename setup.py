@@ -20,6 +20,7 @@ ENGINE = [
     "spades_cli/engine/chance.py",
     "spades_cli/engine/illegal.py",
     "spades_cli/engine/observation.py",
+    "spades_cli/engine/plan.py",
     "spades_cli/engine/scoring.py",
     "spades_cli/engine/solver.py",
     "spades_cli/engine/state.py",

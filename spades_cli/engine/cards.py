@@ -29,22 +29,6 @@ NON_SPADE_MASK: Final = (1 << 39) - 1
 FULL_DECK: Final = (1 << 52) - 1
 TWO_OF_CLUBS: Final = 0
 
-# For every suit and every 13-bit pattern, the cards it holds, low to high. Built on
-# first use (about 20 ms), so that starting the program does not pay for it.
-_SUIT_TABLES: Final[list[tuple[tuple[int, ...], ...]]] = []
-
-
-def suit_tables() -> list[tuple[tuple[int, ...], ...]]:
-    """The per-suit lookup tables: ``suit_tables()[suit][pattern]`` lists the cards."""
-    if not _SUIT_TABLES:
-        for s in SUITS:
-            base = 13 * s
-            _SUIT_TABLES.append(
-                tuple(tuple(base + r for r in range(13) if pattern >> r & 1) for pattern in range(1 << 13))
-            )
-    return _SUIT_TABLES
-
-
 def suit_of(card: int) -> int:
     return card // 13
 
@@ -59,13 +43,12 @@ def make_card(suit: int, rank: int) -> int:
 
 def cards_in(mask: int) -> list[int]:
     """The cards of a mask, low to high (clubs first, spades last)."""
-    t = _SUIT_TABLES or suit_tables()
-    return [
-        *t[0][mask & FULL_SUIT],
-        *t[1][(mask >> 13) & FULL_SUIT],
-        *t[2][(mask >> 26) & FULL_SUIT],
-        *t[3][mask >> 39],
-    ]
+    out: list[int] = []
+    while mask > 0:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def mask_of(cards: Iterable[int]) -> int:

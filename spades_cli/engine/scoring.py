@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from spades_cli.engine.plan import FAILED_BAGS, FAILED_PARTNER, Plan, plan_for
 from spades_cli.engine.rules import TEN_FOR_TWO_HUNDRED_MIN, TEN_FOR_TWO_HUNDRED_VALUE, Rules
 
 
@@ -42,6 +43,21 @@ def score_side(
     ``bids``, ``blind`` and ``tricks`` are per seat for the whole table; ``seats`` are
     the seats of this side. A bid of 0 is nil; ``blind[s]`` marks a blind/double nil.
     """
+    return side_result(
+        plan_for(rules), tuple(bids), tuple(blind), tuple(tricks), tuple(seats), score_before, bags_before
+    )
+
+
+def side_result(
+    plan: Plan,
+    bids: tuple[int, ...],
+    blind: tuple[bool, ...],
+    tricks: tuple[int, ...],
+    seats: tuple[int, ...],
+    score_before: int,
+    bags_before: int,
+) -> SideResult:
+    """:func:`score_side` over the rules' :class:`Plan` and tuples (what the engine calls)."""
     contract = 0
     toward = 0  # tricks that count toward the contract
     extra = 0  # tricks that are bags whatever happens (failed nils under "bags")
@@ -50,16 +66,16 @@ def score_side(
     for s in seats:
         t = tricks[s]
         side_tricks += t
-        if bids[s] == 0 and (blind[s] or rules.nil.enabled):
-            value = rules.blind_nil.value if blind[s] else rules.nil.value
+        if bids[s] == 0 and (blind[s] or plan.nil_enabled):
+            value = plan.blind_nil_value if blind[s] else plan.nil_value
             if t == 0:
                 nil_points += value
             else:
                 nil_points -= value
-                mode = rules.nil.failed_tricks
-                if mode == "partner":
+                mode = plan.failed_tricks
+                if mode == FAILED_PARTNER:
                     toward += t
-                elif mode == "bags":
+                elif mode == FAILED_BAGS:
                     extra += t
         else:
             contract += bids[s]
@@ -69,7 +85,7 @@ def score_side(
     made = True
     if contract > 0:
         if toward >= contract:
-            if rules.ten_for_two_hundred and contract >= TEN_FOR_TWO_HUNDRED_MIN:
+            if plan.ten_for_two_hundred and contract >= TEN_FOR_TWO_HUNDRED_MIN:
                 contract_points = TEN_FOR_TWO_HUNDRED_VALUE
             else:
                 contract_points = 10 * contract
@@ -80,40 +96,36 @@ def score_side(
     else:
         # R-4P-7: no contract (both partners nil); tricks counted as "partner" become bags.
         overtricks += toward
-    bag_rules = rules.bags
-    counting = bag_rules.enabled
+    counting = plan.bags_enabled
     bags = overtricks if counting else 0
-    bag_points = bags * bag_rules.value if bags else 0
+    bag_points = bags * plan.bag_value if bags else 0
     bags_total = bags_before + bags
     penalty = 0
-    limit = bag_rules.limit
-    if counting and limit is not None:
+    if counting and plan.has_bag_limit:
+        limit = plan.bag_limit
         while bags_total >= limit:
-            penalty -= bag_rules.penalty
+            penalty -= plan.bag_penalty
             bags_total -= limit
     points = contract_points + nil_points + bag_points + penalty
-    return SideResult(
-        contract,
-        side_tricks,
-        contract_points,
-        nil_points,
-        bags,
-        bag_points,
-        penalty,
-        points,
-        score_before + points,
-        bags_total,
-        made,
+    # tuple.__new__ builds the named tuple without running its Python-level __new__.
+    return tuple.__new__(
+        SideResult,
+        (
+            contract,
+            side_tricks,
+            contract_points,
+            nil_points,
+            bags,
+            bag_points,
+            penalty,
+            points,
+            score_before + points,
+            bags_total,
+            made,
+        ),
     )
 
 
 def game_over(rules: Rules, scores: Sequence[int]) -> bool:
-    """R-C-11 and the house rules: has this score ended the game?"""
-    hi, lo = max(scores), min(scores)
-    if hi == lo and hi >= rules.target:
-        return False  # R-C-11: equal at the target: another hand is played
-    if hi >= rules.target:
-        return True
-    if rules.losing_score is not None and lo <= rules.losing_score and hi != lo:
-        return True
-    return rules.mercy is not None and hi - lo >= rules.mercy
+    """R-C-11 and the house rules: has this score (the two sides') ended the game?"""
+    return plan_for(rules).game_over(scores[0], scores[1])

@@ -12,7 +12,7 @@ actions (the card drawn from the discard pile).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, final
 
 from spades_cli.engine.actions import (
     BID_BASE,
@@ -25,16 +25,13 @@ from spades_cli.engine.actions import (
 from spades_cli.engine.actions import (
     NUM_ACTIONS as NUM_ACTIONS,
 )
-from spades_cli.engine.bidding import bid_masks, check_hands
+from spades_cli.engine.bidding import check_hands
 from spades_cli.engine.cards import (
-    _SUIT_TABLES,
     FULL_DECK,
     NON_SPADE_MASK,
     SUIT_MASKS,
     TWO_OF_CLUBS,
-    beats,
     cards_in,
-    suit_tables,
     trick_winner,
 )
 from spades_cli.engine.illegal import IllegalAction, explain
@@ -45,8 +42,9 @@ from spades_cli.engine.phases import (
     PLAY,
     Phase,
 )
+from spades_cli.engine.plan import plan_for
 from spades_cli.engine.rules import Rules
-from spades_cli.engine.scoring import game_over, score_side
+from spades_cli.engine.scoring import side_result
 
 CHANCE: Final = -1
 TERMINAL: Final = -2
@@ -61,29 +59,31 @@ _BID: Final = 5
 _PLAY: Final = 6
 _OVER: Final = 7
 
-_ACTION_LISTS: Final[dict[int, list[int]]] = {}
-
+# The seats of each side (R-4P-1: partners sit opposite; 2P: one seat a side).
+_NS: Final = (0, 2)
+_EW: Final = (1, 3)
+_SEAT_0: Final = (0,)
+_SEAT_1: Final = (1,)
 
 def mask_actions(mask: int) -> list[int]:
     """The actions of a legal-action mask, in increasing order."""
-    cards = mask & FULL_DECK
-    out = cards_in(cards) if cards else []
+    out = cards_in(mask & FULL_DECK)
     rest = mask >> 52
-    if rest:
-        cached = _ACTION_LISTS.get(rest)
-        if cached is None:
-            cached = [52 + i for i in range(rest.bit_length()) if rest >> i & 1]
-            _ACTION_LISTS[rest] = cached
-        out += cached
+    while rest:
+        low = rest & -rest
+        out.append(51 + low.bit_length())
+        rest ^= low
     return out
 
 
+@final
 class State:
     """One game of Spades under one set of rules, from the first deal to the end."""
 
     __slots__ = (
         "_legal",
         "_phase",
+        "_plan",
         "bags",
         "bid_masks",
         "bids",
@@ -130,6 +130,8 @@ class State:
         if not 0 <= dealer < n:
             raise ValueError(f"dealer must be a seat 0..{n - 1}")
         self.rules = rules
+        plan = plan_for(rules)
+        self._plan = plan
         self.n = n
         self.dealer = dealer
         self.hand_no = 0
@@ -137,7 +139,7 @@ class State:
         self.bags = [0, 0]
         self.results: list[HandResult] = []
         self.history: list[int] = []  # every action of the game, chance draws included
-        self.bid_masks = bid_masks(rules)
+        self.bid_masks = plan.bid_masks
         self._start_hand()
 
     # -- construction -------------------------------------------------------------
@@ -162,7 +164,7 @@ class State:
         self.queue: list[int] = []
         self.bids = [-1] * n
         self.blind = [False] * n
-        self.broken = not self.rules.play.spades_break
+        self.broken = not self._plan.spades_break
         self.plays: list[int] = []
         self.trick: list[int] = []
         self.trick_winners: list[int] = []
@@ -178,6 +180,7 @@ class State:
     def clone(self) -> State:
         c = State(self.rules, _blank=True)
         c.rules = self.rules
+        c._plan = self._plan
         c.n = self.n
         c.dealer = self.dealer
         c.hand_no = self.hand_no
@@ -326,28 +329,13 @@ class State:
         """Legal actions of the seat on turn (or of ``seat``: empty unless on turn)."""
         if seat is not None and seat != self.current:
             return []
-        if self._phase == _PLAY and self.trick:
-            # Fast path: following suit (R-C-3).
-            led = self.trick[0] // 13
-            chunk = (self.hands[self.current] >> (13 * led)) & 0x1FFF
-            if chunk:
-                self._legal = chunk << (13 * led)
-                return list((_SUIT_TABLES or suit_tables())[led][chunk])
-        m = self._legal or self._compute_legal()
-        self._legal = m
+        m = self._legal
+        if not m:
+            m = self._compute_legal()
+            self._legal = m
         if m >> 52:
             return mask_actions(m)
-        t = _SUIT_TABLES or suit_tables()
-        out: list[int] = []
-        if m & 0x1FFF:
-            out += t[0][m & 0x1FFF]
-        if (m >> 13) & 0x1FFF:
-            out += t[1][(m >> 13) & 0x1FFF]
-        if (m >> 26) & 0x1FFF:
-            out += t[2][(m >> 26) & 0x1FFF]
-        if m >> 39:
-            out += t[3][m >> 39]
-        return out
+        return cards_in(m)
 
     def is_legal(self, action: int) -> bool:
         return action >= 0 and (self.legal_mask() >> action) & 1 == 1
@@ -393,14 +381,14 @@ class State:
             follow = hand & SUIT_MASKS[trick[0] // 13]
             if follow:
                 return follow
-            if self.first_trick and self.rules.play.no_spades_first_trick and hand & NON_SPADE_MASK:
+            if self.first_trick and self._plan.no_spades_first_trick and hand & NON_SPADE_MASK:
                 return hand & NON_SPADE_MASK
             return hand
         if self.first_trick:
-            play = self.rules.play
-            if play.two_of_clubs_leads and hand & 1:
+            plan = self._plan
+            if plan.two_of_clubs_leads and hand & 1:
                 return 1 << TWO_OF_CLUBS
-            if play.no_spades_first_trick and hand & NON_SPADE_MASK:
+            if plan.no_spades_first_trick and hand & NON_SPADE_MASK:
                 return hand & NON_SPADE_MASK
         if not self.broken and hand & NON_SPADE_MASK:
             return hand & NON_SPADE_MASK  # R-C-6, R-4P-5
@@ -439,7 +427,7 @@ class State:
             hands[(f + 1) % 4] = h1
             hands[(f + 2) % 4] = h2
             hands[(f + 3) % 4] = h3
-            if self.rules.blind_nil.enabled:
+            if self._plan.blind_nil:
                 self.queue = [s for s in self._bid_order() if self._may_declare(s)]
                 self.decided = [s not in self.queue for s in range(4)]
                 if self.queue:
@@ -462,7 +450,9 @@ class State:
         if phase == _PLAY:
             # Inlined card play: the hot path of every search.
             seat = self.current
-            self.hands[seat] ^= 1 << action
+            hands = self.hands
+            hand: int = hands[seat]
+            hands[seat] = hand ^ (1 << action)
             self.plays.append(action)
             trick = self.trick
             trick.append(action)
@@ -473,7 +463,9 @@ class State:
                 self.win_card = action
                 self.win_seat = seat
             else:
-                if beats(action, self.win_card):  # R-C-4
+                best = self.win_card
+                # R-C-4, as cards.beats: a higher card of the suit, or a spade on another suit.
+                if action > best and (action >= 39 or action // 13 == best // 13):
                     self.win_card = action
                     self.win_seat = seat
             if played < self.n:
@@ -634,7 +626,7 @@ class State:
     def _begin_play(self) -> None:
         self._phase = _PLAY
         leader = (self.dealer + 1) % self.n  # R-4P-5, R-2P-5
-        if self.rules.play.two_of_clubs_leads:
+        if self._plan.two_of_clubs_leads:
             for s in range(self.n):
                 if self.hands[s] & 1:
                     leader = s
@@ -643,19 +635,24 @@ class State:
         self.current = leader
 
     def _score_hand(self) -> None:
-        rules = self.rules
+        plan = self._plan
         bids = tuple(self.bids)
         blind = tuple(self.blind)
         tricks = tuple(self.tricks_won)
-        seats = ((0, 2), (1, 3)) if self.n == 4 else ((0,), (1,))
-        sides = (
-            score_side(rules, bids, blind, tricks, seats[0], self.scores[0], self.bags[0]),
-            score_side(rules, bids, blind, tricks, seats[1], self.scores[1], self.bags[1]),
-        )
-        self.results.append(HandResult(self.hand_no, self.dealer, bids, blind, tricks, sides))
-        self.scores = [sides[0].score, sides[1].score]
-        self.bags = [sides[0].bags_total, sides[1].bags_total]
-        if game_over(rules, self.scores):
+        scores = self.scores
+        bags = self.bags
+        if self.n == 4:
+            a = side_result(plan, bids, blind, tricks, _NS, scores[0], bags[0])
+            b = side_result(plan, bids, blind, tricks, _EW, scores[1], bags[1])
+        else:
+            a = side_result(plan, bids, blind, tricks, _SEAT_0, scores[0], bags[0])
+            b = side_result(plan, bids, blind, tricks, _SEAT_1, scores[1], bags[1])
+        # tuple.__new__ builds the named tuple without running its Python-level __new__.
+        result = tuple.__new__(HandResult, (self.hand_no, self.dealer, bids, blind, tricks, (a, b)))
+        self.results.append(result)
+        self.scores = [a.score, b.score]
+        self.bags = [a.bags_total, b.bags_total]
+        if plan.game_over(a.score, b.score):
             self._phase = _OVER
             self.current = TERMINAL
             return

@@ -1,0 +1,109 @@
+"""The options of one :class:`Rules` read once into plain fields, for the hot paths.
+
+``Rules`` is a tree of frozen dataclasses that stays interpreted (the presets loader reads
+its type hints), so every ``rules.play.spades_break`` from compiled code is a Python
+attribute lookup. The engine reads the same options from a :class:`Plan` instead: one
+per ``Rules`` object, cached by identity, holding exactly the values of the tree.
+"""
+
+from __future__ import annotations
+
+from typing import Final, final
+
+from spades_cli.engine.actions import BID_BASE
+from spades_cli.engine.rules import Rules
+
+# How a failed nil bidder's tricks count (``nil.failed_tricks``).
+FAILED_NONE: Final = 0
+FAILED_PARTNER: Final = 1
+FAILED_BAGS: Final = 2
+_FAILED: Final = {"none": FAILED_NONE, "partner": FAILED_PARTNER, "bags": FAILED_BAGS}
+
+
+@final
+class Plan:
+    """The rule options the engine reads while playing and scoring (see the module doc)."""
+
+    def __init__(self, rules: Rules) -> None:
+        play = rules.play
+        self.spades_break: bool = play.spades_break
+        self.two_of_clubs_leads: bool = play.two_of_clubs_leads
+        self.no_spades_first_trick: bool = play.no_spades_first_trick
+        self.blind_nil: bool = rules.blind_nil.enabled
+        self.blind_nil_value: int = rules.blind_nil.value
+        self.nil_enabled: bool = rules.nil.enabled
+        self.nil_value: int = rules.nil.value
+        self.failed_tricks: int = _FAILED.get(rules.nil.failed_tricks, FAILED_NONE)
+        self.ten_for_two_hundred: bool = rules.ten_for_two_hundred
+        bags = rules.bags
+        self.bags_enabled: bool = bags.enabled
+        self.bag_value: int = bags.value
+        self.has_bag_limit: bool = bags.limit is not None
+        self.bag_limit: int = bags.limit if bags.limit is not None else 0
+        self.bag_penalty: int = bags.penalty
+        self.target: int = rules.target
+        self.has_losing_score: bool = rules.losing_score is not None
+        self.losing_score: int = rules.losing_score if rules.losing_score is not None else 0
+        self.has_mercy: bool = rules.mercy is not None
+        self.mercy: int = rules.mercy if rules.mercy is not None else 0
+        # Legal bids (R-C-7, R-4P-4, R-2P-4 and the bidding options) as action masks.
+        self.bid_masks: dict[int, int] = _compute_bid_masks(rules)
+
+    def game_over(self, a: int, b: int) -> bool:
+        """R-C-11 and the house rules: do the two sides' scores ``a`` and ``b`` end the game?"""
+        hi, lo = (a, b) if a >= b else (b, a)
+        if hi == lo and hi >= self.target:
+            return False  # R-C-11: equal at the target: another hand is played
+        if hi >= self.target:
+            return True
+        if self.has_losing_score and lo <= self.losing_score and hi != lo:
+            return True
+        return self.has_mercy and hi - lo >= self.mercy
+
+
+def _compute_bid_masks(rules: Rules) -> dict[int, int]:
+    """Legal bid masks keyed by the partner's bid (-1: partner has not bid / no partner)."""
+    bidding = rules.bidding
+    options = [b for b in range(bidding.min_bid, 14)]
+    if rules.nil.enabled and 0 not in options:
+        options.insert(0, 0)
+    nil_on = rules.nil.enabled
+
+    def contract(b: int) -> int:
+        return 0 if (b == 0 and nil_on) else b
+
+    def ok(b: int, partner: int) -> bool:
+        if rules.players == 2:
+            return True
+        if bidding.team_max is not None and b + partner > bidding.team_max:
+            return False
+        return contract(b) + contract(partner) >= bidding.team_min
+
+    def to_mask(bids: list[int]) -> int:
+        m = 0
+        for b in bids:
+            m |= 1 << (BID_BASE + b)
+        return m
+
+    masks = {-1: to_mask([b for b in options if any(ok(b, p) for p in options)])}
+    if masks[-1] == 0:
+        raise ValueError("these bidding rules leave a seat no legal bid")
+    for p in range(14):
+        allowed = [b for b in options if ok(b, p)]
+        masks[p] = to_mask(allowed) if allowed else to_mask(options[:1])
+    return masks
+
+
+_PLANS: Final[dict[int, tuple[Rules, Plan]]] = {}
+
+
+def plan_for(rules: Rules) -> Plan:
+    """The plan of these rules, cached by identity (hashing Rules is slow)."""
+    hit = _PLANS.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    plan = Plan(rules)
+    if len(_PLANS) > 256:
+        _PLANS.clear()
+    _PLANS[id(rules)] = (rules, plan)
+    return plan
