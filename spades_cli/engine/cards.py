@@ -9,7 +9,7 @@ cards is a 52-bit mask with bit ``card`` set.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Final, cast
 
 CLUBS: Final = 0
 DIAMONDS: Final = 1
@@ -41,14 +41,19 @@ def make_card(suit: int, rank: int) -> int:
     return suit * 13 + rank
 
 
+# The card numbers as ready-made objects: cards_in appends these, so the compiled build
+# does not box each number again (the list it returns holds the same ints either way).
+_CARD_OBJECTS: Final[tuple[object, ...]] = tuple(range(52))
+
+
 def cards_in(mask: int) -> list[int]:
     """The cards of a mask, low to high (clubs first, spades last)."""
-    out: list[int] = []
+    out: list[object] = []
     while mask > 0:
         low = mask & -mask
-        out.append(low.bit_length() - 1)
+        out.append(_CARD_OBJECTS[low.bit_length() - 1])
         mask ^= low
-    return out
+    return cast(list[int], out)
 
 
 def mask_of(cards: Iterable[int]) -> int:

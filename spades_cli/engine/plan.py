@@ -48,6 +48,11 @@ class Plan:
         self.mercy: int = rules.mercy if rules.mercy is not None else 0
         # Legal bids (R-C-7, R-4P-4, R-2P-4 and the bidding options) as action masks.
         self.bid_masks: dict[int, int] = _compute_bid_masks(rules)
+        # The same as lists of actions, for State.legal_actions to copy.
+        bids = range(BID_BASE, BID_BASE + 14)
+        self.bid_actions: dict[int, list[int]] = {
+            key: [a for a in bids if mask >> a & 1] for key, mask in self.bid_masks.items()
+        }
 
     def game_over(self, a: int, b: int) -> bool:
         """R-C-11 and the house rules: do the two sides' scores ``a`` and ``b`` end the game?"""
@@ -97,13 +102,28 @@ def _compute_bid_masks(rules: Rules) -> dict[int, int]:
 _PLANS: Final[dict[int, tuple[Rules, Plan]]] = {}
 
 
+@final
+class _Last:
+    """The rules asked for last with their plan, as one pair (so that a thread switch
+    between two assignments cannot pair the wrong ones); a fresh State asks again."""
+
+    def __init__(self) -> None:
+        self.pair: tuple[Rules, Plan] | None = None
+
+
+_LAST: Final = _Last()
+
+
 def plan_for(rules: Rules) -> Plan:
     """The plan of these rules, cached by identity (hashing Rules is slow)."""
+    last = _LAST.pair
+    if last is not None and last[0] is rules:
+        return last[1]
     hit = _PLANS.get(id(rules))
-    if hit is not None and hit[0] is rules:
-        return hit[1]
-    plan = Plan(rules)
-    if len(_PLANS) > 256:
-        _PLANS.clear()
-    _PLANS[id(rules)] = (rules, plan)
-    return plan
+    if hit is None or hit[0] is not rules:
+        hit = (rules, Plan(rules))
+        if len(_PLANS) > 256:
+            _PLANS.clear()
+        _PLANS[id(rules)] = hit
+    _LAST.pair = hit
+    return hit[1]

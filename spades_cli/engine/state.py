@@ -329,6 +329,8 @@ class State:
         """Legal actions of the seat on turn (or of ``seat``: empty unless on turn)."""
         if seat is not None and seat != self.current:
             return []
+        if self._phase == _BID:
+            return self._plan.bid_actions[self._partner_bid()][:]
         m = self._legal
         if not m:
             m = self._compute_legal()
@@ -360,10 +362,7 @@ class State:
         if phase == _PLAY:
             return self._card_mask(self.current)
         if phase == _BID:
-            seat = self.current
-            if self.n == 4:
-                return self.bid_masks[self.bids[(seat + 2) % 4]]
-            return self.bid_masks[-1]
+            return self.bid_masks[self._partner_bid()]
         if phase == _DRAFT:
             return (1 << KEEP) | (1 << DISCARD)
         if phase == _DECLARE:
@@ -373,6 +372,11 @@ class State:
         if phase == _DRAW:
             return self.discard_pile & ~self.exch_given
         return 0
+
+    def _partner_bid(self) -> int:
+        """The bid of the partner of the seat on turn, -1 if not made yet or in 2P (the
+        key of the plan's bid masks)."""
+        return self.bids[(self.current + 2) % 4] if self.n == 4 else -1
 
     def _card_mask(self, seat: int) -> int:
         hand = self.hands[seat]
@@ -487,7 +491,8 @@ class State:
     def _finish_trick(self) -> None:
         winner = self.win_seat
         self.trick_winners.append(winner)
-        self.tricks_won[winner] += 1
+        won = self.tricks_won
+        won[winner] = won[winner] + 1
         self.trick = []
         self.first_trick = False
         self.trick_no += 1
