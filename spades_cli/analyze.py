@@ -4,12 +4,13 @@ Every hand of a recorded game is replayed with every hand known. For each hand: 
 tricks each side (and each seat, its partner helping) can take from the deal with best
 play by everyone, under the table's rules, beside the bids. For each card played: the
 tricks, and the hand's Spades points given the bids (the player's side less the
-other), that it gave up against the best card in that position. A card that gave up
-points is *costly*. Per seat: the cards played, analysed and costly, and what they
-gave up.
+other), that it gave up against the best card in that position: the value with best
+play before the card less the value after it (so one solve per position, not per
+card). A card that gave up points is *costly*. Per seat: the cards played, analysed
+and costly, and what they gave up.
 
 Search is bounded: positions are solved only in the last ``tricks`` tricks of a hand
-and with at most ``budget`` positions a search; what was not solved is reported as
+and with at most ``budget`` positions a question; what was not solved is reported as
 such, never guessed.
 """
 
@@ -25,7 +26,6 @@ from spades_cli.match import Match
 from spades_cli.transcript import Transcript, replay, transcript_rules
 
 HINDSIGHT = "hindsight analysis: every hand is known to the solver, as no player could know it"
-DEFAULT_TRICKS = {2: 13, 4: 6}  # the last tricks of a hand whose cards are analysed
 DEFAULT_BUDGET = 200_000  # positions per search
 
 
@@ -80,70 +80,172 @@ def analyze(
     rules = transcript_rules(t)
     assert rules is not None
     match = replay(t, rules).match
-    depth = tricks if tricks is not None else DEFAULT_TRICKS[rules.players]
-    return rules, [_hand(start, cards, depth, budget) for start, cards in _plays(match)]
+    return rules, analyze_match(match, tricks=tricks, budget=budget)
 
 
-def _solve(solver: Solver) -> float | None:
-    try:
-        return solver.value()
-    except SearchLimit:
-        return None
+def analyze_match(
+    match: Match, *, tricks: int | None = None, budget: int = DEFAULT_BUDGET
+) -> list[HandReport]:
+    """Every hand of a replayed game that reached its play, analysed."""
+    depth = tricks if tricks is not None else 13
+    return [analyze_hand(start, cards, depth, budget) for start, cards in _plays(match)]
 
 
-def _hand(start: State, cards: list[int], depth: int, budget: int) -> HandReport:
+def _contract(st: State, side: int) -> int:
+    """The side's contract: its bids that are not nil (R-4P-6)."""
+    nil = st.rules.nil.enabled
+    return sum(b for s, b in enumerate(st.bids) if s % 2 == side and not (b == 0 and (nil or st.blind[s])))
+
+
+class _Solvers:
+    """The side N-S's tricks and points (less E-W's) solved position after position of one
+    hand, sharing one transposition table and starting from the previous value."""
+
+    def __init__(self, start: State, budget: int, tricks: Outcome | None = None,
+                 points: Outcome | None = None) -> None:
+        tricks = tricks if tricks is not None else Outcome(start, 0, value="tricks")
+        points = points if points is not None else Outcome(start, 0, value="points")
+        if tricks.side != 0 or points.side != 0:
+            raise ValueError("the analysis solves for side N-S")
+        self.tricks = tricks.solver(start, budget)
+        self.points = points.solver(start, budget)
+        self.points.share(self.tricks)
+
+    def values(self, st: State, guess: tuple[float, float] | None) -> tuple[float, float] | None:
+        """N-S's tricks and points with best play from ``st`` (None: over the budget)."""
+        self.tricks.load(st)
+        self.points.load(st)
+        try:
+            return (self.tricks.value(None if guess is None else guess[0]),
+                    self.points.value(None if guess is None else guess[1]))
+        except SearchLimit:
+            return None
+
+    def best(self, st: State, card: int, target: tuple[float, float], by_points: bool) -> tuple[int, bool]:
+        """A card as good as the best (by points, else by tricks) in ``st`` and whether it
+        also reaches the best trick count; ``card`` when none is found in the budget."""
+        side = st.current % 2
+        self.tricks.load(st)
+        self.points.load(st)
+        found = -1
+        try:
+            for c in self.points.distinct_moves():
+                if c == card:
+                    continue
+                if by_points and not self.points.reaches(c, target[1], side):
+                    continue
+                full = self.tricks.reaches(c, target[0], side)
+                if full:
+                    return c, True
+                if by_points and found < 0:
+                    found = c
+        except SearchLimit:
+            pass
+        return (found, False) if found >= 0 else (card, False)
+
+
+Figures = tuple[list[int | None], list[int | None]]
+
+
+def _deal_figures(start: State, ns: tuple[float, float] | None, budget: int) -> Figures:
+    """The tricks each side, and each seat with its partner helping, can take from the
+    deal (``ns``: N-S's values from the deal when known)."""
     n = start.n
-    sides: list[int | None] = [None, None]
-    seats: list[int | None] = [None] * n
-    # A whole four-player deal is out of this solver's reach in the time a hand may take:
-    # it is tried (within the budget) only when whole hands were asked for.
-    if n == 2 or depth >= 13:
-        for side in (0, 1):
-            v = _solve(Outcome(start, side, value="tricks").solver(start, budget))
-            sides[side] = None if v is None else round(v)
-        for seat in range(n):
-            groups = [0 if s == seat else 1 for s in range(n)]
-            v = _solve(Solver(start, seat % 2, groups, trick_table(2, [0]), None, [1.0, 0.0], budget))
-            seats[seat] = None if v is None else round(v)
+    sides: list[int | None] = [None, None] if ns is None else [round(ns[0]), 13 - round(ns[0])]
+    if n == 2 or ns is None:
+        return sides, sides[:] if n == 2 else [None] * n
+    seats: list[int | None] = []
+    for seat in range(n):
+        groups = [0 if s == seat else 1 for s in range(n)]
+        solver = Solver(start, seat % 2, groups, trick_table(2, [0]), None, [1.0, 0.0], budget)
+        seats.append(_solve(solver))
+    return sides, seats
+
+
+def analyze_hand(start: State, cards: list[int], depth: int, budget: int) -> HandReport:
+    """The hand's figures from the deal and every card of its last ``depth`` tricks
+    against the best card. The positions are solved from the last card back, each from
+    the next one's values and with one transposition table, so the early positions
+    find the later ones already solved; the first position over the budget ends it."""
+    n = start.n
+    solvers = _Solvers(start, budget)
+    positions: list[State] = []
     st = start.clone()
-    report = HandReport(start.hand_no + 1, start.dealer, tuple(start.bids), sides, seats, (0,) * n)
-    points = [Outcome(start, side, value="points") for side in (0, 1)]
-    counts = [Outcome(start, side, value="tricks") for side in (0, 1)]
     for card in cards:
-        seat = st.current
-        if len(st.legal_actions()) == 1:
-            pass  # a forced card gives nothing up
-        elif 13 - st.trick_no <= depth:
-            verdict = _card(st, card, points[seat % 2], counts[seat % 2], budget)
-            if verdict is None:
-                report.skipped += 1
-            else:
-                report.cards.append(verdict)
-        else:
-            report.skipped += 1
+        positions.append(st.clone())
         st.apply(card)
+    values: list[tuple[float, float] | None] = [None] * (len(cards) + 1)
+    if st.phase == PLAY:
+        values[-1] = solvers.values(st, None)  # an unfinished hand
+    reached = len(cards)
+    for i in range(len(cards) - 1, -1, -1):
+        here = positions[i]
+        if 13 - here.trick_no > depth:
+            break
+        if i == len(cards) - 1 and st.phase != PLAY:
+            values[i] = solvers.values(here, None)  # the last card: forced
+            values[-1] = values[i]
+        else:
+            values[i] = solvers.values(here, values[i + 1])
+        if values[i] is None:
+            break
+        reached = i
+    ns = values[0] if reached == 0 else solvers.values(start, None)
+    sides, seats = _deal_figures(start, ns, budget)
+    report = HandReport(start.hand_no + 1, start.dealer, tuple(start.bids), sides, seats, (0,) * n)
+    contracts = [_contract(start, 0), _contract(start, 1)]
+    for i, card in enumerate(cards):
+        if len(positions[i].legal_actions()) == 1:
+            continue  # a forced card gives nothing up
+        now, after = values[i], values[i + 1]
+        if now is None or after is None:
+            report.skipped += 1
+            continue
+        report.cards.append(_verdict(positions[i], card, now, after, solvers, contracts))
     report.taken = st.results[-1].tricks if len(st.results) > len(start.results) else tuple(st.tricks_won)
     return report
 
 
 def _card(st: State, card: int, points: Outcome, counts: Outcome, budget: int) -> CardReport | None:
+    """One card of one position against the best card there (None: over the budget)."""
+    solvers = _Solvers(st, budget, counts, points)
+    now = solvers.values(st, None)
+    after_state = st.clone()
+    after_state.apply(card)
+    after = solvers.values(after_state, now) if after_state.phase == PLAY else now
+    if now is None or after is None:
+        return None
+    return _verdict(st, card, now, after, solvers, [_contract(st, 0), _contract(st, 1)])
+
+
+def _solve(solver: Solver) -> int | None:
     try:
-        by_points = points.solver(st, budget).move_values()
-        by_tricks = counts.solver(st, budget).move_values()
+        return round(solver.value())
     except SearchLimit:
         return None
-    best = max(by_points, key=lambda c: (by_points[c], by_tricks[c], -c))
-    if by_points[card] >= by_points[best]:
-        best = card
+
+
+def _verdict(
+    st: State, card: int, now: tuple[float, float], after: tuple[float, float],
+    solvers: _Solvers, contracts: list[int],
+) -> CardReport:
+    """What ``card`` gave up in ``st``: the values with best play before and after it."""
     seat = st.current
     side = seat % 2
-    contract = points.contract
-    kept = contract > 0 and by_tricks[best] >= contract > by_tricks[card]
+    sign = 1 if side == 0 else -1
+    cost_tricks = round(sign * (now[0] - after[0]))
+    cost_points = sign * (now[1] - after[1])
+    best, kept = card, False
+    if cost_points > 0 or cost_tricks > 0:
+        best, full = solvers.best(st, card, now, cost_points > 0)
+        mine_best = now[0] if side == 0 else 13 - now[0]
+        mine_card = after[0] if side == 0 else 13 - after[0]
+        contract = contracts[side]
+        kept = full and contract > 0 and mine_best >= contract > mine_card
     name = st.rules.side_name(side)
-    outcome = f"set {name} {-10 * contract}" if kept else f"{by_points[best] - by_points[card]:g} points"
+    outcome = f"set {name} {-10 * contracts[side]}" if kept else f"{cost_points:g} points"
     return CardReport(
-        st.hand_no + 1, st.trick_no + 1, seat, card, best,
-        round(by_tricks[best] - by_tricks[card]), by_points[best] - by_points[card], kept, outcome,
+        st.hand_no + 1, st.trick_no + 1, seat, card, best, cost_tricks, cost_points, kept, outcome
     )
 
 
@@ -218,12 +320,12 @@ def text_lines(rules: Rules, hands: list[HandReport], seat: int | None = None) -
         taken = " ".join(f"{names[s]} {t}" for s, t in enumerate(h.taken))
         out.append(f"hand {h.hand}: bids {bids}; double dummy {dd} (seats: {per_seat}); taken {taken}")
         if None in h.side_tricks:
-            out.append("  (? = not solved from the deal: too large a search; --tricks 13 tries, in a budget)")
+            out.append("  (? = not solved from the deal within the search budget)")
         for c in h.cards:
             if c.cost_points > 0 and (seat is None or c.seat == seat):
                 out.append("  " + flag_line(rules, c))
         if h.skipped:
-            out.append(f"  ({h.skipped} cards not analysed: early in the hand or too large a search)")
+            out.append(f"  ({h.skipped} cards not analysed: before --tricks or over the search budget)")
     out.append("per seat: cards played, analysed, costly, tricks and points given up")
     for name, row in seat_totals(rules, hands).items():
         if seat is None or name == names[seat]:

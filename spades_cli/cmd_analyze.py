@@ -15,7 +15,7 @@ from spades_cli.errors import UsageError
 @click.option("--seat", "seat_name", metavar="S", help="Look at one seat's cards only.")
 @click.option(
     "--tricks", type=click.IntRange(1, 13), default=None,
-    help="Analyse the cards of this many last tricks of each hand (default: 13 two-player, 6 four-player).",
+    help="Analyse the cards of this many last tricks of each hand (default: all 13).",
 )
 def analyze_command(file: str, as_json: bool, seat_name: str | None, tricks: int | None) -> None:
     """Hindsight double-dummy check of a transcript: what each card gave up with every hand known.

@@ -1,24 +1,32 @@
 """A double-dummy solver: the best play of the rest of a hand with every hand known.
 
-The search is alpha-beta over the cards still to be played, one card per node, under
-the table's rules (follow suit R-C-3, the trick winner R-C-4, spades may not be led
-before they are broken R-C-6, the first-trick house rules). Its outcome is not a trick
-count but a value read from a table the caller supplies, indexed by how many tricks
+The search follows the table's rules exactly (follow suit R-C-3, the trick winner R-C-4,
+spades may not be led before they are broken R-C-6, the first-trick house rules). Its
+outcome is a value read from a table the caller supplies, indexed by how many tricks
 each *group* of seats took in the whole hand. The groups are the seats whose tricks
-count the same way: a side's non-nil bidders form one group, each nil bidder is a
-group of its own (R-4P-7), so a table can hold Spades points (contracts made or set,
-bags near the limit, each nil's own tricks, the game score) or a plain trick count.
+count the same way: a side's non-nil bidders form one group, each nil bidder is a group
+of its own (R-4P-7), so a table can hold Spades points (contracts made or set, bags near
+the limit, each nil's own tricks, the game score) or a plain trick count.
 
-Three things keep it fast:
+Every search is a yes-or-no question, a *null window*: can this side make the hand end
+in one of the outcomes of a set (the outcomes whose value is at least v, or at most v)?
+The set is a bit mask over the ways the tricks still to play can fall to the groups; a
+trick won shifts the mask. An exact value is a few such questions, starting from a
+guess (the value of the previous position, as MTD(f) does). What keeps it fast:
 
-* a transposition table at the start of each trick, keyed by the remaining hands, the
-  leader, whether spades are broken and the group counts so far (bounds are stored,
-  so a position searched with one window serves another);
+* a transposition table at every trick's start, keyed by the remaining cards by their
+  rank among the remaining cards (so positions that differ only in cards already gone
+  share an entry), the leader and whether spades are broken. It holds bounds on one
+  trick count (normally side N-S's tricks still to come): every question about any
+  table is first answered from those bounds when it can be, and a question that is a
+  trick target tightens them. Other questions are stored by their outcome set. The
+  table lives as long as the solver, so one solver can answer many positions of a
+  hand (:meth:`Solver.load`) and two solvers with the same groups can share it;
+* sure tricks: the top spades of one hand win a trick each, whatever happens;
 * equivalent cards: cards of one suit in one hand with nothing between them but cards
   of that hand or of finished tricks win and lose the same tricks, so one is searched;
-* the outcome range: before searching a position, the least and greatest value the
-  table allows from the counts so far; a position whose outcome is already settled,
-  or outside the window, is not searched.
+* move ordering: the card that answered the question before, then winners for a seat
+  that wants tricks, low cards otherwise; the last trick is counted, not searched.
 """
 
 from __future__ import annotations
@@ -31,6 +39,7 @@ from spades_cli.engine.state import State
 
 INF: Final = 1e18
 RADIX: Final = 14  # a group's count is a digit 0..13 of the outcome index
+_ALL: Final = (1 << 52) - 1
 
 
 class SearchLimit(Exception):
@@ -45,7 +54,8 @@ class Solver:
     (group 0 the lowest digit). ``side`` maximises the value, the other side minimises.
     ``keen[s]`` says whether seat ``s`` usually wants tricks (only the order in which
     moves are tried depends on it, never the result). ``linear`` (per group) says the
-    table is that weighted sum of the counts; ``budget`` caps the positions searched.
+    table is that weighted sum of the counts; ``budget`` caps the positions searched
+    by each call (0: no cap).
     """
 
     def __init__(
@@ -64,14 +74,95 @@ class Solver:
         self.n = n
         self.side = side
         self.table = table
-        self.weight = [RADIX ** groups[s] for s in range(n)]
-        self.ngroups = max(groups) + 1
-        self.keen = keen if keen is not None else [True] * n
-        # A table that is a sum over the groups (a trick count) lets positions reached
-        # with different counts so far share their transposition entries.
-        self.linear = linear is not None
-        self.seat_value = [linear[groups[s]] if linear is not None else 0.0 for s in range(n)]
-        self.base = 0.0
+        self.groups = groups[:]
+        g = max(groups) + 1
+        self.ngroups = g
+        self.keen = keen[:] if keen is not None else [True] * n
+        play = state.rules.play
+        self.no_spades_first = play.no_spades_first_trick
+        self.club_lead = play.two_of_clubs_leads
+        self.budget = budget
+        self.nodes = 0
+        # Outcome sets: explicit digits for groups 0 .. G-2 (the last group's count is
+        # what is left), so bit k0 + 14*k1 + ... stands for one way the tricks can fall.
+        self.full: list[int] = []
+        self.shift: list[int] = [RADIX ** groups[s] if groups[s] < g - 1 else 0 for s in range(n)]
+        vectors = _vectors(g)
+        for left in range(14):
+            m = 0
+            for idx, total in vectors:
+                if total <= left:
+                    m |= 1 << idx
+            self.full.append(m)
+        self._init_count(groups, side, linear, vectors)
+        self.bounds: dict[tuple[int, int, int], tuple[int, int]] = {}
+        self.answers: dict[tuple[int, int, int, int, int], bool] = {}
+        self.hints: dict[tuple[int, int, int], int] = {}
+        self.x = side  # the side asking the current question
+        self.best_card = -1
+        self.history = [0] * 52  # how often each card answered a question (move order)
+        self.load(state)
+
+    def _init_count(self, groups: list[int], side: int, linear: list[float] | None,
+                    vectors: list[tuple[int, int]]) -> None:
+        """Choose the trick count whose bounds the transposition table keeps: the tricks
+        of the seats in ``counted`` (``count_side`` wanting them), or none."""
+        n = self.n
+        g = self.ngroups
+        side_of_group = [-1] * g
+        pure = True
+        for s in range(n):
+            k = groups[s]
+            if side_of_group[k] < 0:
+                side_of_group[k] = s % 2
+            elif side_of_group[k] != s % 2:
+                pure = False
+        counted: list[bool] = [False] * g
+        count_side = -1
+        if pure:
+            counted = [side_of_group[k] == 0 for k in range(g)]
+            count_side = 0
+        elif linear is not None and all(w in (0.0, 1.0) for w in linear):
+            ones = [k for k in range(g) if linear[k] == 1.0]
+            sides = {s % 2 for s in range(n) if groups[s] in ones}
+            if len(sides) == 1:
+                counted = [k in ones for k in range(g)]
+                count_side = sides.pop()
+        self.counted = counted
+        self.count_side = count_side
+        self.seat_counted = [counted[groups[s]] for s in range(n)]
+        # up[left][a]: the outcomes in which the counted seats take at least a more tricks.
+        self.up: list[list[int]] = []
+        self.thresholds: dict[int, int] = {}
+        for left in range(14):
+            row = [0] * (left + 2)
+            for idx, total in vectors:
+                if total > left:
+                    continue
+                c = _count_of(idx, left - total, counted, g)
+                for a in range(c + 1):
+                    row[a] |= 1 << idx
+            self.up.append(row)
+            if count_side >= 0:
+                for a in range(1, left + 1):
+                    self.thresholds[row[a] * 16 + left] = 2 * a
+                    self.thresholds[(self.full[left] & ~row[a]) * 16 + left] = 2 * a + 1
+
+    def share(self, other: Solver) -> None:
+        """Use ``other``'s transposition tables (same groups, same counted seats)."""
+        same = other.counted == self.counted and other.count_side == self.count_side
+        if other.groups != self.groups or not same:
+            raise ValueError("solvers share their tables only with the same groups")
+        self.bounds = other.bounds
+        self.answers = other.answers
+        self.hints = other.hints
+
+    def load(self, state: State) -> None:
+        """Search from ``state`` next (a position of the same hand or another: the
+        transposition tables stay valid)."""
+        if state.phase != PLAY:
+            raise ValueError("the solver needs a position of the play phase")
+        n = self.n
         self.hands = state.hands[:]
         self.trick = state.trick[:]
         self.leader = state.leader
@@ -83,30 +174,20 @@ class Solver:
         self.left = 13 - state.trick_no
         code = 0
         for s in range(n):
-            code += state.tricks_won[s] * self.weight[s]
-            self.base += state.tricks_won[s] * self.seat_value[s]
+            code += state.tricks_won[s] * RADIX ** self.groups[s]
         self.code = code
         held = 0
         for h in self.hands:
             held |= h
         for c in self.trick:
             held |= 1 << c
-        self.gone = ((1 << 52) - 1) & ~held
-        play = state.rules.play
-        self.no_spades_first = play.no_spades_first_trick
-        self.club_lead = play.two_of_clubs_leads
-        self.tt: dict[tuple[int, int, int, int, int], tuple[float, float, int]] = {}
-
-        self.ranges: dict[int, tuple[float, float]] = {}
-        self.best_card = -1
-        self.nodes = 0
-        self.budget = budget  # nodes before SearchLimit is raised (0: no limit)
+        self.gone = _ALL & ~held
 
     # -- public -------------------------------------------------------------------
 
-    def value(self) -> float:
+    def value(self, guess: float | None = None) -> float:
         """The value of the position with best play by every seat."""
-        return self._exact(-1)
+        return self._exact(-1, guess)
 
     def move_values(self) -> dict[int, float]:
         """The exact value of every legal card of the seat on turn."""
@@ -114,12 +195,13 @@ class Solver:
         mask = self._legal(seat, self.hands[seat])
         out: dict[int, float] = {}
         reps = self._distinct(mask, seat)
-        for c in reps:
-            out[c] = self._exact(c)
+        guess: float | None = None
+        for c in self._order(reps, seat, -1):
+            guess = out[c] = self._exact(c, guess)
         # Equivalent cards share their representative's value.
         for c in _bits(mask):
             if c not in out:
-                out[c] = out[self._rep_of(c, reps, seat)]
+                out[c] = out[_rep_of(c, reps)]
         return out
 
     def best_move(self) -> tuple[int, float]:
@@ -132,86 +214,224 @@ class Solver:
                 best = c
         return best, values[best]
 
-    def _exact(self, card: int) -> float:
-        """The exact value of the position (after ``card`` when it is >= 0), found by
-        a binary search of null-window tests over the outcomes the table allows."""
-        values = sorted(set(self.table[self.code + add] for add in spreads(self.ngroups, self.left)))
+    def reaches(self, card: int, v: float, for_side: int) -> bool:
+        """Whether, after ``card`` (or from the position when ``card`` < 0), ``for_side``
+        can make the value at least ``v`` (``for_side`` is ``side``) or at most ``v``."""
+        pred = self._pred(v, for_side)
+        return self._ask(card, pred, for_side)
+
+    def distinct_moves(self) -> list[int]:
+        """One legal card of each run of equivalent cards of the seat on turn, low first."""
+        seat = self.current
+        return self._distinct(self._legal(seat, self.hands[seat]), seat)
+
+    def outcomes(self, card: int = -1) -> list[float]:
+        """The values the hand can still end with (after ``card`` when it is >= 0)."""
+        left = self.left
+        code = self.code
+        if card >= 0 and len(self.trick) == self.n - 1:
+            left -= 1  # the card ends the trick: its winner is known
+            code += RADIX ** self.groups[self._winner_with(card)]
+        return sorted({self.table[code + add] for add in spreads(self.ngroups, left)})
+
+    # -- exact values from yes-or-no questions ------------------------------------
+
+    def _exact(self, card: int, guess: float | None) -> float:
+        """The exact value (after ``card`` when it is >= 0): the greatest outcome v that
+        ``side`` can reach, found by questions starting from ``guess``."""
+        values = self.outcomes(card)
+        side = self.side
         lo, hi = 0, len(values) - 1  # the value is values[k] for some lo <= k <= hi
+        if guess is not None:
+            k = 0
+            while k < hi and values[k + 1] <= guess:
+                k += 1
+            # Walk from the guess: most positions keep their predecessor's value.
+            if self._ask(card, self._pred(values[k], side), side):
+                lo = k
+                while lo < hi and self._ask(card, self._pred(values[lo + 1], side), side):
+                    lo += 1
+                return values[lo]
+            hi = k - 1
         while lo < hi:
             mid = (lo + hi + 1) // 2
-            a, b = values[mid - 1], values[mid]
-            v = self._after(card, a, b) if card >= 0 else self._search(a, b)
-            if v >= b:
+            if self._ask(card, self._pred(values[mid], side), side):
                 lo = mid
             else:
                 hi = mid - 1
         return values[lo]
 
+    def _pred(self, v: float, for_side: int) -> int:
+        """The outcome set (relative to the counts so far, before any card is played)
+        whose values are >= v when ``for_side`` is ``side``, else <= v."""
+        left = self.left
+        g = self.ngroups
+        table = self.table
+        code = self.code
+        top = RADIX ** (g - 1)
+        up = for_side == self.side
+        out = 0
+        for idx, total in _vectors(g):
+            if total > left:
+                continue
+            val = table[code + idx + (left - total) * top]
+            if (val >= v) if up else (val <= v):
+                out |= 1 << idx
+        return out
+
+    def _ask(self, card: int, pred: int, for_side: int) -> bool:
+        self.x = for_side
+        self.nodes = 0
+        if card >= 0:
+            return self._after(card, pred)
+        if not self.trick:
+            return self._lead(pred)
+        return self._move(pred)
+
     # -- search -------------------------------------------------------------------
 
-    def _search(self, alpha: float, beta: float) -> float:
-        if not self.trick:
-            return self._lead(alpha, beta)
-        return self._move(alpha, beta, -1)
+    def _lead(self, pred: int) -> bool:
+        """At a trick's start: can side ``x`` end the hand in ``pred``?"""
+        left = self.left
+        full = self.full[left]
+        if pred == 0:
+            return False
+        if pred == full:
+            return True
+        if left == 1:
+            return self._last(pred)
+        key = self._key()
+        lo, hi = self.bounds.get(key, (0, left))
+        count_side = self.count_side
+        kind = -1
+        if count_side >= 0:
+            if lo == 0 and hi == left:
+                lo, hi = self._sure(left)
+            up = self.up[left]
+            x = self.x
+            if x == count_side:
+                if pred & up[lo] == up[lo]:
+                    return True
+                if pred & ~up[hi + 1] == 0:
+                    return False
+            else:
+                low_set = full & ~up[hi + 1]
+                if pred & low_set == low_set:
+                    return True
+                if pred & up[lo] == 0:
+                    return False
+            kind = self.thresholds.get(pred * 16 + left, -1)
+            if kind >= 0 and (kind & 1) != (0 if x == count_side else 1):
+                kind = -1  # a target the other way round: not the counted game
+        akey = (key[0], key[1], key[2], pred, self.x)
+        if kind < 0:
+            known = self.answers.get(akey)
+            if known is not None:
+                return known
+        self.best_card = -1
+        result = self._move_hint(pred, self._from_relative(self.hints.get(key, -1)))
+        if self.best_card >= 0:
+            self.hints[key] = self._to_relative(self.best_card)
+        if kind >= 0:
+            a = kind >> 1
+            # kind even: "at least a counted tricks"; odd: "at most a - 1".
+            if (kind & 1 == 0) == result:
+                lo = a if a > lo else lo
+            else:
+                hi = a - 1 if a - 1 < hi else hi
+            self.bounds[key] = (lo, hi)
+        else:
+            self.answers[akey] = result
+        return result
 
-    def _range(self, code: int, left: int) -> tuple[float, float]:
-        key = code * 16 + left
-        hit = self.ranges.get(key)
-        if hit is not None:
-            return hit
-        lo, hi = INF, -INF
-        for add in spreads(self.ngroups, left):
-            v = self.table[code + add]
-            if v < lo:
-                lo = v
-            if v > hi:
-                hi = v
-        self.ranges[key] = (lo, hi)
+    def _sure(self, left: int) -> tuple[int, int]:
+        """Bounds on the counted tricks from sure tricks (R-C-4): the spades of one hand
+        higher than every other spade each win a trick; and the leader can cash its top
+        cards of a side suit as long as every opponent who holds a spade must follow."""
+        hands = self.hands
+        n = self.n
+        union = 0
+        for h in hands:
+            union |= h
+        lo = 0
+        hi = left
+        spades = union >> 39
+        holder = -1
+        sure = 0
+        if spades:
+            top = 1 << (spades.bit_length() - 1)
+            for s in range(n):
+                if (hands[s] >> 39) & top:
+                    holder = s
+            own = hands[holder] >> 39
+            others = spades & ~own
+            sure = own.bit_count() if others == 0 else (own >> others.bit_length()).bit_count()
+        leader = self.leader
+        cash = self._cash(leader, union) if not self.first else 0
+        if holder == leader:
+            cash += sure
+        elif holder >= 0:
+            if self.seat_counted[holder]:
+                lo = sure
+            else:
+                hi = left - sure
+        if cash > left:
+            cash = left
+        if self.seat_counted[leader]:
+            lo = cash if cash > lo else lo
+        elif left - cash < hi:
+            hi = left - cash
+        if lo > hi:
+            lo = hi  # cannot happen with sound bounds; kept safe
         return lo, hi
 
-    def _lead(self, alpha: float, beta: float) -> float:
-        code = self.code
-        left = self.left
-        if left == 0:
-            return self.table[code]
-        lo, hi = self._range(code, left)
-        if lo >= hi or lo >= beta:
-            return lo
-        if hi <= alpha:
-            return hi
-        key = self._key()
-        base = self.base
-        e = self.tt.get(key)
-        hint = -1
-        low, up = lo, hi
-        if e is not None:
-            e_low, e_up, rel = e
-            if e_low + base > low:
-                low = e_low + base
-            if e_up + base < up:
-                up = e_up + base
-            if low >= beta:
-                return low
-            if up <= alpha:
-                return up
-            if low >= up:
-                return low
-            hint = self._from_relative(rel)
-        a0 = alpha if alpha > low else low
-        b0 = beta if beta < up else up
-        v = self._move(a0, b0, hint)
-        best = self.best_card
-        if v <= a0:
-            up = v
-        elif v >= b0:
-            low = v
-        else:
-            low = up = v
-        self.tt[key] = (low - base, up - base, self._to_relative(best))
-        self.best_card = best
-        return v
+    def _cash(self, leader: int, union: int) -> int:
+        """Side-suit tricks the leader can cash from the top, each opponent who holds a
+        spade having to follow to every one of them."""
+        hands = self.hands
+        n = self.n
+        hand = hands[leader]
+        cash = 0
+        for suit in range(3):
+            base = 13 * suit
+            own = (hand >> base) & 0x1FFF
+            if not own:
+                continue
+            rem = (union >> base) & 0x1FFF
+            others = rem & ~own
+            k = own.bit_count() if others == 0 else (own >> others.bit_length()).bit_count()
+            for step in (1, 3) if n == 4 else (1,):
+                opp = hands[(leader + step) % n]
+                if opp >> 39:
+                    length = ((opp >> base) & 0x1FFF).bit_count()
+                    if length < k:
+                        k = length
+            cash += k
+        return cash
 
-    def _after(self, c: int, alpha: float, beta: float) -> float:
+    def _last(self, pred: int) -> bool:
+        """The last trick: every hand holds one card, so it is counted, not searched."""
+        n = self.n
+        seat = self.leader
+        lead = self.hands[seat].bit_length() - 1
+        win_card = lead
+        win_seat = seat
+        for i in range(1, n):
+            s = (seat + i) % n
+            c = self.hands[s].bit_length() - 1
+            if c > win_card and (c >= 39 or c // 13 == win_card // 13):
+                win_card = c
+                win_seat = s
+        rest = (pred >> self.shift[win_seat]) & self.full[0]
+        return rest != 0
+
+    def _winner_with(self, c: int) -> int:
+        w = self.win_card
+        if c > w and (c >= 39 or c // 13 == w // 13):
+            return self.current
+        return self.win_seat
+
+    def _after(self, c: int, pred: int) -> bool:
         """Play ``c`` for the seat on turn, search the rest, take it back."""
         seat = self.current
         n = self.n
@@ -240,89 +460,79 @@ class Solver:
                 played |= 1 << x
             self.trick = []
             self.gone |= played
-            self.code += self.weight[winner]
-            self.base += self.seat_value[winner]
-            self.left -= 1
+            left = self.left
+            self.left = left - 1
             self.leader = winner
             self.current = winner
             self.first = False
-            v = self._lead(alpha, beta)
+            r = self._lead((pred >> self.shift[winner]) & self.full[left - 1])
             self.first = saved_first
             self.current = seat
             self.leader = saved_leader
-            self.left += 1
-            self.code -= self.weight[winner]
-            self.base -= self.seat_value[winner]
+            self.left = left
             self.gone &= ~played
             self.trick = trick
         else:
             self.current = (seat + 1) % n
-            v = self._move(alpha, beta, -1)
+            r = self._move(pred)
             self.current = seat
         trick.pop()
         self.hands[seat] ^= 1 << c
         self.win_card = saved_win_card
         self.win_seat = saved_win_seat
         self.broken = saved_broken
-        return v
+        return r
 
-    def _move(self, alpha: float, beta: float, hint: int) -> float:
+    def _move(self, pred: int) -> bool:
+        return self._move_hint(pred, -1)
+
+    def _move_hint(self, pred: int, hint: int) -> bool:
         self.nodes += 1
         if self.budget and self.nodes > self.budget:
             raise SearchLimit(f"more than {self.budget} positions")
         seat = self.current
         mask = self._legal(seat, self.hands[seat])
         moves = self._order(self._distinct(mask, seat), seat, hint)
-        maximize = seat % 2 == self.side
-        best = -INF if maximize else INF
-        best_card = moves[0]
+        mine = seat % 2 == self.x
         for c in moves:
-            v = self._after(c, alpha, beta)
-            if maximize:
-                if v > best:
-                    best = v
-                    best_card = c
-                    if v > alpha:
-                        alpha = v
-            elif v < best:
-                best = v
-                best_card = c
-                if v < beta:
-                    beta = v
-            if alpha >= beta:
-                break
-        self.best_card = best_card
-        return best
-
+            r = self._after(c, pred)
+            if r == mine:
+                self.best_card = c
+                self.history[c] += self.left * self.left
+                return r
+        self.best_card = moves[0]
+        return not mine
 
     # -- transposition keys -------------------------------------------------------
 
-    def _key(self) -> tuple[int, int, int, int, int]:
+    def _key(self) -> tuple[int, int, int]:
         """The position at a trick's start up to the ranks of the cards gone: per suit,
         who holds each remaining card from the highest down (two bits a card)."""
         h = self.hands
-        h0, h1, h2 = h[0], h[1], h[2] if self.n == 4 else 0
-        union = ((1 << 52) - 1) & ~self.gone
+        h0 = h[0]
+        h1 = h[1]
+        h2 = h[2] if self.n == 4 else 0
+        union = _ALL & ~self.gone
         parts = [0, 0, 0, 0]
         for suit in range(4):
             acc = 1
-            rem = (union >> (13 * suit)) & 0x1FFF
+            base = 13 * suit
+            rem = (union >> base) & 0x1FFF
             while rem:
                 r = rem.bit_length() - 1
                 rem ^= 1 << r
-                bit = 1 << (13 * suit + r)
-                owner = 0 if h0 & bit else 1 if h1 & bit else 2 if h2 & bit else 3
-                acc = (acc << 2) | owner
+                bit = 1 << (base + r)
+                acc = (acc << 2) | (0 if h0 & bit else 1 if h1 & bit else 2 if h2 & bit else 3)
             parts[suit] = acc
-        meta = ((0 if self.linear else self.code) * 8 + self.leader) * 2 + (1 if self.broken else 0)
-        return (parts[0], parts[1], parts[2], parts[3], meta)
+        meta = self.leader * 4 + (2 if self.broken else 0) + (1 if self.first else 0)
+        return ((parts[0] << 27) | parts[1], (parts[2] << 27) | parts[3], meta)
 
     def _to_relative(self, card: int) -> int:
         """A card as its suit and the number of remaining cards of the suit above it."""
         if card < 0:
             return -1
         suit = card // 13
-        union = ((1 << 52) - 1) & ~self.gone
+        union = _ALL & ~self.gone
         above = union & SUIT_MASKS[suit] & ~((2 << card) - 1)
         return suit * 16 + above.bit_count()
 
@@ -331,7 +541,7 @@ class Solver:
             return -1
         suit = rel // 16
         k = rel % 16
-        rem = ((1 << 52) - 1) & ~self.gone & SUIT_MASKS[suit]
+        rem = _ALL & ~self.gone & SUIT_MASKS[suit]
         while rem:
             c = rem.bit_length() - 1
             if k == 0:
@@ -378,40 +588,45 @@ class Solver:
             prev = c
         return out
 
-    def _rep_of(self, c: int, reps: list[int], seat: int) -> int:
-        best = reps[0]
-        for r in reps:
-            if r <= c and r // 13 == c // 13:
-                best = r
-        return best
-
     def _order(self, moves: list[int], seat: int, hint: int) -> list[int]:
         """Likely good moves first: the stored best move, then for a seat that wants
-        tricks the cheapest card that wins the trick so far, else low cards first."""
+        tricks the cards that win (the highest of a suit when leading, the cheapest that
+        beats the trick when following), low cards otherwise."""
         if len(moves) == 1:
             return moves
         first: list[int] = []
         rest: list[int] = []
         trick = self.trick
         keen = self.keen[seat]
+        union = _ALL & ~self.gone
         if trick:
             w = self.win_card
-            partner_wins = self.n == 4 and self.win_seat % 2 == seat % 2
+            partner_wins = self.n == 4 and self.win_seat % 2 == seat % 2 and len(trick) > 1
+            want = keen and not partner_wins
             for c in moves:
                 wins = c > w and (c >= 39 or c // 13 == w // 13)
-                if (wins and keen and not partner_wins) or (not wins and (not keen or partner_wins)):
+                if wins == want:
                     first.append(c)
                 else:
                     rest.append(c)
+            if not keen:
+                first.reverse()  # a nil seat sheds its highest safe card first
         else:
-            for c in reversed(moves):
-                if keen:
+            own = self.hands[seat]
+            for c in moves:
+                above = union & SUIT_MASKS[c // 13] & ~((2 << c) - 1)
+                if (above & ~own == 0) == keen:
                     first.append(c)
                 else:
                     rest.append(c)
-            first.extend(reversed(rest))
-            rest = []
         out = first + rest
+        hist = self.history
+        top = 0
+        for i in range(1, len(out)):
+            if hist[out[i]] > hist[out[top]]:
+                top = i
+        if top:
+            out.insert(0, out.pop(top))
         if hint >= 0:
             for i in range(len(out)):
                 if out[i] // 13 == hint // 13 and self._same_run(out[i], hint, seat):
@@ -427,6 +642,42 @@ class Solver:
         lo, hi = (a, b) if a < b else (b, a)
         between = ((1 << hi) - 1) & ~((2 << lo) - 1)
         return between & ~(self.hands[seat] | self.gone) == 0
+
+
+def _rep_of(c: int, reps: list[int]) -> int:
+    best = reps[0]
+    for r in reps:
+        if r <= c and r // 13 == c // 13:
+            best = r
+    return best
+
+
+_VECTORS: Final[dict[int, list[tuple[int, int]]]] = {}
+
+
+def _vectors(groups: int) -> list[tuple[int, int]]:
+    """Every way up to 13 tricks can fall to groups 0 .. G-2, as (index, tricks)."""
+    hit = _VECTORS.get(groups)
+    if hit is not None:
+        return hit
+    out: list[tuple[int, int]] = [(0, 0)]
+    for g in range(groups - 1):
+        step = RADIX ** g
+        out = [(idx + k * step, total + k) for idx, total in out for k in range(14 - total)]
+    out.sort()
+    _VECTORS[groups] = out
+    return out
+
+
+def _count_of(idx: int, last: int, counted: list[bool], groups: int) -> int:
+    """The counted tricks of the outcome ``idx`` (explicit digits) and ``last`` tricks
+    for the last group."""
+    c = last if counted[groups - 1] else 0
+    for g in range(groups - 1):
+        if counted[g]:
+            c += idx % RADIX
+        idx //= RADIX
+    return c
 
 
 _SPREADS: Final[dict[int, list[int]]] = {}
