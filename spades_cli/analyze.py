@@ -24,9 +24,9 @@ from spades_cli.engine import DEAL, PLAY, Rules, State, card_str
 from spades_cli.engine.solver import SearchLimit, Solver, trick_table
 from spades_cli.match import Match
 from spades_cli.transcript import Transcript, replay, transcript_rules
+from spades_cli.view.analysis import HINDSIGHT, deal_figures, flag_line
 
-HINDSIGHT = "hindsight analysis: every hand is known to the solver, as no player could know it"
-DEFAULT_BUDGET = 200_000  # positions per search
+DEFAULT_BUDGET = 200_000  # positions one search question may visit
 
 
 @dataclass
@@ -234,7 +234,7 @@ def _verdict(
     side = seat % 2
     sign = 1 if side == 0 else -1
     cost_tricks = round(sign * (now[0] - after[0]))
-    cost_points = sign * (now[1] - after[1])
+    cost_points = sign * (now[1] - after[1]) + 0.0  # never -0.0
     best, kept = card, False
     if cost_points > 0 or cost_tricks > 0:
         best, full = solvers.best(st, card, now, cost_points > 0)
@@ -246,17 +246,6 @@ def _verdict(
     outcome = f"set {name} {-10 * contracts[side]}" if kept else f"{cost_points:g} points"
     return CardReport(
         st.hand_no + 1, st.trick_no + 1, seat, card, best, cost_tricks, cost_points, kept, outcome
-    )
-
-
-def flag_line(rules: Rules, c: CardReport) -> str:
-    """``hand 3 trick 7: W played KD, 2D kept the contract: cost 1 trick, set NS -60``."""
-    who = rules.seat_names[c.seat]
-    better = f"{card_str(c.best)} kept the contract" if c.kept else f"{card_str(c.best)} was better"
-    unit = "trick" if c.cost_tricks == 1 else "tricks"
-    return (
-        f"hand {c.hand} trick {c.trick}: {who} played {card_str(c.card)}, {better}: "
-        f"cost {c.cost_tricks} {unit}, {c.outcome}"
     )
 
 
@@ -314,11 +303,8 @@ def text_lines(rules: Rules, hands: list[HandReport], seat: int | None = None) -
     names = rules.seat_names
     out = [f"Note: {HINDSIGHT}."]
     for h in hands:
-        bids = " ".join(f"{names[s]}:{'nil' if b == 0 else b}" for s, b in enumerate(h.bids))
-        dd = " ".join(f"{rules.side_name(k)} {_num(v)}" for k, v in enumerate(h.side_tricks))
-        per_seat = " ".join(f"{names[s]} {_num(v)}" for s, v in enumerate(h.seat_tricks))
         taken = " ".join(f"{names[s]} {t}" for s, t in enumerate(h.taken))
-        out.append(f"hand {h.hand}: bids {bids}; double dummy {dd} (seats: {per_seat}); taken {taken}")
+        out.append(f"hand {h.hand}: {deal_figures(rules, h)}; taken {taken}")
         if None in h.side_tricks:
             out.append("  (? = not solved from the deal within the search budget)")
         for c in h.cards:
@@ -335,10 +321,6 @@ def text_lines(rules: Rules, hands: list[HandReport], seat: int | None = None) -
                 f"{row['points_given_up']:g} points"
             )
     return out
-
-
-def _num(v: int | None) -> str:
-    return "?" if v is None else str(v)
 
 
 __all__ = ["HINDSIGHT", "CardReport", "HandReport", "analyze", "flag_line", "text_lines", "to_json"]

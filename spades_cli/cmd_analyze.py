@@ -17,18 +17,24 @@ from spades_cli.errors import UsageError
     "--tricks", type=click.IntRange(1, 13), default=None,
     help="Analyse the cards of this many last tricks of each hand (default: all 13).",
 )
-def analyze_command(file: str, as_json: bool, seat_name: str | None, tricks: int | None) -> None:
+@click.option(
+    "--budget", type=click.IntRange(1000, None), default=None, metavar="N",
+    help="Positions one search question may visit before it gives up (default 200000).",
+)
+def analyze_command(
+    file: str, as_json: bool, seat_name: str | None, tricks: int | None, budget: int | None
+) -> None:
     """Hindsight double-dummy check of a transcript: what each card gave up with every hand known.
 
     For each hand: the tricks each side and seat can take with best play from the deal,
     beside the bids. For each card played: the tricks and points it gave up against the
     best card (no player could know every hand: this is hindsight). The transcript is
     replayed and checked first (exit 1 if it breaks the rules, 2 if it cannot be read)."""
-    from spades_cli.analyze import analyze, text_lines, to_json
+    from spades_cli.analyze import DEFAULT_BUDGET, analyze, text_lines, to_json
     from spades_cli.transcript import read_transcript
 
     t = read_transcript(file)
-    rules, hands = analyze(t, tricks=tricks)
+    rules, hands = analyze(t, tricks=tricks, budget=budget or DEFAULT_BUDGET)
     seat = None
     if seat_name is not None:
         try:

@@ -12,7 +12,9 @@ from typing import Any
 
 import click
 
+from spades_cli.analyze import analyze_match
 from spades_cli.cli_options import display_options, echo_for, echo_json, preset_file_option, use_color
+from spades_cli.errors import UsageError
 from spades_cli.game.printer import Printer, progress
 from spades_cli.game.run import GameRun
 from spades_cli.game.summary import game_summary
@@ -26,10 +28,13 @@ from spades_cli.view import symbols_ok, terminal_width
 @click.argument("file", metavar="FILE")
 @click.option("--step", is_flag=True,
               help="Study the game move by move: forward and back by move, trick or hand (keys shown).")
+@click.option("--analyze", "with_analysis", is_flag=True,
+              help="With --step: show the hindsight double-dummy analysis beside each trick.")
 @preset_file_option
 @display_options
 def replay_command(
-    file: str, step: bool, preset_files: tuple[str, ...], as_json: bool, ascii_only: bool, color: bool | None
+    file: str, step: bool, with_analysis: bool, preset_files: tuple[str, ...], as_json: bool,
+    ascii_only: bool, color: bool | None,
 ) -> None:
     """Check a transcript against the rules and show the game hand by hand.
 
@@ -38,6 +43,8 @@ def replay_command(
     difference is reported as FILE:LINE (exit 1). An unfinished game replays up to its
     last action (exit 0).
     """
+    if with_analysis and (not step or as_json):
+        raise UsageError("--analyze goes with --step (for a whole game's analysis: spades analyze FILE)")
     t = read_transcript(file)
     rules = transcript_rules(t, preset_files=preset_files)
     assert rules is not None
@@ -54,8 +61,9 @@ def replay_command(
     if step and not as_json:
         match = run.match
         assert match.dealer is not None
+        analysis = analyze_match(match) if with_analysis else None
         step_through(rules, match.dealer, match.decks, run.state.history, sys.stdin, sys.stdout,
-                     symbols=symbols_ok(ascii_only), width=terminal_width())
+                     symbols=symbols_ok(ascii_only), width=terminal_width(), analysis=analysis)
     if as_json:
         extra: dict[str, Any] = {"file": file}
         if result.terminated is not None:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
+import pytest
 from conftest import TRANSCRIPTS, run_cli
 
 
@@ -39,3 +41,77 @@ def test_analyze_exit_codes() -> None:
     assert run_cli(["analyze", "/nonexistent/game.txt"]).exit_code == 2
     bad_seat = run_cli(["analyze", str(TRANSCRIPTS / "two-player-short.txt"), "--seat", "E"])
     assert bad_seat.exit_code == 2 and "unknown seat" in bad_seat.output
+
+
+GOLDEN = Path(__file__).parent / "analyze"
+
+
+@pytest.mark.parametrize(
+    ("name", "flags"),
+    [("two-player-short", []), ("four-player-short", ["--tricks", "4", "--budget", "20000"])],
+)
+def test_analyze_json_matches_the_expected_file(name: str, flags: list[str]) -> None:
+    # The search is bounded by positions visited, not by time, so the answer is the same
+    # on every machine and build; what was not solved within the budget is null.
+    result = run_cli(["analyze", str(TRANSCRIPTS / f"{name}.txt"), "--json", *flags])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output) == json.loads((GOLDEN / f"{name}.json").read_text())
+
+
+def test_the_costs_add_up_to_the_difference_from_the_double_dummy_figure() -> None:
+    # A card's cost is the value with best play before it less the value after it, so
+    # over a hand in which every card was analysed, what N gave up less what S gave up
+    # is N's double-dummy tricks from the deal less the tricks N took.
+    data = json.loads((GOLDEN / "two-player-short.json").read_text())
+    for hand in data["hands"]:
+        assert hand["not_analysed"] == 0
+        given = {seat: sum(c["cost_tricks"] for c in hand["cards"] if c["seat"] == seat) for seat in "NS"}
+        dd_n = hand["double_dummy"]["sides"]["N"]
+        assert dd_n - hand["taken"]["N"] == given["N"] - given["S"]
+        assert dd_n + hand["double_dummy"]["sides"]["S"] == 13
+
+
+def test_replay_step_shows_the_analysis_beside_the_tricks() -> None:
+    keys = "g 2\nt\nt\nq\n"
+    result = run_cli(["replay", str(TRANSCRIPTS / "two-player-short.txt"), "--step", "--analyze", "--ascii"],
+                     input=keys)
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())  # the lines are wrapped to the terminal
+    assert "Beside the tricks: hindsight analysis: every hand is known to the solver" in out
+    assert "Hindsight, hand 2: bids N:4 S:3; double dummy N 4 S 9 (seats: N 4 S 9)." in out
+    assert "Hindsight: hand 2 trick 1: N played AD, 6C kept the contract: cost 1 trick, set N -40" in out
+    assert "Hindsight: hand 2 trick 2: N played 2H, 6C was better: cost 1 trick, 1 points" in out
+    assert run_cli(["replay", str(TRANSCRIPTS / "two-player-short.txt"), "--analyze"]).exit_code == 2
+
+
+def test_a_hand_whose_best_line_is_known_by_hand() -> None:
+    # Four-player, two tricks left, East to lead. N 9C TS, E 8H QS, S TD KD, W JH AH;
+    # E-W bid 4 and have 2. Worked by hand: QS first wins (nobody else has a higher
+    # spade), then 8H runs to West's ace: E-W make 4. Leading 8H instead lets North ruff
+    # with TS (R-C-4) and E-W are set. Then, after 8H, TD, JH, North must ruff at once:
+    # discarding 9C lets West win and lead AH, and East over-ruffs North's TS with QS.
+    from test_bots_hard import mid_hand
+
+    from spades_cli.analyze import analyze_hand
+    from spades_cli.engine import PLAY, card_str, parse_card
+    from spades_cli.presets import load_rules
+
+    state = mid_hand(load_rules("four-player"), 108, 44)
+    hands = [" ".join(card_str(c) for c in state.hand_of(s)) for s in range(4)]
+    assert hands == ["9C TS", "8H QS", "TD KD", "JH AH"] and state.current == 1
+    assert state.bids == [2, 2, 4, 2] and state.tricks_won == [5, 1, 4, 1]
+    line = [parse_card(c) for c in ("8H", "TD", "JH", "9C")]
+    after = state.clone()
+    for c in line:
+        after.apply(c)
+    while after.phase == PLAY:
+        line.append(after.legal_actions()[0])
+        after.apply(line[-1])
+    report = analyze_hand(state, line, 13, 0)
+    assert report.side_tricks == [9, 4]  # N-S have 9 already; E-W take both tricks left
+    east, south, west, north = report.cards[:4]
+    assert (card_str(east.card), card_str(east.best), east.cost_tricks, east.kept) == ("8H", "QS", 1, True)
+    assert east.outcome == "set EW -40"
+    assert south.cost_points == 0 and west.cost_points == 0
+    assert (card_str(north.card), card_str(north.best), north.cost_tricks) == ("9C", "TS", 1)
+    assert north.cost_points > 0 and not north.kept

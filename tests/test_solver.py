@@ -60,6 +60,18 @@ def brute(state: State, side: int, value: Any) -> float:
     return best
 
 
+def _brute_value(oc: Outcome) -> Any:
+    groups, table = oc.groups, oc.table
+
+    def value(tricks: tuple[int, ...]) -> float:
+        index = [0] * (max(groups) + 1)
+        for s, t in enumerate(tricks):
+            index[groups[s]] += t
+        return table[sum(k * RADIX ** g for g, k in enumerate(index))]
+
+    return value
+
+
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 10_000),
@@ -76,14 +88,7 @@ def test_solver_agrees_with_brute_force_on_small_endings(
     state = random_ending(rules, seed, 2 if players == 4 else 4)
     side = state.current % 2
     oc = Outcome(state, side, value="points" if points else "tricks")
-    groups, table = oc.groups, oc.table
-
-    def value(tricks: tuple[int, ...]) -> float:
-        index = [0] * (max(groups) + 1)
-        for s, t in enumerate(tricks):
-            index[groups[s]] += t
-        return table[sum(k * RADIX ** g for g, k in enumerate(index))]
-
+    value = _brute_value(oc)
     assert oc.solver(state).value() == brute(state.clone(), side, value)
     # Every card's value is the brute-force value after it.
     for card, v in oc.solver(state).move_values().items():
@@ -121,3 +126,68 @@ def test_only_the_double_dummy_view_finds_the_card_that_makes_the_contract() -> 
     assert best != normal
     points = Outcome(state, 1, value="points").solver(state).move_values()
     assert points[best] > points[normal]
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.sampled_from([2, 4]),
+    spades_break=st.booleans(),
+    failed_tricks=st.sampled_from(["bags", "partner", "none"]),
+)
+def test_one_solver_reused_position_after_position_agrees_with_brute_force(
+    seed: int, players: int, spades_break: bool, failed_tricks: str
+) -> None:
+    # The analysis keeps one solver (one transposition table, shared by the trick and
+    # the points questions) for a whole hand and loads position after position; every
+    # value and every yes-or-no answer must still be the brute-force one (R-C-3, R-C-4,
+    # R-C-6; nil bidders scored on their own tricks, R-4P-7).
+    d: dict[str, Any] = rules_to_dict(FOUR if players == 4 else TWO)
+    d["name"] = "variant"
+    d["play"]["spades_break"] = spades_break
+    d["nil"]["failed_tricks"] = failed_tricks if players == 4 else "none"
+    rules = rules_from_dict(d, "<test>")
+    state = random_ending(rules, seed, 2 if players == 4 else 3)
+    points_oc = Outcome(state, 0, value="points")
+    tricks_oc = Outcome(state, 0, value="tricks")
+    points = points_oc.solver(state)
+    tricks = tricks_oc.solver(state)
+    points.share(tricks)
+    rng = random.Random(seed)
+    guess: float | None = None
+    while state.phase == PLAY:
+        points.load(state)
+        tricks.load(state)
+        want = brute(state.clone(), 0, _brute_value(points_oc))
+        guess = points.value(guess)
+        assert guess == want
+        assert tricks.value() == brute(state.clone(), 0, _brute_value(tricks_oc))
+        side = state.current % 2
+        for card in points.distinct_moves():
+            child = state.clone()
+            child.apply(card)
+            v = brute(child, 0, _brute_value(points_oc))
+            # Side 0 asks "at least v", side 1 "at most v": each reaches the card's value
+            # and nothing better for it.
+            assert points.reaches(card, v, side)
+            assert not points.reaches(card, v + 1 if side == 0 else v - 1, side)
+        state.apply(rng.choice(state.legal_actions()))
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), seat=st.integers(0, 3), no_spades_first=st.booleans())
+def test_a_seat_alone_with_its_partner_helping_agrees_with_brute_force(
+    seed: int, seat: int, no_spades_first: bool
+) -> None:
+    # The analysis's per-seat figure: one seat's own tricks, its partner helping and
+    # the other side against it (the seat is a group of its own, its partner with the
+    # opponents in the other group).
+    rules = _variant(FOUR, no_spades_first_trick=no_spades_first)
+    state = random_ending(rules, seed, 2)
+    groups = [0 if s == seat else 1 for s in range(4)]
+    solver = Solver(state, seat % 2, groups, trick_table(2, [0]), None, [1.0, 0.0])
+
+    def own(tricks: tuple[int, ...]) -> float:
+        return float(tricks[seat])
+
+    assert solver.value() == brute(state.clone(), seat % 2, own)

@@ -11,6 +11,9 @@ One line of input moves (the keys are listed once, at the start):
     g N (or N)   start of hand N      e   the end of the game     q   quit
 
 The end of input quits, so ``spades replay --step FILE < keys.txt`` works in a pipe.
+With ``--analyze`` the hindsight analysis of ``spades analyze`` is shown beside the
+positions: each hand's double-dummy figures where it is dealt, and each trick's costly
+cards where it ends.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from spades_cli.engine import (
     State,
 )
 from spades_cli.view import Fragments, Look, plain
+from spades_cli.view.analysis import HINDSIGHT, HandNote, deal_figures, trick_notes
 
 KEYS = ("Keys: Enter/n next move, p back, t/T next/previous trick, h/H next/previous hand, "
         "g N hand N, e end, q quit.")
@@ -125,15 +129,40 @@ def render(look: Look, pos: Position, total: int, width: int) -> Fragments:
     return out
 
 
-class Stepper:
-    """Moves through the positions of one game as the keys say."""
+def notes(look: Look, pos: Position, analysis: Sequence[HandNote]) -> list[str]:
+    """The hindsight analysis beside a position: a hand's double-dummy figures at its
+    start, the costly cards of a trick at its end."""
+    state = pos.state
+    rules = look.rules
+    if pos.hand_start:
+        hand, trick = state.hand_no + 1, 0
+    elif pos.trick_end:
+        over = state.phase != PLAY
+        hand = state.results[-1].hand_no + 1 if over else state.hand_no + 1
+        trick = 13 if over else len(state.tricks)
+    else:
+        return []
+    report = next((h for h in analysis if h.hand == hand), None)
+    if report is None:
+        return []
+    if trick == 0:
+        return [f"Hindsight, hand {hand}: {deal_figures(rules, report)}."]
+    flags = trick_notes(rules, report, trick)
+    return [f"Hindsight: {f}" for f in flags] or [f"Hindsight: no card of trick {trick} gave up points."]
 
-    def __init__(self, look: Look, game: list[Position], width: int = 80) -> None:
+
+class Stepper:
+    """Moves through the positions of one game as the keys say (with the hindsight
+    analysis of its hands beside them when ``analysis`` is given)."""
+
+    def __init__(self, look: Look, game: list[Position], width: int = 80,
+                 analysis: Sequence[HandNote] | None = None) -> None:
         self.look = look
         self.game = game
         self.total = game[-1].moves if game else 0
         self.width = width
         self.at = 0
+        self.analysis = analysis
 
     def _find(self, step: int, test: str) -> int:
         i = self.at + step
@@ -168,18 +197,26 @@ class Stepper:
         return None
 
     def show(self) -> Fragments:
-        return view.wrap_frags(render(self.look, self.game[self.at], self.total, self.width), self.width)
+        frags = render(self.look, self.game[self.at], self.total, self.width)
+        if self.analysis is not None:
+            for line in notes(self.look, self.game[self.at], self.analysis):
+                frags += [("", "\n"), (view.TITLE, line)]
+        return view.wrap_frags(frags, self.width)
 
 
 def step_through(rules: Rules, dealer: int, decks: Sequence[Sequence[int]], actions: Sequence[int],
-                 keys: TextIO, out: TextIO, *, symbols: bool = True, width: int = 80) -> None:
-    """Show a recorded game position by position, moving as the lines of ``keys`` say."""
+                 keys: TextIO, out: TextIO, *, symbols: bool = True, width: int = 80,
+                 analysis: Sequence[HandNote] | None = None) -> None:
+    """Show a recorded game position by position, moving as the lines of ``keys`` say;
+    with ``analysis``, the hindsight analysis of each hand beside its tricks."""
     look = Look(rules, symbols)
-    stepper = Stepper(look, positions(rules, dealer, decks, actions, look), width)
+    stepper = Stepper(look, positions(rules, dealer, decks, actions, look), width, analysis)
     if not stepper.game:
         out.write("Nothing was played in this game.\n")
         return
     out.write(view.wrap(KEYS, width) + "\n")
+    if analysis is not None:
+        out.write(view.wrap(f"Beside the tricks: {HINDSIGHT}.", width) + "\n")
     shown = plain(stepper.show())
     while True:
         out.write(shown + "\n")

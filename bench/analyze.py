@@ -1,0 +1,107 @@
+"""Hindsight analysis speed: a whole four-player hand as ``spades analyze`` does it, and the
+double-dummy solver alone by the number of tricks left.
+
+The hands are dealt from fixed seeds and bid and played by the ``normal`` bot, so every
+run sees the same hands. For each hand: the time to analyse it whole (the figures from the
+deal for both sides and the four seats, and every card against the best card), whether
+everything was solved within the search budget, and the median and maximum over the
+hands (target: under 2 s a hand). Then the solver as the ``expert`` bot calls it (every
+card's value, the hand's points as the outcome) from the start of a trick with 7, 9, 11
+and 13 tricks left, on the same hands.
+
+Run: ``python bench/analyze.py`` (``--hands 10``, ``--left 7,9,11,13``, ``--budget N``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+
+from common import build_line
+
+from spades_cli.analyze import DEFAULT_BUDGET, analyze_hand
+from spades_cli.bots.expert import Outcome
+from spades_cli.bots.normal import NormalBot
+from spades_cli.engine import PLAY, State, deck_for, rng_for
+from spades_cli.engine.solver import SearchLimit
+from spades_cli.presets import load_rules
+
+
+def played_hands(count: int) -> list[tuple[State, list[int]]]:
+    """``count`` four-player hands dealt from seeds 1.., bid and played by ``normal``."""
+    rules = load_rules("four-player")
+    bot = NormalBot()
+    out: list[tuple[State, list[int]]] = []
+    for seed in range(1, count + 1):
+        state = State(rules, seed % 4)
+        state.deal(deck_for(seed, 0))
+        rng = rng_for("bench", "analyze", seed)
+        while state.phase != PLAY:
+            state.apply(bot.act(state.observation(state.current), rules, rng))
+        start = state.clone()
+        cards: list[int] = []
+        while state.phase == PLAY:
+            cards.append(bot.act(state.observation(state.current), rules, rng))
+            state.apply(cards[-1])
+        out.append((start, cards))
+    return out
+
+
+def whole_hands(hands: list[tuple[State, list[int]]], budget: int) -> None:
+    times: list[float] = []
+    unsolved = 0
+    for i, (start, cards) in enumerate(hands, 1):
+        t0 = time.perf_counter()
+        report = analyze_hand(start, cards, 13, budget)
+        times.append(time.perf_counter() - t0)
+        missing = report.side_tricks.count(None) + report.seat_tricks.count(None) + report.skipped
+        unsolved += missing > 0
+        print(f"  hand {i}: {times[-1]:.2f} s, bids {list(report.bids)}, double dummy "
+              f"{report.side_tricks} seats {report.seat_tricks}, {report.skipped} cards not analysed",
+              flush=True)
+    print(f"whole four-player hand analysed: median {statistics.median(times):.2f} s, "
+          f"max {max(times):.2f} s over {len(times)} hands (target < 2 s); "
+          f"{unsolved} hands with something over the budget of {budget} positions a question")
+
+
+def solver_by_left(hands: list[tuple[State, list[int]]], lefts: list[int], budget: int) -> None:
+    for left in lefts:
+        times: list[float] = []
+        over = 0
+        for start, cards in hands:
+            st = start.clone()
+            for c in cards[: 4 * (13 - left)]:
+                st.apply(c)
+            t0 = time.perf_counter()
+            try:
+                Outcome(st, st.current % 2).solver(st, budget).move_values()
+            except SearchLimit:
+                over += 1
+            times.append(time.perf_counter() - t0)
+        print(f"solver, 4P, {left:2d} tricks left, every card's value (as expert): median "
+              f"{statistics.median(times):.3f} s, max {max(times):.3f} s over {len(times)} positions"
+              + (f"; {over} over the budget of {budget} positions a question" if over else ""),
+              flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=10)
+    parser.add_argument("--left", default="7,9,11,13", help="tricks left for the solver times")
+    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="positions a question")
+    args = parser.parse_args()
+    print(build_line())
+    import spades_cli.engine.solver as solver
+
+    print(f"solver {'compiled (mypyc)' if not solver.__file__.endswith('.py') else 'pure Python'}; "
+          f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    hands = played_hands(args.hands)
+    whole_hands(hands, args.budget)
+    solver_by_left(hands, [int(x) for x in args.left.split(",")], args.budget)
+    print(f"load average {os.getloadavg()[0]:.2f} at the end")
+
+
+if __name__ == "__main__":
+    main()
