@@ -346,8 +346,9 @@ class Solver:
 
     def _sure(self, left: int) -> tuple[int, int]:
         """Bounds on the counted tricks from sure tricks (R-C-4): the spades of one hand
-        higher than every other spade each win a trick; and the leader can cash its top
-        cards of a side suit as long as every opponent who holds a spade must follow."""
+        higher than every other spade each win a trick for that hand; and the leader's side
+        can cash the leader's top cards of a side suit as long as every opponent who holds
+        a spade must follow."""
         hands = self.hands
         n = self.n
         union = 0
@@ -377,12 +378,14 @@ class Solver:
                 hi = left - sure
         if cash > left:
             cash = left
-        if self.seat_counted[leader]:
+        # The cashed tricks go to the leader's side (its partner may ruff them).
+        counted = self.seat_counted
+        mine = counted[leader] and (n == 2 or counted[(leader + 2) % 4])
+        none = not counted[leader] and (n == 2 or not counted[(leader + 2) % 4])
+        if mine:
             lo = cash if cash > lo else lo
-        elif left - cash < hi:
+        elif none and left - cash < hi:
             hi = left - cash
-        if lo > hi:
-            lo = hi  # cannot happen with sound bounds; kept safe
         return lo, hi
 
     def _cash(self, leader: int, union: int) -> int:
@@ -513,19 +516,30 @@ class Solver:
         h1 = h[1]
         h2 = h[2] if self.n == 4 else 0
         union = _ALL & ~self.gone
-        parts = [0, 0, 0, 0]
+        lowpair = 0
+        highpair = 0
         for suit in range(4):
             acc = 1
             base = 13 * suit
+            c0 = (h0 >> base) & 0x1FFF
+            c1 = (h1 >> base) & 0x1FFF
+            c2 = (h2 >> base) & 0x1FFF
             rem = (union >> base) & 0x1FFF
             while rem:
                 r = rem.bit_length() - 1
-                rem ^= 1 << r
-                bit = 1 << (base + r)
-                acc = (acc << 2) | (0 if h0 & bit else 1 if h1 & bit else 2 if h2 & bit else 3)
-            parts[suit] = acc
+                b = 1 << r
+                rem ^= b
+                acc = (acc << 2) | (0 if c0 & b else 1 if c1 & b else 2 if c2 & b else 3)
+            if suit == 1:
+                lowpair = (lowpair << 27) | acc
+            elif suit == 3:
+                highpair = (highpair << 27) | acc
+            elif suit == 0:
+                lowpair = acc
+            else:
+                highpair = acc
         meta = self.leader * 4 + (2 if self.broken else 0) + (1 if self.first else 0)
-        return ((parts[0] << 27) | parts[1], (parts[2] << 27) | parts[3], meta)
+        return (lowpair, highpair, meta)
 
     def _to_relative(self, card: int) -> int:
         """A card as its suit and the number of remaining cards of the suit above it."""
