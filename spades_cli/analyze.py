@@ -52,6 +52,7 @@ class HandReport:
     taken: tuple[int, ...]  # tricks taken per seat in the game
     cards: list[CardReport] = field(default_factory=list)
     skipped: int = 0  # cards not analysed (too early in the hand or over budget)
+    played: tuple[int, ...] = ()  # cards played per seat (fewer in an unfinished hand)
 
 
 def _plays(match: Match) -> list[tuple[State, list[int]]]:
@@ -178,6 +179,7 @@ def analyze_hand(start: State, cards: list[int], depth: int, budget: int) -> Han
     if st.phase == PLAY:
         values[-1] = solvers.values(st, None)  # an unfinished hand
     reached = len(cards)
+    over = False  # a position was over the budget: the deal, larger, is not tried
     for i in range(len(cards) - 1, -1, -1):
         here = positions[i]
         if 13 - here.trick_no > depth:
@@ -188,12 +190,14 @@ def analyze_hand(start: State, cards: list[int], depth: int, budget: int) -> Han
         else:
             values[i] = solvers.values(here, values[i + 1])
         if values[i] is None:
+            over = True
             break
         reached = i
-    ns = values[0] if reached == 0 else solvers.values(start, None)
+    ns = values[0] if reached == 0 else None if over else solvers.values(start, None)
     sides, seats = _deal_figures(start, ns, budget)
     report = HandReport(start.hand_no + 1, start.dealer, tuple(start.bids), sides, seats, (0,) * n)
     contracts = [_contract(start, 0), _contract(start, 1)]
+    report.played = tuple(sum(1 for p in positions if p.current == s) for s in range(n))
     for i, card in enumerate(cards):
         if len(positions[i].legal_actions()) == 1:
             continue  # a forced card gives nothing up
@@ -254,7 +258,7 @@ def seat_totals(rules: Rules, hands: list[HandReport]) -> dict[str, dict[str, An
     for seat, name in enumerate(rules.seat_names):
         mine = [c for h in hands for c in h.cards if c.seat == seat]
         out[name] = {
-            "cards_played": 13 * len(hands),
+            "cards_played": sum(h.played[seat] for h in hands),
             "cards_analysed": len(mine),
             "costly_cards": sum(1 for c in mine if c.cost_points > 0),
             "tricks_given_up": sum(c.cost_tricks for c in mine if c.cost_points > 0),
@@ -306,7 +310,7 @@ def text_lines(rules: Rules, hands: list[HandReport], seat: int | None = None) -
         taken = " ".join(f"{names[s]} {t}" for s, t in enumerate(h.taken))
         out.append(f"hand {h.hand}: {deal_figures(rules, h)}; taken {taken}")
         if None in h.side_tricks:
-            out.append("  (? = not solved from the deal within the search budget)")
+            out.append("  (? = not solved within the search budget)")
         for c in h.cards:
             if c.cost_points > 0 and (seat is None or c.seat == seat):
                 out.append("  " + flag_line(rules, c))

@@ -115,3 +115,13 @@ def test_a_hand_whose_best_line_is_known_by_hand() -> None:
     assert south.cost_points == 0 and west.cost_points == 0
     assert (card_str(north.card), card_str(north.best), north.cost_tricks) == ("9C", "TS", 1)
     assert north.cost_points > 0 and not north.kept
+
+
+def test_an_unfinished_game_counts_the_cards_actually_played() -> None:
+    # The second hand stopped after three tricks and South's lead to the fourth.
+    result = run_cli(["analyze", str(TRANSCRIPTS / "two-player-unfinished.txt"), "--json",
+                      "--tricks", "3", "--budget", "20000"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["hands"][1]["taken"] == {"N": 2, "S": 1}
+    assert {s: row["cards_played"] for s, row in data["seats"].items()} == {"N": 16, "S": 17}
