@@ -10,8 +10,9 @@ from test_bots_hard import mid_hand, reshuffle_hidden
 from test_bots_support import E, N, S, W, position_4p
 
 from spades_cli.analyze import _card
-from spades_cli.bots import make_bot
+from spades_cli.bots import expert, make_bot
 from spades_cli.bots.expert import ExpertBot, Outcome
+from spades_cli.bots.rollout import hand_utility, make_context
 from spades_cli.engine import Rules, rng_for
 from spades_cli.engine.cards import parse_card
 from spades_cli.presets import load_rules, rules_from_dict, rules_to_dict
@@ -75,12 +76,14 @@ def test_analyze_knows_the_nil_line_by_hand() -> None:
 
 
 @pytest.mark.parametrize(
-    ("rules", "seed", "plays"), [(FOUR, 3, 41), (FOUR, 21, 38), (TWO, 5, 17), (TWO, 9, 20)]
+    ("rules", "seed", "plays"),
+    # The solver's end of the hand, and earlier the rollouts that hand over to it.
+    [(FOUR, 3, 41), (FOUR, 21, 38), (TWO, 5, 17), (TWO, 9, 20), (FOUR, 4, 13), (TWO, 6, 5)],
 )
 def test_expert_decision_ignores_how_the_hidden_cards_lie(rules: Rules, seed: int, plays: int) -> None:
     state = mid_hand(rules, seed, plays)
     me = state.current_player()
-    bot = ExpertBot(worlds=4)
+    bot = ExpertBot(worlds=4, tail_worlds=4)
     obs = state.observation(me)
     action = bot.act(obs, rules, rng_for(seed, "expert"))
     rng = random.Random(seed)
@@ -92,3 +95,26 @@ def test_expert_decision_ignores_how_the_hidden_cards_lie(rules: Rules, seed: in
         seen = other.observation(me)
         assert seen == obs  # the seat cannot tell the deals apart ...
         assert bot.act(seen, rules, rng_for(seed, "expert")) == action  # ... nor can its decision
+
+
+def test_rollouts_that_hand_over_to_the_solver_also_protect_the_nil() -> None:
+    # The same position searched the earlier way (solve_from 0): each sampled deal is
+    # finished by the rollout policy to the trick's end, then solved (R-4P-7).
+    state = nil_position()
+    bot = ExpertBot(worlds=8, solve_from={2: 0, 4: 0}, tail_worlds=8)
+    assert bot.act(state.observation(S), ANY, rng_for(1, "nil")) == parse_card("AH")
+
+
+def test_a_sampled_deal_is_finished_by_the_solver_or_by_the_rollout(monkeypatch: pytest.MonkeyPatch) -> None:
+    # After 3H, West's 2H leaves North's KH winning the trick: the nil is set (R-4P-7),
+    # whoever finishes the hand.
+    state = nil_position()
+    state.apply(parse_card("3H"))
+    outcome = Outcome(state, 0)
+    solved = outcome.solver(state.clone()).value()
+    assert outcome.finish(state.clone(), make_context(state), 5) == solved
+    # Past its node budget the solver gives way to the rollout, which plays the hand out.
+    monkeypatch.setattr(expert, "TAIL_BUDGET", 1)
+    rolled = state.clone()
+    assert outcome.finish(rolled, make_context(state), 5) == hand_utility(ANY, 0, rolled.results[-1])
+    assert rolled.results[-1].tricks[N] > 0
