@@ -35,12 +35,12 @@ from spades_cli.engine import PLAY, HandResult, Observation, Rules, State, beats
 from spades_cli.engine.scoring import score_side
 from spades_cli.engine.solver import RADIX, SearchLimit, Solver, spreads
 
-WORLDS = 32  # sampled deals per solved card decision
-SOLVE_FROM = {2: 10, 4: 5}  # tricks left from which the solver takes over, by players
+WORLDS = 24  # sampled deals per solved card decision
+SOLVE_FROM = {2: 8, 4: 5}  # tricks left from which the solver takes over, by players
 # Before that, each sampled deal is played on by the rollout policy until this many
 # tricks are left, and the solver finishes it (by players; 0: hard's plain rollouts).
-TAIL = {2: 8, 4: 5}
-TAIL_WORLDS = 24
+TAIL = {2: 6, 4: 4}
+TAIL_WORLDS = 16
 TAIL_BUDGET = 20000  # positions per solved tail; past it the rollout finishes the hand
 
 
