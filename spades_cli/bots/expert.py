@@ -71,24 +71,26 @@ class ExpertBot:
         if len(legal) == 1:
             return legal[0], "the only legal move"
         if obs.phase == PLAY:
-            if 13 - len(obs.tricks) <= self.solve_from[obs.players]:
-                return self._solve_play(obs, rules, rng)
-            if self.tail[obs.players]:
-                return self._tail_play(obs, rules, rng)
+            solve = 13 - len(obs.tricks) <= self.solve_from[obs.players]
+            if solve or self.tail[obs.players]:
+                return self._search_play(obs, rules, rng, solve)
         return self.hard.explain(obs, rules, rng)
 
-    def _tail_play(self, obs: Observation, rules: Rules, rng: random.Random) -> tuple[int, str]:
-        """Hard's search, but every rollout hands the last tricks to the solver."""
+    def _search_play(
+        self, obs: Observation, rules: Rules, rng: random.Random, solve: bool
+    ) -> tuple[int, str]:
+        """Every candidate card over sampled deals: each deal solved from here (``solve``),
+        or played on by the rollout policy until the solver can finish it."""
         view = read_table(obs, rules)
         fallback, why = normal.play_choice(view)
         cands = distinct_cards(obs)
-        if _partner_wins_anyway(view):
+        if not solve and _partner_wins_anyway(view):
             cands = [c for c in cands if not beats(c, view.win_card)] or cands
         if fallback not in cands:
             cands.append(fallback)
         if len(cands) == 1:
             return fallback, why
-        worlds = sample_worlds(view, rng, self.tail_worlds)
+        worlds = sample_worlds(view, rng, self.worlds if solve else self.tail_worlds)
         if not worlds:
             return fallback, "no deal fits what it has seen: plays by rule"
         values: dict[int, list[float]] = {c: [] for c in cands}
@@ -98,43 +100,22 @@ class ExpertBot:
             base = build_state(obs, rules, hands)
             if outcome is None:
                 outcome = Outcome(base, view.side)
+            if solve:
+                solved = outcome.solver(base).move_values()
+                for c in cands:
+                    values[c].append(solved[c])
+                continue
             ctx = make_context(base)
             for c in cands:
                 st = base.clone()
                 st.apply(c)
                 values[c].append(outcome.finish(st, ctx, tail))
         choice = pick(values, fallback)
+        how = "solved deals" if solve else "sampled deals played out"
         if choice == fallback:
-            return choice, f"{why}; no better card over {len(worlds)} sampled deals"
+            return choice, f"{why}; no better card in {len(worlds)} {how}"
         gain = statistics.fmean(values[choice]) - statistics.fmean(values[fallback])
-        return choice, f"gains {gain:.0f} points over {card_str(fallback)} in {len(worlds)} sampled deals"
-
-    def _solve_play(self, obs: Observation, rules: Rules, rng: random.Random) -> tuple[int, str]:
-        view = read_table(obs, rules)
-        fallback, why = normal.play_choice(view)
-        cands = distinct_cards(obs)
-        if fallback not in cands:
-            cands.append(fallback)
-        if len(cands) == 1:
-            return fallback, why
-        worlds = sample_worlds(view, rng, self.worlds)
-        if not worlds:
-            return fallback, "no deal fits what it has seen: plays by rule"
-        side = view.side
-        values: dict[int, list[float]] = {c: [] for c in cands}
-        outcome: Outcome | None = None
-        for hands in worlds:
-            st = build_state(obs, rules, hands)
-            if outcome is None:
-                outcome = Outcome(st, side)
-            solved = outcome.solver(st).move_values()
-            for c in cands:
-                values[c].append(solved[c])
-        choice = pick(values, fallback)
-        if choice == fallback:
-            return choice, f"{why}; no better card with every hand known in {len(worlds)} sampled deals"
-        gain = statistics.fmean(values[choice]) - statistics.fmean(values[fallback])
-        return choice, f"gains {gain:.0f} points over {card_str(fallback)} in {len(worlds)} solved deals"
+        return choice, f"gains {gain:.0f} points over {card_str(fallback)} in {len(worlds)} {how}"
 
 
 class Outcome:
