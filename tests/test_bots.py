@@ -45,7 +45,9 @@ def quick_hard() -> HardBot:
 def bot_for(level: str) -> Bot:
     if level == "expert":
         # Few sampled deals and only the last tricks solved: the same code, quicker.
-        return ExpertBot(worlds=3, solve_from={2: 4, 4: 3}, hard=quick_hard(), tail_worlds=3)
+        return ExpertBot(
+            worlds=3, solve_from={2: 4, 4: 3}, hard=quick_hard(), tail={2: 2, 4: 2}, tail_worlds=2
+        )
     return quick_hard() if level == "hard" else make_bot(level)
 
 
