@@ -25,6 +25,7 @@ RANK_NAMES: Final = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"
 FULL_SUIT: Final = (1 << 13) - 1
 SUIT_MASKS: Final = tuple(FULL_SUIT << (13 * s) for s in SUITS)
 SPADE_MASK: Final = SUIT_MASKS[SPADES]
+SUIT_MASK_OF: Final = tuple(SUIT_MASKS[c // 13] for c in range(52))  # the mask of each card's suit
 NON_SPADE_MASK: Final = (1 << 39) - 1
 FULL_DECK: Final = (1 << 52) - 1
 TWO_OF_CLUBS: Final = 0
@@ -41,9 +42,10 @@ def make_card(suit: int, rank: int) -> int:
     return suit * 13 + rank
 
 
-# The card numbers as ready-made objects: cards_in appends these, so the compiled build
-# does not box each number again (the list it returns holds the same ints either way).
-_CARD_OBJECTS: Final[tuple[object, ...]] = tuple(range(52))
+# The numbers of the cards and actions as ready-made objects: cards_in and State.apply
+# append these, so that the compiled build does not box each number again (the lists
+# hold the same ints either way).
+SMALL_INTS: Final[tuple[object, ...]] = tuple(range(128))
 
 
 def cards_in(mask: int) -> list[int]:
@@ -51,7 +53,7 @@ def cards_in(mask: int) -> list[int]:
     out: list[object] = []
     while mask > 0:
         low = mask & -mask
-        out.append(_CARD_OBJECTS[low.bit_length() - 1])
+        out.append(SMALL_INTS[low.bit_length() - 1])
         mask ^= low
     return cast(list[int], out)
 

@@ -12,7 +12,7 @@ actions (the card drawn from the discard pile).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, final
+from typing import Final, cast, final
 
 from spades_cli.engine.actions import (
     BID_BASE,
@@ -29,8 +29,10 @@ from spades_cli.engine.bidding import check_hands
 from spades_cli.engine.cards import (
     FULL_DECK,
     NON_SPADE_MASK,
-    SUIT_MASKS,
+    SMALL_INTS,
+    SUIT_MASK_OF,
     TWO_OF_CLUBS,
+    beats,
     cards_in,
     trick_winner,
 )
@@ -329,7 +331,14 @@ class State:
         """Legal actions of the seat on turn (or of ``seat``: empty unless on turn)."""
         if seat is not None and seat != self.current:
             return []
-        if self._phase == _BID:
+        phase = self._phase
+        if phase == _PLAY:
+            m = self._legal
+            if not m:
+                m = self._card_mask(self.current)
+                self._legal = m
+            return cards_in(m)
+        if phase == _BID:
             return self._plan.bid_actions[self._partner_bid()][:]
         m = self._legal
         if not m:
@@ -382,7 +391,7 @@ class State:
         hand = self.hands[seat]
         trick = self.trick
         if trick:
-            follow = hand & SUIT_MASKS[trick[0] // 13]
+            follow = hand & SUIT_MASK_OF[trick[0]]
             if follow:
                 return follow
             if self.first_trick and self._plan.no_spades_first_trick and hand & NON_SPADE_MASK:
@@ -449,7 +458,9 @@ class State:
         if action < 0 or not (legal >> action) & 1:
             raise explain(self, action)
         self._legal = 0
-        self.history.append(action)
+        # The same int objects as ``action``, appended without boxing it again (compiled).
+        boxed = SMALL_INTS[action]
+        cast("list[object]", self.history).append(boxed)
         phase = self._phase
         if phase == _PLAY:
             # Inlined card play: the hot path of every search.
@@ -457,9 +468,9 @@ class State:
             hands = self.hands
             hand: int = hands[seat]
             hands[seat] = hand ^ (1 << action)
-            self.plays.append(action)
+            cast("list[object]", self.plays).append(boxed)
             trick = self.trick
-            trick.append(action)
+            cast("list[object]", trick).append(boxed)
             played = len(trick)
             if action >= 39:
                 self.broken = True  # R-C-6: a spade was played (led only when allowed)
@@ -467,9 +478,7 @@ class State:
                 self.win_card = action
                 self.win_seat = seat
             else:
-                best = self.win_card
-                # R-C-4, as cards.beats: a higher card of the suit, or a spade on another suit.
-                if action > best and (action >= 39 or action // 13 == best // 13):
+                if beats(action, self.win_card):  # R-C-4
                     self.win_card = action
                     self.win_seat = seat
             if played < self.n:
