@@ -43,12 +43,22 @@ def score_side(
     ``bids``, ``blind`` and ``tricks`` are per seat for the whole table; ``seats`` are
     the seats of this side. A bid of 0 is nil; ``blind[s]`` marks a blind/double nil.
     """
-    return side_result(
+    values = side_values(
         plan_for(rules), tuple(bids), tuple(blind), tuple(tricks), tuple(seats), score_before, bags_before
     )
+    return side_result(values)
 
 
-def side_result(
+SideValues = tuple[int, int, int, int, int, int, int, int, int, int, bool]
+
+
+def side_result(values: SideValues) -> SideResult:
+    """The SideResult of :func:`side_values`' fields."""
+    # tuple.__new__ builds the named tuple without running its Python-level __new__.
+    return tuple.__new__(SideResult, values)
+
+
+def side_values(
     plan: Plan,
     bids: tuple[int, ...],
     blind: tuple[bool, ...],
@@ -56,8 +66,9 @@ def side_result(
     seats: tuple[int, ...],
     score_before: int,
     bags_before: int,
-) -> SideResult:
-    """:func:`score_side` over the rules' :class:`Plan` and tuples (what the engine calls)."""
+) -> SideValues:
+    """:func:`score_side` over the rules' :class:`Plan` and tuples, its fields as a plain
+    tuple (the compiled engine reads only the score and the bags when a hand ends)."""
     contract = 0
     toward = 0  # tricks that count toward the contract
     extra = 0  # tricks that are bags whatever happens (failed nils under "bags")
@@ -107,22 +118,18 @@ def side_result(
             penalty -= plan.bag_penalty
             bags_total -= limit
     points = contract_points + nil_points + bag_points + penalty
-    # tuple.__new__ builds the named tuple without running its Python-level __new__.
-    return tuple.__new__(
-        SideResult,
-        (
-            contract,
-            side_tricks,
-            contract_points,
-            nil_points,
-            bags,
-            bag_points,
-            penalty,
-            points,
-            score_before + points,
-            bags_total,
-            made,
-        ),
+    return (
+        contract,
+        side_tricks,
+        contract_points,
+        nil_points,
+        bags,
+        bag_points,
+        penalty,
+        points,
+        score_before + points,
+        bags_total,
+        made,
     )
 
 

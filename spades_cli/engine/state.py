@@ -46,7 +46,7 @@ from spades_cli.engine.phases import (
 )
 from spades_cli.engine.plan import plan_for
 from spades_cli.engine.rules import Rules
-from spades_cli.engine.scoring import side_result
+from spades_cli.engine.scoring import side_result, side_values
 
 CHANCE: Final = -1
 TERMINAL: Final = -2
@@ -61,11 +61,13 @@ _BID: Final = 5
 _PLAY: Final = 6
 _OVER: Final = 7
 
-# The seats of each side (R-4P-1: partners sit opposite; 2P: one seat a side).
-_NS: Final = (0, 2)
-_EW: Final = (1, 3)
-_SEAT_0: Final = (0,)
-_SEAT_1: Final = (1,)
+# The seats of each side by the number of players (R-4P-1: partners sit opposite; 2P:
+# one seat a side).
+_SIDES: Final[dict[int, tuple[tuple[int, ...], tuple[int, ...]]]] = {4: ((0, 2), (1, 3)), 2: ((0,), (1,))}
+
+# A finished hand whose HandResult is not built yet: hand_no, dealer, bids, blind, tricks
+# and each side's score and bags before the hand.
+_Unscored = tuple[int, int, tuple[int, ...], tuple[bool, ...], tuple[int, ...], int, int, int, int]
 
 def mask_actions(mask: int) -> list[int]:
     """The actions of a legal-action mask, in increasing order."""
@@ -86,6 +88,8 @@ class State:
         "_legal",
         "_phase",
         "_plan",
+        "_results",
+        "_unscored",
         "bags",
         "bid_masks",
         "bids",
@@ -114,7 +118,6 @@ class State:
         "pile_pos",
         "plays",
         "queue",
-        "results",
         "rules",
         "scores",
         "trick",
@@ -139,7 +142,8 @@ class State:
         self.hand_no = 0
         self.scores = [0, 0]
         self.bags = [0, 0]
-        self.results: list[HandResult] = []
+        self._results: list[HandResult] = []
+        self._unscored: list[_Unscored] = []
         self.history: list[int] = []  # every action of the game, chance draws included
         self.bid_masks = plan.bid_masks
         self._start_hand()
@@ -188,7 +192,8 @@ class State:
         c.hand_no = self.hand_no
         c.scores = self.scores[:]
         c.bags = self.bags[:]
-        c.results = self.results[:]
+        c._results = self._results[:]
+        c._unscored = self._unscored[:]
         c.history = self.history[:]
         c.bid_masks = self.bid_masks
         c._phase = self._phase
@@ -653,26 +658,44 @@ class State:
         bids = tuple(self.bids)
         blind = tuple(self.blind)
         tricks = tuple(self.tricks_won)
-        scores = self.scores
-        bags = self.bags
-        if self.n == 4:
-            a = side_result(plan, bids, blind, tricks, _NS, scores[0], bags[0])
-            b = side_result(plan, bids, blind, tricks, _EW, scores[1], bags[1])
-        else:
-            a = side_result(plan, bids, blind, tricks, _SEAT_0, scores[0], bags[0])
-            b = side_result(plan, bids, blind, tricks, _SEAT_1, scores[1], bags[1])
-        # tuple.__new__ builds the named tuple without running its Python-level __new__.
-        result = tuple.__new__(HandResult, (self.hand_no, self.dealer, bids, blind, tricks, (a, b)))
-        self.results.append(result)
-        self.scores = [a.score, b.score]
-        self.bags = [a.bags_total, b.bags_total]
-        if plan.game_over(a.score, b.score):
+        s0, s1 = self.scores
+        b0, b1 = self.bags
+        seats = _SIDES[self.n]
+        a = side_values(plan, bids, blind, tricks, seats[0], s0, b0)
+        b = side_values(plan, bids, blind, tricks, seats[1], s1, b1)
+        # The HandResult is built when someone reads ``results`` (see there).
+        self._unscored.append((self.hand_no, self.dealer, bids, blind, tricks, s0, b0, s1, b1))
+        self.scores = [a[8], b[8]]
+        self.bags = [a[9], b[9]]
+        if plan.game_over(a[8], b[8]):
             self._phase = _OVER
             self.current = TERMINAL
             return
         self.dealer = (self.dealer + 1) % self.n  # R-4P-2, R-2P-7
         self.hand_no += 1
         self._start_hand()
+
+    @property
+    def results(self) -> list[HandResult]:
+        """A :class:`HandResult` per finished hand. A hand's scores and bags are counted when
+        it ends; its HandResult (and the SideResults in it) is built from the same numbers
+        the first time ``results`` is read after that, so random play pays for none."""
+        if self._unscored:
+            plan = self._plan
+            seats = _SIDES[self.n]
+            for hand_no, dealer, bids, blind, tricks, s0, b0, s1, b1 in self._unscored:
+                a = side_result(side_values(plan, bids, blind, tricks, seats[0], s0, b0))
+                b = side_result(side_values(plan, bids, blind, tricks, seats[1], s1, b1))
+                # tuple.__new__ builds the named tuple without its Python-level __new__.
+                result = tuple.__new__(HandResult, (hand_no, dealer, bids, blind, tricks, (a, b)))
+                self._results.append(result)
+            self._unscored = []
+        return self._results
+
+    @results.setter
+    def results(self, value: list[HandResult]) -> None:
+        self._unscored = []
+        self._results = value
 
     # -- views --------------------------------------------------------------------
 
