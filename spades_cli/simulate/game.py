@@ -121,6 +121,7 @@ def jobs_for(t: Tournament, index: int) -> list[GameJob]:
 
 def play_game(settings: Settings, job: GameJob, times: dict[str, TimeHist] | None = None) -> GameRecord:
     """Play one game to its end (or to the hand cap); decision times go into ``times``."""
+    from spades_cli.game.events import Event, HandScored
     from spades_cli.game.run import GameRun
     from spades_cli.protocol import BotFailure
     from spades_cli.seats import make_controller
@@ -141,6 +142,13 @@ def play_game(settings: Settings, job: GameJob, times: dict[str, TimeHist] | Non
     match = run.match
     if settings.transcript_dir is not None:
         run.writer = _transcript_writer(settings, job, match)
+    hands: list[HandStat] = []
+
+    def scored(event: Event) -> None:
+        if isinstance(event, HandScored):
+            hands.append(_hand_stat(t.rules, event.result))
+
+    run.subscribe(scored)  # the game layer says when each hand is scored
     terminated = None
     try:
         # The run wires the cmd: seats (timeout, fallback, logs, notes), finishes the
@@ -164,7 +172,7 @@ def play_game(settings: Settings, job: GameJob, times: dict[str, TimeHist] | Non
         labels=job.labels,
         winner=state.winner() if match.finished else None,
         scores=(state.scores[0], state.scores[1]),
-        hands=[_hand_stat(t.rules, r) for r in state.results],
+        hands=hands,
         capped=not match.finished and terminated is None,
         terminated=terminated,
     )
