@@ -80,6 +80,16 @@ def mask_actions(mask: int) -> list[int]:
     return out
 
 
+def _ints(n: int, value: int) -> list[int]:
+    """``[value] * n`` for the 2 or 4 seats (a list display: one allocation, not two)."""
+    return [value, value, value, value] if n == 4 else [value] * n
+
+
+def _flags(n: int, value: bool) -> list[bool]:
+    """``[value] * n`` for the 2 or 4 seats (see _ints)."""
+    return [value, value, value, value] if n == 4 else [value] * n
+
+
 @final
 class State:
     """One game of Spades under one set of rules, from the first deal to the end."""
@@ -155,28 +165,28 @@ class State:
         self._phase = _DEAL
         self.current = CHANCE
         self.deck: tuple[int, ...] | None = None
-        self.hands = [0] * n
-        self.own_discards = [0] * n
+        self.hands = _ints(n, 0)
+        self.own_discards = _ints(n, 0)
         self.discard_pile = 0
         self.pile_pos = 0
         self.draft_turn = 0
-        self.declared = [False] * n
-        self.decided = [False] * n
-        self.exchanged = [0] * n
+        self.declared = _flags(n, False)
+        self.decided = _flags(n, False)
+        self.exchanged = _ints(n, 0)
         self.exch_queue: list[int] = []
         self.exch_count = 0
         self.exch_given = 0
         self.exch_seat = -1
         self.queue: list[int] = []
-        self.bids = [-1] * n
-        self.blind = [False] * n
+        self.bids = _ints(n, -1)
+        self.blind = _flags(n, False)
         self.broken = not self._plan.spades_break
         self.plays: list[int] = []
         self.trick: list[int] = []
         self.trick_winners: list[int] = []
         self.first_leader = (self.dealer + 1) % n
         self.trick_no = 0
-        self.tricks_won = [0] * n
+        self.tricks_won = _ints(n, 0)
         self.leader = (self.dealer + 1) % n
         self.win_card = -1
         self.win_seat = -1
@@ -451,7 +461,7 @@ class State:
                 if self.queue:
                     self._next_declare()
                     return
-            self.decided = [True] * 4
+            self.decided = _flags(4, True)
             self._begin_bidding()
         else:
             self.draft_turn = 0
@@ -582,7 +592,7 @@ class State:
             self.current = self.queue.pop(0)
             self._phase = _DECLARE
             return
-        self.decided = [True] * 4
+        self.decided = _flags(4, True)
         self._begin_bidding()
 
     def _next_exchanger(self) -> None:
