@@ -153,7 +153,7 @@ class State:
         self.scores = [0, 0]
         self.bags = [0, 0]
         self._results: list[HandResult] = []
-        self._unscored: list[_Unscored] = []
+        self._unscored: tuple[_Unscored, ...] = ()  # a tuple: clone shares it
         self.history: list[int] = []  # every action of the game, chance draws included
         self.bid_masks = plan.bid_masks
         self._start_hand()
@@ -203,7 +203,7 @@ class State:
         c.scores = self.scores[:]
         c.bags = self.bags[:]
         c._results = self._results[:]
-        c._unscored = self._unscored[:]
+        c._unscored = self._unscored
         c.history = self.history[:]
         c.bid_masks = self.bid_masks
         c._phase = self._phase
@@ -674,7 +674,7 @@ class State:
         a = side_values(plan, bids, blind, tricks, seats[0], s0, b0)
         b = side_values(plan, bids, blind, tricks, seats[1], s1, b1)
         # The HandResult is built when someone reads ``results`` (see there).
-        self._unscored.append((self.hand_no, self.dealer, bids, blind, tricks, s0, b0, s1, b1))
+        self._unscored = (*self._unscored, (self.hand_no, self.dealer, bids, blind, tricks, s0, b0, s1, b1))
         self.scores = [a[8], b[8]]
         self.bags = [a[9], b[9]]
         if plan.game_over(a[8], b[8]):
@@ -699,12 +699,12 @@ class State:
                 # tuple.__new__ builds the named tuple without its Python-level __new__.
                 result = tuple.__new__(HandResult, (hand_no, dealer, bids, blind, tricks, (a, b)))
                 self._results.append(result)
-            self._unscored = []
+            self._unscored = ()
         return self._results
 
     @results.setter
     def results(self, value: list[HandResult]) -> None:
-        self._unscored = []
+        self._unscored = ()
         self._results = value
 
     # -- views --------------------------------------------------------------------
