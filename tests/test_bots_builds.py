@@ -18,7 +18,7 @@ PINNED = [
     ("four-player", 3, 21, "JS"),
     ("four-player", 4, 28, "4H"),
     ("four-player", 6, 42, "3S"),
-    ("four-player", 9, 3, "nil"),
+    ("four-player", 9, 3, "1"),
     ("four-player", 10, 10, "2H"),
     ("two-player", 6, 102, "3D"),
     ("two-player", 12, 84, "4"),

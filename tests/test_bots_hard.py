@@ -7,10 +7,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_bots_support import E, N, S, W, position_4p
 
 from spades_cli.bots.determinize import build_state, cards_held, sample_worlds
 from spades_cli.bots.hard import HardBot
 from spades_cli.bots.normal import NormalBot
+from spades_cli.bots.rollout import WIN_VALUE, game_utility, hand_utility, make_context, play_out
 from spades_cli.bots.view import read_table
 from spades_cli.engine import CHANCE, DEAL, PLAY, Rules, State, deck_for, draw_for, rng_for
 from spades_cli.engine.cards import SUIT_MASKS
@@ -141,3 +143,26 @@ def test_sampled_deals_agree_with_what_the_seat_has_seen(rules: Rules, seed: int
         world = build_state(obs, rules, hands)
         assert world.observation(me).legal == obs.legal
         assert world.current_player() == me
+
+
+def test_the_game_utility_weighs_the_same_hand_by_the_race_to_the_target() -> None:
+    # One hand, played out: North-South bid 4 and 3 and make them, East-West bid 3 and
+    # 2 and are set. hand_utility counts the same points whatever the score; the game
+    # utility (R-C-11: the first side to reach the target wins) values the same lead more
+    # when fewer hands are left, and a finished game at exactly the win or the loss.
+    hands = {
+        N: "AC KC QC AD KD AH 2C 3C 2D 3D 2H 3H 4H",
+        E: "4C 5C 6C 4D 5D 6D 5H 6H 7H 2S 3S 4S 5S",
+        S: "AS KS QS JS TS 9S 7C 8C 7D 8D 8H 9H TH",
+        W: "9C TC JC 9D TD JD QD JH QH KH 6S 7S 8S",
+    }
+    values = {}
+    for scores in ((0, 0), (380, 380), (470, 300)):
+        state = position_4p(FOUR, hands, {N: 4, E: 3, S: 3, W: 2}, dealer=W, scores=scores)
+        result = play_out(state, make_context(state))
+        assert result.sides[0].made and not result.sides[1].made
+        assert hand_utility(FOUR, 0, result) == -hand_utility(FOUR, 1, result) > 0
+        values[scores] = game_utility(FOUR, 0, result)
+        assert game_utility(FOUR, 1, result) == -values[scores]
+    assert 0 < values[(0, 0)] < values[(380, 380)] < WIN_VALUE
+    assert values[(470, 300)] == WIN_VALUE  # North-South pass 500: the game is won

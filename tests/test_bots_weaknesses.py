@@ -146,3 +146,28 @@ def test_normal_two_player_second_bid_stays_near_what_the_hand_takes() -> None:
     state.apply(BID_BASE + 2)
     bid = decide(BOTS["normal"], TWO, state) - BID_BASE
     assert 3 <= bid <= 6, f"normal bid {bid}"
+
+
+def test_hard_four_player_does_not_bid_nil_holding_two_aces_a_king_and_a_spade_honour() -> None:
+    # A game against the normal bot, at 293 to 225: West bid nil, North 6, East 2, and
+    # South (hard) held the aces of clubs and hearts, the king of hearts and the queen of
+    # spades. Its rollouts, where the nil bidder plays with every card known, said nil; it
+    # took a trick (R-C-10: -100 for the side). Such hands fail their nils more often
+    # than not; South now bids its tricks.
+    state = position_4p(
+        FOUR,
+        {
+            N: "3C 6C TC JC AD 2H 8H 4S 5S 6S JS KS AS",
+            E: "2C 7C KC 9D TD JD 7H TH JH 2S 3S 7S TS",
+            S: "4C 8C 9C QC AC 5D 7D 8D 4H 6H KH AH QS",
+            W: "5C 2D 3D 4D 6D QD KD 3H 5H 9H QH 8S 9S",
+        },
+        {W: 0, N: 6, E: 2},
+        dealer=S,
+        scores=(293, 225),
+        bags=(3, 5),
+    )
+    assert state.current_player() == S
+    for key in ("first", "second", "third"):
+        bid = BOTS["hard"].act(state.observation(S), FOUR, rng_for("weakness", key)) - BID_BASE
+        assert 1 <= bid <= 4, f"hard bid {bid}"

@@ -10,6 +10,7 @@ bonus or loss when the hand ends the game.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from spades_cli.engine import HandResult, Rules, State
@@ -17,6 +18,13 @@ from spades_cli.engine.cards import NON_SPADE_MASK, SPADE_MASK, SUIT_MASKS, beat
 from spades_cli.engine.scoring import game_over
 
 WIN_VALUE = 600.0
+# The race to the target, for :func:`game_utility`: a side's points in one hand average
+# about HAND_MEAN, and the difference between the two sides' points in one hand varies
+# by about HAND_SPREAD (standard deviation), keyed by the number of players (games of
+# the hard bot against the normal bot).
+HAND_MEAN = {2: 48.0, 4: 48.0}
+HAND_SPREAD = {2: 85.0, 4: 85.0}
+POINT_WEIGHT = 0.1  # game_utility: points still break ties between equal chances
 
 
 @dataclass(slots=True)
@@ -342,3 +350,29 @@ def hand_utility(rules: Rules, side: int, result: HandResult) -> float:
         # R-C-11: once the game is decided, only who won matters.
         return WIN_VALUE if me > opp else -WIN_VALUE
     return value
+
+
+def win_chance(rules: Rules, me: float, opp: float) -> float:
+    """The chance that the side with score ``me`` (bags carried priced in) wins the game
+    against ``opp``: the lead against the spread of the hands still to play, of which
+    there are about as many as the leader needs to reach the target."""
+    n = rules.players
+    left = max(1.0, (rules.target - max(me, opp)) / HAND_MEAN.get(n, 48.0))
+    z = (me - opp) / (HAND_SPREAD.get(n, 85.0) * math.sqrt(left))
+    return 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
+
+
+def game_utility(rules: Rules, side: int, result: HandResult) -> float:
+    """The value of a finished hand for ``side`` in terms of the game: the chance of
+    winning it from the scores after the hand (spread over -WIN_VALUE .. WIN_VALUE), with
+    the hand's points (:func:`hand_utility`) as a small tie-break. Near the target this
+    weighs a set or a made contract by what it does to the race, not by its points."""
+    mine, theirs = result.sides[side], result.sides[1 - side]
+    if game_over(rules, (mine.score, theirs.score)):
+        return WIN_VALUE if mine.score > theirs.score else -WIN_VALUE
+    value = hand_utility(rules, side, result)
+    b = rules.bags
+    per_bag = b.penalty / b.limit if (b.enabled and b.limit) else 0.0
+    me = mine.score - per_bag * mine.bags_total
+    chance = win_chance(rules, me, theirs.score - per_bag * theirs.bags_total)
+    return WIN_VALUE * (2.0 * chance - 1.0) + POINT_WEIGHT * value
