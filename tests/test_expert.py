@@ -101,7 +101,7 @@ def test_rollouts_that_hand_over_to_the_solver_also_protect_the_nil() -> None:
     # The same position searched the earlier way (solve_from 0): each sampled deal is
     # finished by the rollout policy to the trick's end, then solved (R-4P-7).
     state = nil_position()
-    bot = ExpertBot(worlds=8, solve_from={2: 0, 4: 0}, tail_worlds=8)
+    bot = ExpertBot(worlds=8, solve_from={2: 0, 4: 0}, tail={2: 6, 4: 4}, tail_worlds=8)
     assert bot.act(state.observation(S), ANY, rng_for(1, "nil")) == parse_card("AH")
 
 

@@ -11,9 +11,11 @@ trick count.
 
 A perfect-information search of a whole hand is costly, so the solver takes over once
 the hand is short enough to solve every sampled deal quickly (``solve_from`` tricks
-left). Before that the search is the hard bot's, but each sampled deal is played on by
-the rollout policy only until ``tail`` tricks are left, and the solver plays the rest,
-so the end of every simulated hand is played well. Bids use the hard bot's simulation
+left). Before that, in the two-player game, the search is the hard bot's, but each
+sampled deal is played on by the rollout policy only until ``tail`` tricks are left and
+the solver plays the rest, so the end of every simulated hand is played well; in the
+four-player game (where that measured no better, and its slowest decisions took
+seconds) the hard bot's own search decides. Bids use the hard bot's simulation
 (in the two-player game the tricks of solved whole deals foretold the tricks taken in
 play less well than its rollouts do); the draft, the double-nil declaration and the
 exchange use the normal bot's rules. The work per decision is a fixed number of
@@ -35,11 +37,11 @@ from spades_cli.engine import PLAY, HandResult, Observation, Rules, State, beats
 from spades_cli.engine.scoring import score_side
 from spades_cli.engine.solver import RADIX, SearchLimit, Solver, spreads
 
-WORLDS = 24  # sampled deals per solved card decision
+WORLDS = {2: 24, 4: 16}  # sampled deals per solved card decision, by players
 SOLVE_FROM = {2: 8, 4: 5}  # tricks left from which the solver takes over, by players
 # Before that, each sampled deal is played on by the rollout policy until this many
 # tricks are left, and the solver finishes it (by players; 0: hard's plain rollouts).
-TAIL = {2: 6, 4: 4}
+TAIL = {2: 6, 4: 0}
 TAIL_WORLDS = 16
 TAIL_BUDGET = 20000  # positions per solved tail; past it the rollout finishes the hand
 
@@ -49,13 +51,13 @@ class ExpertBot:
 
     def __init__(
         self,
-        worlds: int = WORLDS,
+        worlds: int = 0,
         solve_from: dict[int, int] | None = None,
         hard: HardBot | None = None,
         tail: dict[int, int] | None = None,
         tail_worlds: int = TAIL_WORLDS,
     ) -> None:
-        self.worlds = worlds
+        self.worlds = {2: worlds, 4: worlds} if worlds else WORLDS
         self.solve_from = solve_from if solve_from is not None else SOLVE_FROM
         self.tail = tail if tail is not None else TAIL
         self.tail_worlds = tail_worlds
@@ -90,7 +92,7 @@ class ExpertBot:
             cands.append(fallback)
         if len(cands) == 1:
             return fallback, why
-        worlds = sample_worlds(view, rng, self.worlds if solve else self.tail_worlds)
+        worlds = sample_worlds(view, rng, self.worlds[obs.players] if solve else self.tail_worlds)
         if not worlds:
             return fallback, "no deal fits what it has seen: plays by rule"
         values: dict[int, list[float]] = {c: [] for c in cands}
