@@ -11,6 +11,7 @@ actions (the card drawn from the discard pile).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from typing import Final, cast, final
 
@@ -64,6 +65,9 @@ _OVER: Final = 7
 # The seats of each side by the number of players (R-4P-1: partners sit opposite; 2P:
 # one seat a side).
 _SIDES: Final[dict[int, tuple[tuple[int, ...], tuple[int, ...]]]] = {4: ((0, 2), (1, 3)), 2: ((0,), (1,))}
+
+# Held while finished hands are queued for, or turned into, HandResults (once a hand).
+_SETTLING: Final = threading.Lock()
 
 # A finished hand whose HandResult is not built yet: hand_no, dealer, bids, blind, tricks
 # and each side's score and bags before the hand.
@@ -674,7 +678,9 @@ class State:
         a = side_values(plan, bids, blind, tricks, seats[0], s0, b0)
         b = side_values(plan, bids, blind, tricks, seats[1], s1, b1)
         # The HandResult is built when someone reads ``results`` (see there).
-        self._unscored = (*self._unscored, (self.hand_no, self.dealer, bids, blind, tricks, s0, b0, s1, b1))
+        hand = (self.hand_no, self.dealer, bids, blind, tricks, s0, b0, s1, b1)
+        with _SETTLING:
+            self._unscored = (*self._unscored, hand)
         self.scores = [a[8], b[8]]
         self.bags = [a[9], b[9]]
         if plan.game_over(a[8], b[8]):
@@ -691,15 +697,16 @@ class State:
         it ends; its HandResult (and the SideResults in it) is built from the same numbers
         the first time ``results`` is read after that, so random play pays for none."""
         if self._unscored:
-            plan = self._plan
-            seats = _SIDES[self.n]
-            for hand_no, dealer, bids, blind, tricks, s0, b0, s1, b1 in self._unscored:
-                a = side_result(side_values(plan, bids, blind, tricks, seats[0], s0, b0))
-                b = side_result(side_values(plan, bids, blind, tricks, seats[1], s1, b1))
-                # tuple.__new__ builds the named tuple without its Python-level __new__.
-                result = tuple.__new__(HandResult, (hand_no, dealer, bids, blind, tricks, (a, b)))
-                self._results.append(result)
-            self._unscored = ()
+            with _SETTLING:  # a reader on another thread must not build them twice
+                plan = self._plan
+                seats = _SIDES[self.n]
+                for hand_no, dealer, bids, blind, tricks, s0, b0, s1, b1 in self._unscored:
+                    a = side_result(side_values(plan, bids, blind, tricks, seats[0], s0, b0))
+                    b = side_result(side_values(plan, bids, blind, tricks, seats[1], s1, b1))
+                    # tuple.__new__ builds the named tuple without its Python-level __new__.
+                    result = tuple.__new__(HandResult, (hand_no, dealer, bids, blind, tricks, (a, b)))
+                    self._results.append(result)
+                self._unscored = ()
         return self._results
 
     @results.setter
