@@ -98,9 +98,9 @@ class HardBot:
                 values[c].append(game_utility(rules, side, result))
         choice = pick(values, fallback)
         if choice == fallback:
-            return choice, f"{card_str(choice)}: {why}; no better card over {len(worlds)} sampled deals"
-        gain = statistics.fmean(values[choice]) - statistics.fmean(values[fallback])
-        return choice, f"{card_str(choice)} gains {gain:.0f} points a hand over {len(worlds)} sampled deals"
+            return choice, f"{why}; no better card over {len(worlds)} sampled deals"
+        # The values are game utilities (the chance of winning the game), not points.
+        return choice, f"wins the game more often than {card_str(fallback)} over {len(worlds)} sampled deals"
 
     # -- bidding ------------------------------------------------------------------
 
