@@ -34,6 +34,7 @@ from __future__ import annotations
 from typing import Final
 
 from spades_cli.engine.cards import NON_SPADE_MASK, SUIT_MASKS
+from spades_cli.engine.ddtable import Layout, Table
 from spades_cli.engine.phases import PLAY
 from spades_cli.engine.state import State
 
@@ -95,9 +96,11 @@ class Solver:
                     m |= 1 << idx
             self.full.append(m)
         self._init_count(groups, side, linear, vectors)
-        self.bounds: dict[tuple[int, int, int], tuple[int, int]] = {}
-        self.answers: dict[tuple[int, int, int, int, int], bool] = {}
-        self.hints: dict[tuple[int, int, int], int] = {}
+        self.tt = Table()
+        self.rel = 0  # the cards whose rank the last search result depended on
+        self.used_lo = False
+        self.used_hi = False
+        self.sure_rel = 0
         self.x = side  # the side asking the current question
         self.best_card = -1
         self.history = [0] * 52  # how often each card answered a question (move order)
@@ -153,9 +156,7 @@ class Solver:
         same = other.counted == self.counted and other.count_side == self.count_side
         if other.groups != self.groups or not same:
             raise ValueError("solvers share their tables only with the same groups")
-        self.bounds = other.bounds
-        self.answers = other.answers
-        self.hints = other.hints
+        self.tt = other.tt
 
     def load(self, state: State) -> None:
         """Search from ``state`` next (a position of the same hand or another: the
@@ -294,61 +295,99 @@ class Solver:
         """At a trick's start: can side ``x`` end the hand in ``pred``?"""
         left = self.left
         full = self.full[left]
-        if pred == 0:
-            return False
-        if pred == full:
-            return True
+        if pred == 0 or pred == full:
+            self.rel = 0
+            return pred != 0
         if left == 1:
             return self._last(pred)
-        key = self._key()
-        lo, hi = self.bounds.get(key, (0, left))
-        count_side = self.count_side
+        tt = self.tt
+        meta = self.leader * 4 + (2 if self.broken else 0) + (1 if self.first else 0)
+        lay = Layout(self.hands, self.n, meta)
         kind = -1
-        if count_side >= 0:
-            if lo == 0 and hi == left:
-                lo, hi = self._sure(left)
-            up = self.up[left]
-            x = self.x
-            if x == count_side:
-                if pred & up[lo] == up[lo]:
-                    return True
-                if pred & ~up[hi + 1] == 0:
-                    return False
-            else:
-                low_set = full & ~up[hi + 1]
-                if pred & low_set == low_set:
-                    return True
-                if pred & up[lo] == 0:
-                    return False
+        if self.count_side >= 0:
+            known = self._bounded(lay, pred, left)
+            if known >= 0:
+                return known == 1
             kind = self.thresholds.get(pred * 16 + left, -1)
-            if kind >= 0 and (kind & 1) != (0 if x == count_side else 1):
+            if kind >= 0 and (kind & 1) != (0 if self.x == self.count_side else 1):
                 kind = -1  # a target the other way round: not the counted game
+        key = lay.ekey
         akey = (key[0], key[1], key[2], pred, self.x)
         if kind < 0:
-            known = self.answers.get(akey)
-            if known is not None:
-                return known
+            answer = tt.answers.get(akey)
+            if answer is not None:
+                self.rel = lay.everything()
+                return answer
         self.best_card = -1
-        result = self._move_hint(pred, self._from_relative(self.hints.get(key, -1)))
+        result = self._move_hint(pred, self._from_relative(tt.hints.get(key, -1)))
+        rel = self.rel
         if self.best_card >= 0:
-            self.hints[key] = self._to_relative(self.best_card)
+            tt.hints[key] = self._to_relative(self.best_card)
         if kind >= 0:
             a = kind >> 1
             # kind even: "at least a counted tricks"; odd: "at most a - 1".
             if (kind & 1 == 0) == result:
-                lo = a if a > lo else lo
+                tt.store(lay, rel, a, left, left)
             else:
-                hi = a - 1 if a - 1 < hi else hi
-            self.bounds[key] = (lo, hi)
+                tt.store(lay, rel, 0, a - 1, left)
         else:
-            self.answers[akey] = result
+            tt.answers[akey] = result
+        self.rel = rel
         return result
+
+    def _bounded(self, lay: Layout, pred: int, left: int) -> int:
+        """The answer from the stored bounds or the sure tricks (1 yes, 0 no, -1 not
+        known); ``rel`` is then the cards the bounds depended on."""
+        tt = self.tt
+        rel = 0
+        if not self.first:
+            tt.probe(lay, left)
+            known = self._decide(pred, left, tt.lo, tt.hi)
+            if known >= 0:
+                self.rel = (lay.relevant(tt.lo_shape) if self.used_lo else 0) | (
+                    lay.relevant(tt.hi_shape) if self.used_hi else 0)
+                return known
+            lo, hi = tt.lo, tt.hi
+            rel = lay.relevant(tt.lo_shape) | lay.relevant(tt.hi_shape)
+        else:
+            lo, hi = 0, left
+        s_lo, s_hi = self._sure(left)
+        if s_lo > lo or s_hi < hi:
+            known = self._decide(pred, left, s_lo if s_lo > lo else lo, s_hi if s_hi < hi else hi)
+            if known >= 0:
+                self.rel = rel | self.sure_rel
+                return known
+        return -1
+
+    def _decide(self, pred: int, left: int, lo: int, hi: int) -> int:
+        """Whether ``pred`` is sure to hold (1) or to fail (0) when the counted tricks
+        still to come are between ``lo`` and ``hi`` (-1: either may happen)."""
+        up = self.up[left]
+        self.used_lo = True
+        self.used_hi = False
+        if self.x == self.count_side:
+            if pred & up[lo] == up[lo]:
+                return 1
+            self.used_lo = False
+            self.used_hi = True
+            if pred & ~up[hi + 1] == 0:
+                return 0
+        else:
+            if pred & up[lo] == 0:
+                return 0
+            self.used_lo = False
+            self.used_hi = True
+            low_set = self.full[left] & ~up[hi + 1]
+            if pred & low_set == low_set:
+                return 1
+        return -1
 
     def _sure(self, left: int) -> tuple[int, int]:
         """Bounds on the counted tricks from sure tricks (R-C-4): the spades of one hand
         higher than every other spade each win a trick for that hand; and the leader's side
         can cash the leader's top cards of a side suit as long as every opponent who holds
-        a spade must follow."""
+        a spade must follow. ``sure_rel``: the cards these depend on (the highest card of
+        each suit that the hand in question does not hold)."""
         hands = self.hands
         n = self.n
         union = 0
@@ -359,6 +398,7 @@ class Solver:
         spades = union >> 39
         holder = -1
         sure = 0
+        rel = 0
         if spades:
             top = 1 << (spades.bit_length() - 1)
             for s in range(n):
@@ -367,8 +407,12 @@ class Solver:
             own = hands[holder] >> 39
             others = spades & ~own
             sure = own.bit_count() if others == 0 else (own >> others.bit_length()).bit_count()
+            if others:
+                rel = 1 << (38 + others.bit_length())
         leader = self.leader
+        self.sure_rel = 0
         cash = self._cash(leader, union) if not self.first else 0
+        rel |= self.sure_rel
         if holder == leader:
             cash += sure
         elif holder >= 0:
@@ -386,15 +430,18 @@ class Solver:
             lo = cash if cash > lo else lo
         elif none and left - cash < hi:
             hi = left - cash
+        self.sure_rel = rel
         return lo, hi
 
     def _cash(self, leader: int, union: int) -> int:
         """Side-suit tricks the leader can cash from the top, each opponent who holds a
-        spade having to follow to every one of them."""
+        spade having to follow to every one of them (``sure_rel``: the highest card of
+        each such suit held by another hand)."""
         hands = self.hands
         n = self.n
         hand = hands[leader]
         cash = 0
+        rel = 0
         for suit in range(3):
             base = 13 * suit
             own = (hand >> base) & 0x1FFF
@@ -402,6 +449,8 @@ class Solver:
                 continue
             rem = (union >> base) & 0x1FFF
             others = rem & ~own
+            if others:
+                rel |= 1 << (base + others.bit_length() - 1)
             k = own.bit_count() if others == 0 else (own >> others.bit_length()).bit_count()
             for step in (1, 3) if n == 4 else (1,):
                 opp = hands[(leader + step) % n]
@@ -410,6 +459,7 @@ class Solver:
                     if length < k:
                         k = length
             cash += k
+        self.sure_rel = rel
         return cash
 
     def _last(self, pred: int) -> bool:
@@ -425,6 +475,13 @@ class Solver:
             if c > win_card and (c >= 39 or c // 13 == win_card // 13):
                 win_card = c
                 win_seat = s
+        # The winner's rank matters when it beat a card of its own suit.
+        rel = 0
+        for s in range(n):
+            c = self.hands[s].bit_length() - 1
+            if c != win_card and c // 13 == win_card // 13:
+                rel = 1 << win_card
+        self.rel = rel
         rest = (pred >> self.shift[win_seat]) & self.full[0]
         return rest != 0
 
@@ -469,6 +526,11 @@ class Solver:
             self.current = winner
             self.first = False
             r = self._lead((pred >> self.shift[winner]) & self.full[left - 1])
+            w = self.win_card
+            for x in trick:
+                if x != w and x // 13 == w // 13:
+                    self.rel |= 1 << w  # the winner beat a card of its suit by rank
+                    break
             self.first = saved_first
             self.current = seat
             self.leader = saved_leader
@@ -497,49 +559,47 @@ class Solver:
         mask = self._legal(seat, self.hands[seat])
         moves = self._order(self._distinct(mask, seat), seat, hint)
         mine = seat % 2 == self.x
+        rel = 0
         for c in moves:
             r = self._after(c, pred)
             if r == mine:
                 self.best_card = c
                 self.history[c] += self.left * self.left
                 return r
+            rel |= self.rel
         self.best_card = moves[0]
+        self.rel = self._whole_runs(rel, mask, seat)
         return not mine
 
-    # -- transposition keys -------------------------------------------------------
-
-    def _key(self) -> tuple[int, int, int]:
-        """The position at a trick's start up to the ranks of the cards gone: per suit,
-        who holds each remaining card from the highest down (two bits a card)."""
-        h = self.hands
-        h0 = h[0]
-        h1 = h[1]
-        h2 = h[2] if self.n == 4 else 0
-        union = _ALL & ~self.gone
-        lowpair = 0
-        highpair = 0
+    def _whole_runs(self, rel: int, mask: int, seat: int) -> int:
+        """``rel`` widened so that no run of equivalent cards searched through its lowest
+        card is cut by the lowest relevant card of its suit (a position that agrees
+        only above that card might split the run)."""
+        hand = self.hands[seat]
+        gone = self.gone
         for suit in range(4):
-            acc = 1
+            r = rel & SUIT_MASKS[suit]
+            if not r or not mask & SUIT_MASKS[suit]:
+                continue
+            low = r & -r
+            if not hand & low:
+                continue
+            c = low.bit_length() - 1
             base = 13 * suit
-            c0 = (h0 >> base) & 0x1FFF
-            c1 = (h1 >> base) & 0x1FFF
-            c2 = (h2 >> base) & 0x1FFF
-            rem = (union >> base) & 0x1FFF
-            while rem:
-                r = rem.bit_length() - 1
-                b = 1 << r
-                rem ^= b
-                acc = (acc << 2) | (0 if c0 & b else 1 if c1 & b else 2 if c2 & b else 3)
-            if suit == 1:
-                lowpair = (lowpair << 27) | acc
-            elif suit == 3:
-                highpair = (highpair << 27) | acc
-            elif suit == 0:
-                lowpair = acc
-            else:
-                highpair = acc
-        meta = self.leader * 4 + (2 if self.broken else 0) + (1 if self.first else 0)
-        return (lowpair, highpair, meta)
+            below = c - 1
+            while below >= base:
+                b = 1 << below
+                if gone & b:
+                    below -= 1
+                elif hand & b:
+                    c = below
+                    below -= 1
+                else:
+                    break
+            rel |= 1 << c
+        return rel
+
+    # -- transposition keys -------------------------------------------------------
 
     def _to_relative(self, card: int) -> int:
         """A card as its suit and the number of remaining cards of the suit above it."""
