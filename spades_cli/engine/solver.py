@@ -84,6 +84,7 @@ class Solver:
         self.club_lead = play.two_of_clubs_leads
         self.budget = budget
         self.nodes = 0
+        self.searched = 0  # positions searched by the questions before the current one
         # Outcome sets: explicit digits for groups 0 .. G-2 (the last group's count is
         # what is left), so bit k0 + 14*k1 + ... stands for one way the tricks can fall.
         self.full: list[int] = []
@@ -101,9 +102,9 @@ class Solver:
         self.used_lo = False
         self.used_hi = False
         self.sure_rel = 0
+        self.want_win = False
         self.x = side  # the side asking the current question
         self.best_card = -1
-        self.history = [0] * 52  # how often each card answered a question (move order)
         self.load(state)
 
     def _init_count(self, groups: list[int], side: int, linear: list[float] | None,
@@ -282,6 +283,7 @@ class Solver:
 
     def _ask(self, card: int, pred: int, for_side: int) -> bool:
         self.x = for_side
+        self.searched += self.nodes
         self.nodes = 0
         if card >= 0:
             return self._after(card, pred)
@@ -564,7 +566,6 @@ class Solver:
             r = self._after(c, pred)
             if r == mine:
                 self.best_card = c
-                self.history[c] += self.left * self.left
                 return r
             rel |= self.rel
         self.best_card = moves[0]
@@ -663,44 +664,29 @@ class Solver:
         return out
 
     def _order(self, moves: list[int], seat: int, hint: int) -> list[int]:
-        """Likely good moves first: the stored best move, then for a seat that wants
-        tricks the cards that win (the highest of a suit when leading, the cheapest that
-        beats the trick when following), low cards otherwise."""
+        """Likely good moves first: the stored best move, then by the rank heuristics of
+        ``_lead_key`` and ``_follow_key``."""
         if len(moves) == 1:
             return moves
-        first: list[int] = []
-        rest: list[int] = []
-        trick = self.trick
-        keen = self.keen[seat]
-        union = _ALL & ~self.gone
-        if trick:
-            w = self.win_card
-            partner_wins = self.n == 4 and self.win_seat % 2 == seat % 2 and len(trick) > 1
-            want = keen and not partner_wins
+        keys: list[int] = []
+        if self.trick:
+            self._set_follow(seat)
             for c in moves:
-                wins = c > w and (c >= 39 or c // 13 == w // 13)
-                if wins == want:
-                    first.append(c)
-                else:
-                    rest.append(c)
-            if not keen:
-                first.reverse()  # a nil seat sheds its highest safe card first
+                keys.append(self._follow_key(c, seat))
         else:
-            own = self.hands[seat]
             for c in moves:
-                above = union & SUIT_MASKS[c // 13] & ~((2 << c) - 1)
-                if (above & ~own == 0) == keen:
-                    first.append(c)
-                else:
-                    rest.append(c)
-        out = first + rest
-        hist = self.history
-        top = 0
-        for i in range(1, len(out)):
-            if hist[out[i]] > hist[out[top]]:
-                top = i
-        if top:
-            out.insert(0, out.pop(top))
+                keys.append(self._lead_key(c, seat))
+        out = moves[:]
+        for i in range(1, len(out)):  # a stable insertion sort by key
+            c = out[i]
+            k = keys[i]
+            j = i - 1
+            while j >= 0 and keys[j] > k:
+                out[j + 1] = out[j]
+                keys[j + 1] = keys[j]
+                j -= 1
+            out[j + 1] = c
+            keys[j + 1] = k
         if hint >= 0:
             for i in range(len(out)):
                 if out[i] // 13 == hint // 13 and self._same_run(out[i], hint, seat):
@@ -709,6 +695,73 @@ class Solver:
                         out.insert(0, c)
                     break
         return out
+
+    def _set_follow(self, seat: int) -> None:
+        """What the seat on turn wants from the trick: ``want_win`` (a seat that wants
+        tricks whose partner is not sure to win it)."""
+        trick = self.trick
+        w = self.win_card
+        n = self.n
+        partner_wins = n == 4 and self.win_seat % 2 == seat % 2 and len(trick) > 1
+        if partner_wins and len(trick) == 2:
+            # The fourth hand may still beat the partner's card.
+            nxt = self.hands[(seat + 1) % n]
+            lead = trick[0] // 13
+            follow = nxt & SUIT_MASKS[lead]
+            if follow:
+                partner_wins = not (w // 13 == lead and follow.bit_length() - 1 > w)
+            elif w >= 39:
+                partner_wins = (nxt >> 39) == 0 or nxt.bit_length() - 1 < w
+            else:
+                partner_wins = (nxt >> 39) == 0
+        self.want_win = self.keen[seat] and not partner_wins
+
+    def _follow_key(self, c: int, seat: int) -> int:
+        """Order key (low first) of a card following to the trick: winning cards first for
+        a seat that wants the trick (the cheapest first), else the cards that lose (the
+        least useful first: most remaining cards of its suit above it, spades last); a
+        seat that does not want tricks sheds its highest losing card first."""
+        w = self.win_card
+        wins = c > w and (c >= 39 or c // 13 == w // 13)
+        group = 0 if wins == self.want_win else 64
+        if wins:
+            return group + c % 13
+        others = _ALL & ~self.gone & ~self.hands[seat]
+        above = (others & SUIT_MASKS[c // 13] & ~((2 << c) - 1)).bit_count()
+        if not self.keen[seat]:
+            return group + above
+        spade = 16 if c >= 39 and self.trick[0] < 39 else 0
+        return group + 13 - above + spade
+
+    def _lead_key(self, c: int, seat: int) -> int:
+        """Order key (low first) of a lead: for a seat that wants tricks a sure winner no
+        opponent can ruff, a low card to the partner's winner, a card the partner can
+        ruff, other winners, then low cards; a seat that does not want tricks leads the
+        lowest cards that others can beat."""
+        suit = c // 13
+        hands = self.hands
+        own = hands[seat]
+        union = _ALL & ~self.gone
+        sm = SUIT_MASKS[suit]
+        above = union & sm & ~((2 << c) - 1) & ~own
+        if not self.keen[seat]:
+            return (0 if above else 32) + c % 13
+        n = self.n
+        ruff = False
+        if suit < 3:
+            for step in (1, 3) if n == 4 else (1,):
+                opp = hands[(seat + step) % n]
+                if not opp & sm and opp >> 39:
+                    ruff = True
+        if not above:
+            return 32 if ruff else 0
+        if n == 4:
+            partner = hands[(seat + 2) % 4]
+            if partner & (1 << (above.bit_length() - 1)):
+                return 33 if ruff else 16 + c % 13
+            if suit < 3 and not partner & sm and partner >> 39:
+                return 48 + c % 13
+        return 64 + c % 13
 
     def _same_run(self, a: int, b: int, seat: int) -> bool:
         if a == b:
