@@ -22,10 +22,24 @@ from typing import Final
 _SUIT: Final = 0x1FFF
 
 
+POP13: Final = tuple(bin(i).count("1") for i in range(1 << 13))  # cards in a 13-bit suit mask
+
+
+def _owners(c0: int, c1: int, c2: int, c3: int) -> int:
+    """The owners (0..3, two bits a card) of a suit's remaining cards, the highest first."""
+    rem = c0 | c1 | c2 | c3
+    acc = 0
+    while rem:
+        b = 1 << (rem.bit_length() - 1)
+        rem ^= b
+        acc = (acc << 2) | (0 if c0 & b else 1 if c1 & b else 2 if c2 & b else 3)
+    return acc
+
+
 class Layout:
     """A position at a trick's start as the table reads it: per suit, the owners of its
-    remaining cards from the highest down (two bits a card after a leading 1), how many
-    remain and which; the keys of its partition bucket and of the exact position."""
+    remaining cards from the highest down (two bits a card), how many remain and which;
+    the keys of its partition bucket and of the exact position."""
 
     def __init__(self, hands: list[int], n: int, meta: int) -> None:
         h0 = hands[0]
@@ -34,72 +48,80 @@ class Layout:
         h3 = hands[3] if n == 4 else 0
         lens_a = 0
         lens_b = 0
-        self.acc = [0, 0, 0, 0]
-        self.slen = [0, 0, 0, 0]
-        self.rem = [0, 0, 0, 0]
         for suit in range(4):
             base = 13 * suit
-            c0 = (h0 >> base) & _SUIT
-            c1 = (h1 >> base) & _SUIT
-            c2 = (h2 >> base) & _SUIT
-            c3 = (h3 >> base) & _SUIT
-            rem = c0 | c1 | c2 | c3
-            self.rem[suit] = rem
-            self.slen[suit] = rem.bit_count()
-            lens_a |= (c0.bit_count() | c1.bit_count() << 4) << (8 * suit)
-            lens_b |= (c2.bit_count() | c3.bit_count() << 4) << (8 * suit)
-            acc = 1
-            while rem:
-                r = rem.bit_length() - 1
-                b = 1 << r
-                rem ^= b
-                acc = (acc << 2) | (0 if c0 & b else 1 if c1 & b else 2 if c2 & b else 3)
-            self.acc[suit] = acc
-        accs = self.acc
+            lens_a |= (POP13[(h0 >> base) & _SUIT] | POP13[(h1 >> base) & _SUIT] << 4) << (8 * suit)
+            lens_b |= (POP13[(h2 >> base) & _SUIT] | POP13[(h3 >> base) & _SUIT] << 4) << (8 * suit)
+        union = h0 | h1 | h2 | h3
+        self.union = union
+        self.r0 = union & _SUIT
+        self.r1 = (union >> 13) & _SUIT
+        self.r2 = (union >> 26) & _SUIT
+        self.r3 = union >> 39
+        self.l0 = POP13[self.r0]
+        self.l1 = POP13[self.r1]
+        self.l2 = POP13[self.r2]
+        self.l3 = POP13[self.r3]
+        self.a0 = _owners(h0 & _SUIT, h1 & _SUIT, h2 & _SUIT, h3 & _SUIT)
+        self.a1 = _owners((h0 >> 13) & _SUIT, (h1 >> 13) & _SUIT, (h2 >> 13) & _SUIT, (h3 >> 13) & _SUIT)
+        self.a2 = _owners((h0 >> 26) & _SUIT, (h1 >> 26) & _SUIT, (h2 >> 26) & _SUIT, (h3 >> 26) & _SUIT)
+        self.a3 = _owners(h0 >> 39, h1 >> 39, h2 >> 39, h3 >> 39)
         self.bkey = (lens_a, lens_b, meta)
-        self.ekey = (accs[0] << 27 | accs[1], accs[2] << 27 | accs[3], meta)
+        self.ekey = (
+            ((1 << (2 * self.l0)) | self.a0) << 27 | (1 << (2 * self.l1)) | self.a1,
+            ((1 << (2 * self.l2)) | self.a2) << 27 | (1 << (2 * self.l3)) | self.a3,
+            meta,
+        )
 
     def pattern(self, shape: int) -> int:
         """The owners of the top cards of each suit that ``shape`` counts."""
-        out = 0
-        for suit in range(4):
-            k = (shape >> (4 * suit)) & 15
-            out = (out << 27) | (self.acc[suit] >> (2 * (self.slen[suit] - k)))
-        return out
+        k0 = shape & 15
+        k1 = (shape >> 4) & 15
+        k2 = (shape >> 8) & 15
+        k3 = shape >> 12
+        out = self.a3 >> (2 * (self.l3 - k3))
+        out = (out << (2 * k2)) | (self.a2 >> (2 * (self.l2 - k2)))
+        out = (out << (2 * k1)) | (self.a1 >> (2 * (self.l1 - k1)))
+        return (out << (2 * k0)) | (self.a0 >> (2 * (self.l0 - k0)))
 
     def relevant(self, shape: int) -> int:
         """The cards (a mask) that mark where each suit's counted top cards end."""
-        out = 0
         if shape < 0:
             return 0
-        for suit in range(4):
-            k = (shape >> (4 * suit)) & 15
-            rem = self.rem[suit]
-            while k > 0:
-                r = rem.bit_length() - 1
-                rem ^= 1 << r
-                k -= 1
-                if k == 0:
-                    out |= 1 << (13 * suit + r)
-        return out
+        return (
+            _kth(self.r0, shape & 15)
+            | _kth(self.r1, (shape >> 4) & 15) << 13
+            | _kth(self.r2, (shape >> 8) & 15) << 26
+            | _kth(self.r3, shape >> 12) << 39
+        )
 
     def shape_of(self, rel: int) -> int:
         """How many top cards of each suit reach down to the lowest relevant card."""
-        shape = 0
-        for suit in range(4):
-            r = (rel >> (13 * suit)) & _SUIT
-            if r:
-                low = r & -r
-                k = (self.rem[suit] & ~(low - 1)).bit_count()
-                shape |= k << (4 * suit)
-        return shape
+        return (
+            _above(self.r0, rel & _SUIT)
+            | _above(self.r1, (rel >> 13) & _SUIT) << 4
+            | _above(self.r2, (rel >> 26) & _SUIT) << 8
+            | _above(self.r3, rel >> 39) << 12
+        )
 
     def everything(self) -> int:
         """Every remaining card: what an exact answer depends on."""
-        out = 0
-        for suit in range(4):
-            out |= self.rem[suit] << (13 * suit)
-        return out
+        return self.union
+
+
+def _kth(rem: int, k: int) -> int:
+    """The ``k``-th highest card of a suit mask as a mask (0 when ``k`` is 0)."""
+    while k > 1:
+        rem ^= 1 << (rem.bit_length() - 1)
+        k -= 1
+    return 1 << (rem.bit_length() - 1) if k == 1 else 0
+
+
+def _above(rem: int, rel: int) -> int:
+    """How many cards of ``rem`` are at or above the lowest card of ``rel``."""
+    if not rel:
+        return 0
+    return POP13[rem & ~((rel & -rel) - 1)]
 
 
 class Table:
@@ -158,4 +180,4 @@ class Table:
         slots[pat] = (lo if lo > old_lo else old_lo) | (hi if hi < old_hi else old_hi) << 4
 
 
-__all__ = ["Layout", "Table"]
+__all__ = ["POP13", "Layout", "Table"]

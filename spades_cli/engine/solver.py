@@ -34,7 +34,7 @@ from __future__ import annotations
 from typing import Final
 
 from spades_cli.engine.cards import NON_SPADE_MASK, SUIT_MASKS
-from spades_cli.engine.ddtable import Layout, Table
+from spades_cli.engine.ddtable import POP13, Layout, Table
 from spades_cli.engine.phases import PLAY
 from spades_cli.engine.state import State
 
@@ -408,7 +408,7 @@ class Solver:
                     holder = s
             own = hands[holder] >> 39
             others = spades & ~own
-            sure = own.bit_count() if others == 0 else (own >> others.bit_length()).bit_count()
+            sure = POP13[own] if others == 0 else POP13[own >> others.bit_length()]
             if others:
                 rel = 1 << (38 + others.bit_length())
         leader = self.leader
@@ -453,11 +453,11 @@ class Solver:
             others = rem & ~own
             if others:
                 rel |= 1 << (base + others.bit_length() - 1)
-            k = own.bit_count() if others == 0 else (own >> others.bit_length()).bit_count()
+            k = POP13[own] if others == 0 else POP13[own >> others.bit_length()]
             for step in (1, 3) if n == 4 else (1,):
                 opp = hands[(leader + step) % n]
                 if opp >> 39:
-                    length = ((opp >> base) & 0x1FFF).bit_count()
+                    length = POP13[(opp >> base) & 0x1FFF]
                     if length < k:
                         k = length
             cash += k
@@ -609,7 +609,7 @@ class Solver:
         suit = card // 13
         union = _ALL & ~self.gone
         above = union & SUIT_MASKS[suit] & ~((2 << card) - 1)
-        return suit * 16 + above.bit_count()
+        return suit * 16 + POP13[above >> (13 * suit)]
 
     def _from_relative(self, rel: int) -> int:
         if rel < 0:
@@ -727,7 +727,7 @@ class Solver:
         if wins:
             return group + c % 13
         others = _ALL & ~self.gone & ~self.hands[seat]
-        above = (others & SUIT_MASKS[c // 13] & ~((2 << c) - 1)).bit_count()
+        above = POP13[(others & SUIT_MASKS[c // 13] & ~((2 << c) - 1)) >> (13 * (c // 13))]
         if not self.keen[seat]:
             return group + above
         spade = 16 if c >= 39 and self.trick[0] < 39 else 0
