@@ -14,19 +14,24 @@ The set is a bit mask over the ways the tricks still to play can fall to the gro
 trick won shifts the mask. An exact value is a few such questions, starting from a
 guess (the value of the previous position, as MTD(f) does). What keeps it fast:
 
-* a transposition table at every trick's start, keyed by the remaining cards by their
-  rank among the remaining cards (so positions that differ only in cards already gone
-  share an entry), the leader and whether spades are broken. It holds bounds on one
-  trick count (normally side N-S's tricks still to come): every question about any
-  table is first answered from those bounds when it can be, and a question that is a
-  trick target tightens them. Other questions are stored by their outcome set. The
-  table lives as long as the solver, so one solver can answer many positions of a
-  hand (:meth:`Solver.load`) and two solvers with the same groups can share it;
-* sure tricks: the top spades of one hand win a trick each, whatever happens;
+* a transposition table at every trick's start (``engine/ddtable.py``) that keeps bounds
+  on one trick count (normally side N-S's tricks still to come) by *partition*: a bound
+  holds for every position with the same leader, broken flag and suit lengths per hand
+  whose top cards of each suit, down to the cards the search depended on (the cards that
+  won a trick by rank, the cards behind a sure-trick bound), have the same owners. Every
+  question about any table is first answered from those bounds when it can be, and a
+  question that is a trick target tightens them. Other questions are stored by the exact
+  position (every remaining card by its rank among the remaining ones). The table lives
+  as long as the solver, so one solver can answer many positions of a hand
+  (:meth:`Solver.load`) and two solvers with the same groups can share it;
+* sure tricks: the top spades of one hand win a trick each, whatever happens; the
+  leader's top cards of a side suit, while every opponent with a spade must follow;
 * equivalent cards: cards of one suit in one hand with nothing between them but cards
   of that hand or of finished tricks win and lose the same tricks, so one is searched;
-* move ordering: the card that answered the question before, then winners for a seat
-  that wants tricks, low cards otherwise; the last trick is counted, not searched.
+* move ordering: the card that answered the question before, then by rank: the cheapest
+  card that wins for a seat that wants the trick, the least useful card otherwise (the
+  most remaining cards of its suit above it), sure winners and leads to the partner's
+  winner first; the last trick is counted, not searched.
 """
 
 from __future__ import annotations
@@ -34,12 +39,12 @@ from __future__ import annotations
 from typing import Final
 
 from spades_cli.engine.cards import NON_SPADE_MASK, SUIT_MASKS
+from spades_cli.engine.ddsets import RADIX, bits, count_of, rep_of, spreads, trick_table, vectors
 from spades_cli.engine.ddtable import POP13, Layout, Table
 from spades_cli.engine.phases import PLAY
 from spades_cli.engine.state import State
 
 INF: Final = 1e18
-RADIX: Final = 14  # a group's count is a digit 0..13 of the outcome index
 _ALL: Final = (1 << 52) - 1
 
 
@@ -89,14 +94,14 @@ class Solver:
         # what is left), so bit k0 + 14*k1 + ... stands for one way the tricks can fall.
         self.full: list[int] = []
         self.shift: list[int] = [RADIX ** groups[s] if groups[s] < g - 1 else 0 for s in range(n)]
-        vectors = _vectors(g)
+        outcomes = vectors(g)
         for left in range(14):
             m = 0
-            for idx, total in vectors:
+            for idx, total in outcomes:
                 if total <= left:
                     m |= 1 << idx
             self.full.append(m)
-        self._init_count(groups, side, linear, vectors)
+        self._init_count(groups, side, linear, outcomes)
         self.tt = Table()
         self.rel = 0  # the cards whose rank the last search result depended on
         self.used_lo = False
@@ -143,7 +148,7 @@ class Solver:
             for idx, total in vectors:
                 if total > left:
                     continue
-                c = _count_of(idx, left - total, counted, g)
+                c = count_of(idx, left - total, counted, g)
                 for a in range(c + 1):
                     row[a] |= 1 << idx
             self.up.append(row)
@@ -201,9 +206,9 @@ class Solver:
         for c in self._order(reps, seat, -1):
             guess = out[c] = self._exact(c, guess)
         # Equivalent cards share their representative's value.
-        for c in _bits(mask):
+        for c in bits(mask):
             if c not in out:
-                out[c] = out[_rep_of(c, reps)]
+                out[c] = out[rep_of(c, reps)]
         return out
 
     def best_move(self) -> tuple[int, float]:
@@ -273,7 +278,7 @@ class Solver:
         top = RADIX ** (g - 1)
         up = for_side == self.side
         out = 0
-        for idx, total in _vectors(g):
+        for idx, total in vectors(g):
             if total > left:
                 continue
             val = table[code + idx + (left - total) * top]
@@ -769,89 +774,6 @@ class Solver:
         lo, hi = (a, b) if a < b else (b, a)
         between = ((1 << hi) - 1) & ~((2 << lo) - 1)
         return between & ~(self.hands[seat] | self.gone) == 0
-
-
-def _rep_of(c: int, reps: list[int]) -> int:
-    best = reps[0]
-    for r in reps:
-        if r <= c and r // 13 == c // 13:
-            best = r
-    return best
-
-
-_VECTORS: Final[dict[int, list[tuple[int, int]]]] = {}
-
-
-def _vectors(groups: int) -> list[tuple[int, int]]:
-    """Every way up to 13 tricks can fall to groups 0 .. G-2, as (index, tricks)."""
-    hit = _VECTORS.get(groups)
-    if hit is not None:
-        return hit
-    out: list[tuple[int, int]] = [(0, 0)]
-    for g in range(groups - 1):
-        step = RADIX ** g
-        out = [(idx + k * step, total + k) for idx, total in out for k in range(14 - total)]
-    out.sort()
-    _VECTORS[groups] = out
-    return out
-
-
-def _count_of(idx: int, last: int, counted: list[bool], groups: int) -> int:
-    """The counted tricks of the outcome ``idx`` (explicit digits) and ``last`` tricks
-    for the last group."""
-    c = last if counted[groups - 1] else 0
-    for g in range(groups - 1):
-        if counted[g]:
-            c += idx % RADIX
-        idx //= RADIX
-    return c
-
-
-_SPREADS: Final[dict[int, list[int]]] = {}
-
-
-def spreads(groups: int, left: int) -> list[int]:
-    """Every way ``left`` more tricks can fall to the groups, as index increments."""
-    key = groups * 16 + left
-    hit = _SPREADS.get(key)
-    if hit is not None:
-        return hit
-    out: list[int] = []
-    _spread_into(out, groups, 0, left, 0)
-    _SPREADS[key] = out
-    return out
-
-
-def _spread_into(out: list[int], groups: int, g: int, left: int, acc: int) -> None:
-    if g == groups - 1:
-        out.append(acc + left * RADIX ** g)
-        return
-    for k in range(left + 1):
-        _spread_into(out, groups, g + 1, left - k, acc + k * RADIX ** g)
-
-
-def _bits(mask: int) -> list[int]:
-    out: list[int] = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def trick_table(groups: int, counted: list[int]) -> list[float]:
-    """A table whose value is the number of tricks taken by the groups in ``counted``."""
-    size = RADIX ** groups
-    out = [0.0] * size
-    for i in range(size):
-        total = 0
-        x = i
-        for g in range(groups):
-            if g in counted:
-                total += x % RADIX
-            x //= RADIX
-        out[i] = float(total)
-    return out
 
 
 __all__ = ["INF", "RADIX", "SearchLimit", "Solver", "spreads", "trick_table"]
