@@ -40,8 +40,12 @@ from spades_cli.engine import BID, PLAY, Observation, Rules, beats, card_str
 PLAY_BUDGET = 18000
 MIN_WORLDS, MAX_WORLDS = 10, 96
 BID_WORLDS = 32
-MIN_GAIN = 0.5  # points a hand an action must gain over the rule-based one
-SWITCH_Z = 1.0  # ... and by this many standard errors
+# A card or a nil must beat the rule-based choice by MIN_GAIN (in game_utility's units)
+# and by SWITCH_Z standard errors of the paired differences. Screened four-player against
+# the normal bot (seed 4242, 60 games, same deals): 2.0 lost 9 ± 7 points a deal, 0.5
+# and 0 did no better than 1.0.
+MIN_GAIN = 0.5
+SWITCH_Z = 1.0
 
 
 class HardBot:
