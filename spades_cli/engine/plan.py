@@ -46,6 +46,12 @@ class Plan:
         self.losing_score: int = rules.losing_score if rules.losing_score is not None else 0
         self.has_mercy: bool = rules.mercy is not None
         self.mercy: int = rules.mercy if rules.mercy is not None else 0
+        # A new hand's per-seat lists are copies of these (a slice is cheaper than a display).
+        n = rules.players
+        self.zeros: list[int] = [0] * n
+        self.no_bids: list[int] = [-1] * n
+        self.falses: list[bool] = [False] * n
+        self.trues: list[bool] = [True] * n
         # Legal bids (R-C-7, R-4P-4, R-2P-4 and the bidding options) as action masks.
         self.bid_masks: dict[int, int] = _compute_bid_masks(rules)
         # The same as lists of actions, for State.legal_actions to copy.

@@ -66,33 +66,14 @@ _OVER: Final = 7
 # one seat a side).
 _SIDES: Final[dict[int, tuple[tuple[int, ...], tuple[int, ...]]]] = {4: ((0, 2), (1, 3)), 2: ((0,), (1,))}
 
-# Held while finished hands are queued for, or turned into, HandResults (once a hand).
+# Held by readers of ``results`` while they turn finished hands into HandResults, so that
+# two readers on different threads do not build the same hand twice. The hand's end never
+# takes it: it only replaces the tuple of finished hands (see State.results).
 _SETTLING: Final = threading.Lock()
 
 # A finished hand whose HandResult is not built yet: hand_no, dealer, bids, blind, tricks
 # and each side's score and bags before the hand.
 _Unscored = tuple[int, int, tuple[int, ...], tuple[bool, ...], tuple[int, ...], int, int, int, int]
-
-def mask_actions(mask: int) -> list[int]:
-    """The actions of a legal-action mask, in increasing order."""
-    out = cards_in(mask & FULL_DECK)
-    rest = mask >> 52
-    while rest:
-        low = rest & -rest
-        out.append(51 + low.bit_length())
-        rest ^= low
-    return out
-
-
-def _ints(n: int, value: int) -> list[int]:
-    """``[value] * n`` for the 2 or 4 seats (a list display: one allocation, not two)."""
-    return [value, value, value, value] if n == 4 else [value] * n
-
-
-def _flags(n: int, value: bool) -> list[bool]:
-    """``[value] * n`` for the 2 or 4 seats (see _ints)."""
-    return [value, value, value, value] if n == 4 else [value] * n
-
 
 @final
 class State:
@@ -103,6 +84,7 @@ class State:
         "_phase",
         "_plan",
         "_results",
+        "_settled",
         "_unscored",
         "bags",
         "bid_masks",
@@ -158,6 +140,7 @@ class State:
         self.bags = [0, 0]
         self._results: list[HandResult] = []
         self._unscored: tuple[_Unscored, ...] = ()  # a tuple: clone shares it
+        self._settled = 0  # how many of _unscored are in _results
         self.history: list[int] = []  # every action of the game, chance draws included
         self.bid_masks = plan.bid_masks
         self._start_hand()
@@ -166,31 +149,32 @@ class State:
 
     def _start_hand(self) -> None:
         n = self.n
+        plan = self._plan
         self._phase = _DEAL
         self.current = CHANCE
         self.deck: tuple[int, ...] | None = None
-        self.hands = _ints(n, 0)
-        self.own_discards = _ints(n, 0)
+        self.hands = plan.zeros[:]
+        self.own_discards = plan.zeros[:]
         self.discard_pile = 0
         self.pile_pos = 0
         self.draft_turn = 0
-        self.declared = _flags(n, False)
-        self.decided = _flags(n, False)
-        self.exchanged = _ints(n, 0)
+        self.declared = plan.falses[:]
+        self.decided = plan.falses[:]
+        self.exchanged = plan.zeros[:]
         self.exch_queue: list[int] = []
         self.exch_count = 0
         self.exch_given = 0
         self.exch_seat = -1
         self.queue: list[int] = []
-        self.bids = _ints(n, -1)
-        self.blind = _flags(n, False)
-        self.broken = not self._plan.spades_break
+        self.bids = plan.no_bids[:]
+        self.blind = plan.falses[:]
+        self.broken = not plan.spades_break
         self.plays: list[int] = []
         self.trick: list[int] = []
         self.trick_winners: list[int] = []
         self.first_leader = (self.dealer + 1) % n
         self.trick_no = 0
-        self.tricks_won = _ints(n, 0)
+        self.tricks_won = plan.zeros[:]
         self.leader = (self.dealer + 1) % n
         self.win_card = -1
         self.win_seat = -1
@@ -206,7 +190,9 @@ class State:
         c.hand_no = self.hand_no
         c.scores = self.scores[:]
         c.bags = self.bags[:]
-        c._results = self._results[:]
+        settled = self._settled  # read first: _results holds at least this many
+        c._settled = settled
+        c._results = self._results[:settled]
         c._unscored = self._unscored
         c.history = self.history[:]
         c.bid_masks = self.bid_masks
@@ -363,9 +349,7 @@ class State:
         if not m:
             m = self._compute_legal()
             self._legal = m
-        if m >> 52:
-            return mask_actions(m)
-        return cards_in(m)
+        return cards_in(m)  # the bits past the deck are the other actions
 
     def is_legal(self, action: int) -> bool:
         return action >= 0 and (self.legal_mask() >> action) & 1 == 1
@@ -465,7 +449,7 @@ class State:
                 if self.queue:
                     self._next_declare()
                     return
-            self.decided = _flags(4, True)
+            self.decided = self._plan.trues[:]
             self._begin_bidding()
         else:
             self.draft_turn = 0
@@ -596,7 +580,7 @@ class State:
             self.current = self.queue.pop(0)
             self._phase = _DECLARE
             return
-        self.decided = _flags(4, True)
+        self.decided = self._plan.trues[:]
         self._begin_bidding()
 
     def _next_exchanger(self) -> None:
@@ -679,8 +663,7 @@ class State:
         b = side_values(plan, bids, blind, tricks, seats[1], s1, b1)
         # The HandResult is built when someone reads ``results`` (see there).
         hand = (self.hand_no, self.dealer, bids, blind, tricks, s0, b0, s1, b1)
-        with _SETTLING:
-            self._unscored = (*self._unscored, hand)
+        self._unscored = (*self._unscored, hand)  # one store: readers see it whole or not at all
         self.scores = [a[8], b[8]]
         self.bags = [a[9], b[9]]
         if plan.game_over(a[8], b[8]):
@@ -695,23 +678,30 @@ class State:
     def results(self) -> list[HandResult]:
         """A :class:`HandResult` per finished hand. A hand's scores and bags are counted when
         it ends; its HandResult (and the SideResults in it) is built from the same numbers
-        the first time ``results`` is read after that, so random play pays for none."""
-        if self._unscored:
-            with _SETTLING:  # a reader on another thread must not build them twice
+        the first time ``results`` is read after that, so random play pays for none.
+
+        The hand's end only appends to ``_unscored`` (a new tuple, stored at once); a reader
+        builds the entries past ``_settled`` from the tuple it read, appends them, then moves
+        ``_settled`` on, holding a lock so that two readers cannot build one hand twice."""
+        if len(self._unscored) > self._settled:
+            with _SETTLING:
+                pending = self._unscored
                 plan = self._plan
                 seats = _SIDES[self.n]
-                for hand_no, dealer, bids, blind, tricks, s0, b0, s1, b1 in self._unscored:
+                for i in range(self._settled, len(pending)):
+                    hand_no, dealer, bids, blind, tricks, s0, b0, s1, b1 = pending[i]
                     a = side_result(side_values(plan, bids, blind, tricks, seats[0], s0, b0))
                     b = side_result(side_values(plan, bids, blind, tricks, seats[1], s1, b1))
                     # tuple.__new__ builds the named tuple without its Python-level __new__.
                     result = tuple.__new__(HandResult, (hand_no, dealer, bids, blind, tricks, (a, b)))
                     self._results.append(result)
-                self._unscored = ()
+                self._settled = len(pending)
         return self._results
 
     @results.setter
     def results(self, value: list[HandResult]) -> None:
         self._unscored = ()
+        self._settled = 0
         self._results = value
 
     # -- views --------------------------------------------------------------------
