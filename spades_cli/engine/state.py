@@ -80,11 +80,17 @@ class State:
     """One game of Spades under one set of rules, from the first deal to the end."""
 
     __slots__ = (
+        "_h0",
+        "_h1",
+        "_h2",
+        "_h3",
+        "_hands",
         "_legal",
         "_phase",
         "_plan",
         "_results",
         "_settled",
+        "_stale",
         "_unscored",
         "bags",
         "bid_masks",
@@ -106,7 +112,6 @@ class State:
         "first_leader",
         "first_trick",
         "hand_no",
-        "hands",
         "history",
         "leader",
         "n",
@@ -153,7 +158,9 @@ class State:
         self._phase = _DEAL
         self.current = CHANCE
         self.deck: tuple[int, ...] | None = None
-        self.hands = plan.zeros[:]
+        self._hands = plan.zeros[:]
+        self._h0 = self._h1 = self._h2 = self._h3 = 0
+        self._stale = 0
         self.own_discards = plan.zeros[:]
         self.discard_pile = 0
         self.pile_pos = 0
@@ -199,7 +206,12 @@ class State:
         c._phase = self._phase
         c.current = self.current
         c.deck = self.deck
-        c.hands = self.hands[:]
+        c._hands = self._hands[:]
+        c._h0 = self._h0
+        c._h1 = self._h1
+        c._h2 = self._h2
+        c._h3 = self._h3
+        c._stale = self._stale
         c.own_discards = self.own_discards[:]
         c.discard_pile = self.discard_pile
         c.pile_pos = self.pile_pos
@@ -301,6 +313,52 @@ class State:
             st.win_seat = (obs.leader + at) % n
         return st
 
+    # -- the hands -----------------------------------------------------------------
+    # Each seat's cards live in a plain integer field (_h0 to _h3), which the compiled
+    # engine updates without making an int object per card played; the ``hands`` list
+    # catches up with the fields whenever it is read (the seats marked in ``_stale``).
+
+    @property
+    def hands(self) -> list[int]:
+        """Each seat's cards as a mask, by seat. The list is the state's own and is
+        brought up to date each time this is read; to change the hands, assign a list."""
+        stale = self._stale
+        if stale:
+            self._stale = 0  # cleared first: a card played meanwhile marks its seat again
+            hands = self._hands
+            for seat in range(self.n):
+                if stale >> seat & 1:
+                    hands[seat] = self._hand(seat)
+        return self._hands
+
+    @hands.setter
+    def hands(self, value: list[int]) -> None:
+        self._stale = 0
+        self._hands = value
+        for seat in range(self.n):
+            self._put_hand(seat, value[seat])
+        self._stale = 0
+
+    def _hand(self, seat: int) -> int:
+        if seat == 0:
+            return self._h0
+        if seat == 1:
+            return self._h1
+        if seat == 2:
+            return self._h2
+        return self._h3
+
+    def _put_hand(self, seat: int, mask: int) -> None:
+        if seat == 0:
+            self._h0 = mask
+        elif seat == 1:
+            self._h1 = mask
+        elif seat == 2:
+            self._h2 = mask
+        else:
+            self._h3 = mask
+        self._stale |= 1 << seat
+
     # -- queries ------------------------------------------------------------------
 
     @property
@@ -380,7 +438,7 @@ class State:
         if phase == _DECLARE:
             return (1 << BLIND) | (1 << NO_BLIND)
         if phase == _EXCHANGE:
-            return self.hands[self.current] | (1 << EXCHANGE_DONE)
+            return self._hand(self.current) | (1 << EXCHANGE_DONE)
         if phase == _DRAW:
             return self.discard_pile & ~self.exch_given
         return 0
@@ -391,7 +449,7 @@ class State:
         return self.bids[(self.current + 2) % 4] if self.n == 4 else -1
 
     def _card_mask(self, seat: int) -> int:
-        hand = self.hands[seat]
+        hand = self._hand(seat)
         trick = self.trick
         if trick:
             follow = hand & SUIT_MASK_OF[trick[0]]
@@ -438,11 +496,10 @@ class State:
         n = self.n
         if n == 4:
             f = self.dealer + 1
-            hands = self.hands
-            hands[f % 4] = h0
-            hands[(f + 1) % 4] = h1
-            hands[(f + 2) % 4] = h2
-            hands[(f + 3) % 4] = h3
+            self._put_hand(f % 4, h0)
+            self._put_hand((f + 1) % 4, h1)
+            self._put_hand((f + 2) % 4, h2)
+            self._put_hand((f + 3) % 4, h3)
             if self._plan.blind_nil:
                 self.queue = [s for s in self._bid_order() if self._may_declare(s)]
                 self.decided = [s not in self.queue for s in range(4)]
@@ -468,9 +525,7 @@ class State:
         if phase == _PLAY:
             # Inlined card play: the hot path of every search.
             seat = self.current
-            hands = self.hands
-            hand: int = hands[seat]
-            hands[seat] = hand ^ (1 << action)
+            self._put_hand(seat, self._hand(seat) ^ (1 << action))
             cast("list[object]", self.plays).append(boxed)
             trick = self.trick
             cast("list[object]", trick).append(boxed)
@@ -540,7 +595,7 @@ class State:
         assert deck is not None
         top, nxt = deck[self.pile_pos], deck[self.pile_pos + 1]
         kept, gone = (top, nxt) if keep else (nxt, top)
-        self.hands[seat] |= 1 << kept
+        self._put_hand(seat, self._hand(seat) | 1 << kept)
         self.own_discards[seat] |= 1 << gone
         self.discard_pile |= 1 << gone
         self.pile_pos += 2
@@ -597,7 +652,7 @@ class State:
         if action == EXCHANGE_DONE:
             self._end_exchange(seat)
             return
-        self.hands[seat] &= ~(1 << action)
+        self._put_hand(seat, self._hand(seat) & ~(1 << action))
         self.exch_given |= 1 << action
         self.exch_count += 1
         self.exchanged[seat] += 1
@@ -608,7 +663,7 @@ class State:
     def _draw(self, card: int) -> None:
         seat = self.exch_seat
         bit = 1 << card
-        self.hands[seat] |= bit
+        self._put_hand(seat, self._hand(seat) | bit)
         self.discard_pile &= ~bit
         self.own_discards[seat] &= ~bit
         self.current = seat
@@ -645,7 +700,7 @@ class State:
         leader = (self.dealer + 1) % self.n  # R-4P-5, R-2P-5
         if self._plan.two_of_clubs_leads:
             for s in range(self.n):
-                if self.hands[s] & 1:
+                if self._hand(s) & 1:
                     leader = s
         self.leader = leader
         self.first_leader = leader
@@ -710,7 +765,7 @@ class State:
         """What ``seat`` may know now: its own cards, public play, its own discards."""
         phase = self._phase
         looked = self.decided[seat] or phase in (_BID, _PLAY, _EXCHANGE, _DRAW)
-        hand = tuple(cards_in(self.hands[seat])) if looked else ()
+        hand = tuple(cards_in(self._hand(seat))) if looked else ()
         n = self.n
         return Observation(
             seat=seat,
@@ -738,7 +793,7 @@ class State:
         )
 
     def hand_of(self, seat: int) -> list[int]:
-        return cards_in(self.hands[seat])
+        return cards_in(self._hand(seat))
 
     def cards_played_mask(self) -> int:
         m = 0
