@@ -62,13 +62,11 @@ _BID: Final = 5
 _PLAY: Final = 6
 _OVER: Final = 7
 
-# The seats of each side by the number of players (R-4P-1: partners sit opposite; 2P:
-# one seat a side).
+# The seats of each side by the number of players (R-4P-1: partners opposite; 2P: one).
 _SIDES: Final[dict[int, tuple[tuple[int, ...], tuple[int, ...]]]] = {4: ((0, 2), (1, 3)), 2: ((0,), (1,))}
 
-# Held by readers of ``results`` while they turn finished hands into HandResults, so that
-# two readers on different threads do not build the same hand twice. The hand's end never
-# takes it: it only replaces the tuple of finished hands (see State.results).
+# Held by readers of ``results`` building HandResults, so that two readers on different
+# threads cannot build one hand twice (a hand's end never takes it: see State.results).
 _SETTLING: Final = threading.Lock()
 
 # A finished hand whose HandResult is not built yet: hand_no, dealer, bids, blind, tricks
@@ -179,10 +177,9 @@ class State:
         self.plays: list[int] = []
         self.trick: list[int] = []
         self.trick_winners: list[int] = []
-        self.first_leader = (self.dealer + 1) % n
+        self.first_leader = self.leader = (self.dealer + 1) % n
         self.trick_no = 0
         self.tricks_won = plan.zeros[:]
-        self.leader = (self.dealer + 1) % n
         self.win_card = -1
         self.win_seat = -1
         self.first_trick = True
@@ -313,10 +310,8 @@ class State:
             st.win_seat = (obs.leader + at) % n
         return st
 
-    # -- the hands -----------------------------------------------------------------
-    # Each seat's cards live in a plain integer field (_h0 to _h3), which the compiled
-    # engine updates without making an int object per card played; the ``hands`` list
-    # catches up with the fields whenever it is read (the seats marked in ``_stale``).
+    # -- the hands: plain int fields _h0.._h3 (no int object made per card played); the
+    # ``hands`` list catches up with them (the seats marked in ``_stale``) when read.
 
     @property
     def hands(self) -> list[int]:
@@ -333,7 +328,6 @@ class State:
 
     @hands.setter
     def hands(self, value: list[int]) -> None:
-        self._stale = 0
         self._hands = value
         for seat in range(self.n):
             self._put_hand(seat, value[seat])
@@ -733,11 +727,9 @@ class State:
     def results(self) -> list[HandResult]:
         """A :class:`HandResult` per finished hand. A hand's scores and bags are counted when
         it ends; its HandResult (and the SideResults in it) is built from the same numbers
-        the first time ``results`` is read after that, so random play pays for none.
-
-        The hand's end only appends to ``_unscored`` (a new tuple, stored at once); a reader
-        builds the entries past ``_settled`` from the tuple it read, appends them, then moves
-        ``_settled`` on, holding a lock so that two readers cannot build one hand twice."""
+        the first time ``results`` is read after that, so random play pays for none. (A hand's
+        end stores a longer ``_unscored`` tuple at once; a reader, holding the lock, builds
+        the entries past ``_settled`` from the tuple it read, then moves ``_settled`` on.)"""
         if len(self._unscored) > self._settled:
             with _SETTLING:
                 pending = self._unscored
