@@ -53,7 +53,6 @@ class Layout:
             lens_a |= (POP13[(h0 >> base) & _SUIT] | POP13[(h1 >> base) & _SUIT] << 4) << (8 * suit)
             lens_b |= (POP13[(h2 >> base) & _SUIT] | POP13[(h3 >> base) & _SUIT] << 4) << (8 * suit)
         union = h0 | h1 | h2 | h3
-        self.union = union
         self.r0 = union & _SUIT
         self.r1 = (union >> 13) & _SUIT
         self.r2 = (union >> 26) & _SUIT
@@ -104,10 +103,6 @@ class Layout:
             | _above(self.r3, rel >> 39) << 12
         )
 
-    def everything(self) -> int:
-        """Every remaining card: what an exact answer depends on."""
-        return self.union
-
 
 def _kth(rem: int, k: int) -> int:
     """The ``k``-th highest card of a suit mask as a mask (0 when ``k`` is 0)."""
@@ -125,13 +120,17 @@ def _above(rem: int, rel: int) -> int:
 
 
 class Table:
-    """Bounds by partition, exact answers, and the card that answered last (move order)."""
+    """Bounds and answers by partition, and the card that answered last (move order)."""
 
     def __init__(self) -> None:
         # (lengths of hands 0 and 1, of hands 2 and 3, leader and flags) -> shape -> pattern
         # -> lo | hi << 4.
         self.buckets: dict[tuple[int, int, int], dict[int, dict[int, int]]] = {}
-        self.answers: dict[tuple[int, int, int, int, int], bool] = {}
+        # The same buckets and shapes for the answers to other questions: pattern ->
+        # question (outcome set * 2 + the side asking) -> answer.
+        self.answers: dict[tuple[int, int, int], dict[int, dict[int, dict[int, bool]]]] = {}
+        self.answer = False
+        self.answer_shape = -1
         self.hints: dict[tuple[int, int, int], int] = {}
         self.lo = 0
         self.hi = 0
@@ -160,6 +159,40 @@ class Table:
         self.hi = hi
         self.lo_shape = lo_shape
         self.hi_shape = hi_shape
+
+    def recall(self, lay: Layout, question: int) -> bool:
+        """Whether a position like ``lay`` has answered ``question`` (in ``answer``, with
+        the shape that gave it in ``answer_shape``)."""
+        bucket = self.answers.get(lay.bkey)
+        if bucket is not None:
+            for shape, slots in bucket.items():
+                got = slots.get(lay.pattern(shape))
+                if got is not None:
+                    known = got.get(question)
+                    if known is not None:
+                        self.answer = known
+                        self.answer_shape = shape
+                        return True
+        return False
+
+    def remember(self, lay: Layout, rel: int, question: int, answer: bool) -> None:
+        """Keep the answer for the positions like ``lay`` that agree on the owners of the
+        cards down to the relevant ones."""
+        shape = lay.shape_of(rel)
+        bucket = self.answers.get(lay.bkey)
+        if bucket is None:
+            bucket = {}
+            self.answers[lay.bkey] = bucket
+        slots = bucket.get(shape)
+        if slots is None:
+            slots = {}
+            bucket[shape] = slots
+        pat = lay.pattern(shape)
+        got = slots.get(pat)
+        if got is None:
+            got = {}
+            slots[pat] = got
+        got[question] = answer
 
     def store(self, lay: Layout, rel: int, lo: int, hi: int, left: int) -> None:
         """Tighten the bounds of the positions like ``lay`` that agree on the owners of

@@ -319,12 +319,10 @@ class Solver:
             if kind >= 0 and (kind & 1) != (0 if self.x == self.count_side else 1):
                 kind = -1  # a target the other way round: not the counted game
         key = lay.ekey
-        akey = (key[0], key[1], key[2], pred, self.x)
-        if kind < 0:
-            answer = tt.answers.get(akey)
-            if answer is not None:
-                self.rel = lay.everything()
-                return answer
+        question = pred * 2 + self.x
+        if kind < 0 and not self.first and tt.recall(lay, question):
+            self.rel = lay.relevant(tt.answer_shape)
+            return tt.answer
         self.best_card = -1
         result = self._move_hint(pred, self._from_relative(tt.hints.get(key, -1)))
         rel = self.rel
@@ -338,7 +336,7 @@ class Solver:
             else:
                 tt.store(lay, rel, 0, a - 1, left)
         else:
-            tt.answers[akey] = result
+            tt.remember(lay, rel, question, result)
         self.rel = rel
         return result
 
@@ -456,8 +454,6 @@ class Solver:
                 continue
             rem = (union >> base) & 0x1FFF
             others = rem & ~own
-            if others:
-                rel |= 1 << (base + others.bit_length() - 1)
             k = POP13[own] if others == 0 else POP13[own >> others.bit_length()]
             for step in (1, 3) if n == 4 else (1,):
                 opp = hands[(leader + step) % n]
@@ -465,6 +461,9 @@ class Solver:
                     length = POP13[(opp >> base) & 0x1FFF]
                     if length < k:
                         k = length
+            if k and others:
+                # A suit that cashes nothing needs no card: more top cards only cash more.
+                rel |= 1 << (base + others.bit_length() - 1)
             cash += k
         self.sure_rel = rel
         return cash
