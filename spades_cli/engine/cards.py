@@ -48,57 +48,14 @@ def make_card(suit: int, rank: int) -> int:
 SMALL_INTS: Final[tuple[object, ...]] = tuple(range(128))
 
 
-# The cards of each 13-bit suit chunk, looked up by ``suit << 13 | chunk``: each list is
-# built the first time its chunk is asked for (importing costs nothing), and is never
-# handed out itself: cards_in returns copies.
-_CHUNK_CARDS: Final[list[list[object] | None]] = [None] * (4 << 13)
-
-
-def _chunk_cards(key: int) -> list[object]:
-    """The cards of chunk ``key & FULL_SUIT`` of suit ``key >> 13``, low to high."""
-    base = (key >> 13) * 13
-    chunk = key & FULL_SUIT
-    cards = [SMALL_INTS[base + r] for r in range(13) if chunk >> r & 1]
-    _CHUNK_CARDS[key] = cards
-    return cards
-
-
-def _with_actions(out: list[object] | None, rest: int) -> list[object]:
-    """``out`` followed by the action numbers from 52 up of the bits of ``rest``."""
-    more = out[:] if out is not None else []
-    while rest:
-        low = rest & -rest
-        more.append(SMALL_INTS[51 + low.bit_length()])
-        rest ^= low
-    return more
-
-
 def cards_in(mask: int) -> list[int]:
     """The cards of a mask, low to high (clubs first, spades last); bits past the deck
     give the action numbers from 52 up."""
-    if mask <= 0:
-        return []
-    out: list[object] | None = None
-    key = mask & FULL_SUIT
-    if key:
-        out = (_CHUNK_CARDS[key] or _chunk_cards(key))[:]
-    key = mask >> 13 & FULL_SUIT
-    if key:
-        key |= 1 << 13
-        part = _CHUNK_CARDS[key] or _chunk_cards(key)
-        out = part[:] if out is None else out + part
-    key = mask >> 26 & FULL_SUIT
-    if key:
-        key |= 2 << 13
-        part = _CHUNK_CARDS[key] or _chunk_cards(key)
-        out = part[:] if out is None else out + part
-    key = mask >> 39 & FULL_SUIT
-    if key:
-        key |= 3 << 13
-        part = _CHUNK_CARDS[key] or _chunk_cards(key)
-        out = part[:] if out is None else out + part
-    if mask >> 52:
-        out = _with_actions(out, mask >> 52)
+    out: list[object] = []
+    while mask > 0:
+        low = mask & -mask
+        out.append(SMALL_INTS[low.bit_length() - 1])
+        mask ^= low
     return cast(list[int], out)
 
 

@@ -52,6 +52,8 @@ class Plan:
         self.no_bids: list[int] = [-1] * n
         self.falses: list[bool] = [False] * n
         self.trues: list[bool] = [True] * n
+        # The seats in bidding order (from the dealer's left) for each dealer.
+        self.bid_orders: list[list[int]] = [[(d + 1 + i) % n for i in range(n)] for d in range(n)]
         # Legal bids (R-C-7, R-4P-4, R-2P-4 and the bidding options) as action masks.
         self.bid_masks: dict[int, int] = _compute_bid_masks(rules)
         # The same as lists of actions, for State.legal_actions to copy.
@@ -59,6 +61,9 @@ class Plan:
         self.bid_actions: dict[int, list[int]] = {
             key: [a for a in bids if mask >> a & 1] for key, mask in self.bid_masks.items()
         }
+        # Both again as lists indexed by the partner's bid + 1 (-1, none yet, first).
+        self.bid_mask_rows: list[int] = [self.bid_masks[p] for p in range(-1, 14)]
+        self.bid_action_rows: list[list[int]] = [self.bid_actions[p] for p in range(-1, 14)]
 
     def game_over(self, a: int, b: int) -> bool:
         """R-C-11 and the house rules: do the two sides' scores ``a`` and ``b`` end the game?"""

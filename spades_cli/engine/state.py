@@ -315,8 +315,7 @@ class State:
 
     @property
     def hands(self) -> list[int]:
-        """Each seat's cards as a mask, by seat. The list is the state's own and is
-        brought up to date each time this is read; to change the hands, assign a list."""
+        """Each seat's cards as a mask (the state's own list, brought up to date when read)."""
         stale = self._stale
         if stale:
             self._stale = 0  # cleared first: a card played meanwhile marks its seat again
@@ -345,13 +344,16 @@ class State:
     def _put_hand(self, seat: int, mask: int) -> None:
         if seat == 0:
             self._h0 = mask
+            self._stale |= 1
         elif seat == 1:
             self._h1 = mask
+            self._stale |= 2
         elif seat == 2:
             self._h2 = mask
+            self._stale |= 4
         else:
             self._h3 = mask
-        self._stale |= 1 << seat
+            self._stale |= 8
 
     # -- queries ------------------------------------------------------------------
 
@@ -396,7 +398,7 @@ class State:
                 self._legal = m
             return cards_in(m)
         if phase == _BID:
-            return self._plan.bid_actions[self._partner_bid()][:]
+            return self._plan.bid_action_rows[self._partner_bid() + 1][:]
         m = self._legal
         if not m:
             m = self._compute_legal()
@@ -426,7 +428,7 @@ class State:
         if phase == _PLAY:
             return self._card_mask(self.current)
         if phase == _BID:
-            return self.bid_masks[self._partner_bid()]
+            return self._plan.bid_mask_rows[self._partner_bid() + 1]
         if phase == _DRAFT:
             return (1 << KEEP) | (1 << DISCARD)
         if phase == _DECLARE:
@@ -674,8 +676,7 @@ class State:
         self._next_exchanger()
 
     def _bid_order(self) -> list[int]:
-        n = self.n
-        return [(self.dealer + 1 + i) % n for i in range(n)]
+        return self._plan.bid_orders[self.dealer][:]  # the seats from the dealer's left
 
     def _may_declare(self, seat: int) -> bool:
         behind = self.rules.blind_nil.behind_by
