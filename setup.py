@@ -19,6 +19,7 @@ ENGINE = [
     "spades_cli/engine/cards.py",
     "spades_cli/engine/chance.py",
     "spades_cli/engine/ddsets.py",
+    "spades_cli/engine/ddsure.py",
     "spades_cli/engine/ddtable.py",
     "spades_cli/engine/illegal.py",
     "spades_cli/engine/observation.py",

@@ -40,6 +40,7 @@ from typing import Final
 
 from spades_cli.engine.cards import NON_SPADE_MASK, SUIT_MASKS
 from spades_cli.engine.ddsets import RADIX, bits, count_of, rep_of, spreads, trick_table, vectors
+from spades_cli.engine.ddsure import sure_bounds
 from spades_cli.engine.ddtable import POP13, Layout, Table
 from spades_cli.engine.phases import PLAY
 from spades_cli.engine.state import State
@@ -106,7 +107,6 @@ class Solver:
         self.rel = 0  # the cards whose rank the last search result depended on
         self.used_lo = False
         self.used_hi = False
-        self.sure_rel = 0
         self.want_win = False
         self.x = side  # the side asking the current question
         self.best_card = -1
@@ -356,11 +356,13 @@ class Solver:
             rel = lay.relevant(tt.lo_shape) | lay.relevant(tt.hi_shape)
         else:
             lo, hi = 0, left
-        s_lo, s_hi = self._sure(left)
+        got = sure_bounds(self.hands, self.leader, self.first, left, self.seat_counted)
+        s_lo = got & 15
+        s_hi = (got >> 4) & 15
         if s_lo > lo or s_hi < hi:
             known = self._decide(pred, left, s_lo if s_lo > lo else lo, s_hi if s_hi < hi else hi)
             if known >= 0:
-                self.rel = rel | self.sure_rel
+                self.rel = rel | got >> 8
                 return known
         return -1
 
@@ -386,87 +388,6 @@ class Solver:
             if pred & low_set == low_set:
                 return 1
         return -1
-
-    def _sure(self, left: int) -> tuple[int, int]:
-        """Bounds on the counted tricks from sure tricks (R-C-4): the spades of one hand
-        higher than every other spade each win a trick for that hand; and the leader's side
-        can cash the leader's top cards of a side suit as long as every opponent who holds
-        a spade must follow. ``sure_rel``: the cards these depend on (the highest card of
-        each suit that the hand in question does not hold)."""
-        hands = self.hands
-        n = self.n
-        union = 0
-        for h in hands:
-            union |= h
-        lo = 0
-        hi = left
-        spades = union >> 39
-        holder = -1
-        sure = 0
-        rel = 0
-        if spades:
-            top = 1 << (spades.bit_length() - 1)
-            for s in range(n):
-                if (hands[s] >> 39) & top:
-                    holder = s
-            own = hands[holder] >> 39
-            others = spades & ~own
-            sure = POP13[own] if others == 0 else POP13[own >> others.bit_length()]
-            if others:
-                rel = 1 << (38 + others.bit_length())
-        leader = self.leader
-        self.sure_rel = 0
-        cash = self._cash(leader, union) if not self.first else 0
-        rel |= self.sure_rel
-        if holder == leader:
-            cash += sure
-        elif holder >= 0:
-            if self.seat_counted[holder]:
-                lo = sure
-            else:
-                hi = left - sure
-        if cash > left:
-            cash = left
-        # The cashed tricks go to the leader's side (its partner may ruff them).
-        counted = self.seat_counted
-        mine = counted[leader] and (n == 2 or counted[(leader + 2) % 4])
-        none = not counted[leader] and (n == 2 or not counted[(leader + 2) % 4])
-        if mine:
-            lo = cash if cash > lo else lo
-        elif none and left - cash < hi:
-            hi = left - cash
-        self.sure_rel = rel
-        return lo, hi
-
-    def _cash(self, leader: int, union: int) -> int:
-        """Side-suit tricks the leader can cash from the top, each opponent who holds a
-        spade having to follow to every one of them (``sure_rel``: the highest card of
-        each such suit held by another hand)."""
-        hands = self.hands
-        n = self.n
-        hand = hands[leader]
-        cash = 0
-        rel = 0
-        for suit in range(3):
-            base = 13 * suit
-            own = (hand >> base) & 0x1FFF
-            if not own:
-                continue
-            rem = (union >> base) & 0x1FFF
-            others = rem & ~own
-            k = POP13[own] if others == 0 else POP13[own >> others.bit_length()]
-            for step in (1, 3) if n == 4 else (1,):
-                opp = hands[(leader + step) % n]
-                if opp >> 39:
-                    length = POP13[(opp >> base) & 0x1FFF]
-                    if length < k:
-                        k = length
-            if k and others:
-                # A suit that cashes nothing needs no card: more top cards only cash more.
-                rel |= 1 << (base + others.bit_length() - 1)
-            cash += k
-        self.sure_rel = rel
-        return cash
 
     def _last(self, pred: int) -> bool:
         """The last trick: every hand holds one card, so it is counted, not searched."""

@@ -1,0 +1,122 @@
+"""Sure-trick bounds of the double-dummy solver (``engine/solver.py``) at a trick's start.
+
+The bounds are on the *counted* tricks still to come (the seats ``counted`` marks), with
+the cards they depend on (``rel``: the highest card of a suit that the hand in question
+does not hold; more top cards in that hand could only make a bound stronger). The
+result is packed in one int: ``lo | hi << 4 | rel << 8``.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from spades_cli.engine.ddtable import POP13
+
+_SUIT: Final = 0x1FFF
+
+
+def sure_bounds(hands: list[int], leader: int, first: bool, left: int, counted: list[bool]) -> int:
+    """Bounds from sure tricks (R-C-4): the spades of one hand higher than every other
+    spade each win a trick for that hand; the leader's side can cash the leader's top
+    cards of the side suits (or, leading to them, the partner's) while every opponent
+    who holds a spade must follow."""
+    n = len(hands)
+    union = 0
+    for h in hands:
+        union |= h
+    lo = 0
+    hi = left
+    spades = union >> 39
+    holder = -1
+    sure = 0
+    rel = 0
+    if spades:
+        top = 1 << (spades.bit_length() - 1)
+        for s in range(n):
+            if (hands[s] >> 39) & top:
+                holder = s
+        own = hands[holder] >> 39
+        others = spades & ~own
+        sure = POP13[own] if others == 0 else POP13[own >> others.bit_length()]
+        if others:
+            rel = 1 << (38 + others.bit_length())
+    partner = (leader + 2) % 4 if n == 4 else leader
+    # The cashed tricks go to the leader's side (its partner may ruff them).
+    mine = counted[leader] and counted[partner]
+    none = not counted[leader] and not counted[partner]
+    if holder >= 0 and holder != leader and holder != partner:
+        if counted[holder]:
+            lo = sure
+        else:
+            hi = left - sure
+    if first or not (mine or none):
+        if holder in (leader, partner):
+            if counted[holder]:
+                lo = sure
+            else:
+                hi = left - sure
+        return lo | hi << 4 | rel << 8
+    got = _cash(hands, leader, union, -1)
+    cash = (got & 15 if partner == leader else _forced(got & 15, hands[partner], 0)) + (
+        sure if holder == leader else 0)
+    cash_rel = got >> 4
+    if partner != leader:
+        via = _cash(hands, partner, union, leader)
+        alt = _forced(via & 15, hands[leader], 1) + (sure if holder == partner else 0)
+        if alt > cash:
+            cash = alt
+            cash_rel = via >> 4
+    if holder == partner and sure > cash:
+        cash = sure
+        cash_rel = 0
+    if cash > left:
+        cash = left
+    if mine:
+        lo = cash if cash > lo else lo
+    elif left - cash < hi:
+        hi = left - cash
+    return lo | hi << 4 | (rel | cash_rel) << 8
+
+
+def _forced(cash: int, other: int, led: int) -> int:
+    """The tricks of ``cash`` the side is sure of when the other hand of the side (which
+    already played ``led`` of its non-spades) may run out of non-spades while the
+    cashing hand leads: it then has to ruff one, which still wins the trick for the side,
+    but the lead passes to it and the rest is not sure."""
+    free = POP13[other & _SUIT] + POP13[(other >> 13) & _SUIT] + POP13[(other >> 26) & _SUIT] - led
+    return cash if cash <= free + 1 else free + 1
+
+
+def _cash(hands: list[int], seat: int, union: int, entry: int) -> int:
+    """Side-suit tricks ``seat`` can cash from the top, each opponent who holds a spade
+    having to follow to every one of them (packed: ``cash | rel << 4``). With ``entry``
+    (the leader, ``seat`` being its partner), ``seat`` must first be reached: the leader
+    leads a suit of which ``seat`` cashes at least one card (else nothing is counted)."""
+    n = len(hands)
+    hand = hands[seat]
+    cash = 0
+    rel = 0
+    reached = entry < 0
+    for suit in range(3):
+        base = 13 * suit
+        own = (hand >> base) & _SUIT
+        if not own:
+            continue
+        rem = (union >> base) & _SUIT
+        others = rem & ~own
+        k = POP13[own] if others == 0 else POP13[own >> others.bit_length()]
+        for step in (1, 3) if n == 4 else (1,):
+            opp = hands[(seat + step) % n]
+            if opp >> 39:
+                length = POP13[(opp >> base) & _SUIT]
+                if length < k:
+                    k = length
+        if k and others:
+            rel |= 1 << (base + others.bit_length() - 1)
+        if k and entry >= 0 and (hands[entry] >> base) & _SUIT:
+            reached = True
+        cash += k
+    return cash | rel << 4 if reached else 0
+
+
+__all__ = ["sure_bounds"]
