@@ -59,6 +59,18 @@ def cards_in(mask: int) -> list[int]:
     return cast(list[int], out)
 
 
+def mask_actions(mask: int) -> list[int]:
+    """The actions of a legal-action mask, in increasing order (the bits past the deck
+    shifted down first: as one number they would not fit a machine word)."""
+    out = cards_in(mask & FULL_DECK)
+    rest = mask >> 52
+    while rest:
+        low = rest & -rest
+        out.append(51 + low.bit_length())
+        rest ^= low
+    return out
+
+
 def mask_of(cards: Iterable[int]) -> int:
     m = 0
     for c in cards:

@@ -35,6 +35,7 @@ from spades_cli.engine.cards import (
     TWO_OF_CLUBS,
     beats,
     cards_in,
+    mask_actions,
     trick_winner,
 )
 from spades_cli.engine.illegal import IllegalAction, explain
@@ -333,13 +334,9 @@ class State:
         self._stale = 0
 
     def _hand(self, seat: int) -> int:
-        if seat == 0:
-            return self._h0
-        if seat == 1:
-            return self._h1
-        if seat == 2:
-            return self._h2
-        return self._h3
+        if seat < 2:
+            return self._h0 if seat == 0 else self._h1
+        return self._h2 if seat == 2 else self._h3
 
     def _put_hand(self, seat: int, mask: int) -> None:
         if seat == 0:
@@ -403,7 +400,9 @@ class State:
         if not m:
             m = self._compute_legal()
             self._legal = m
-        return cards_in(m)  # the bits past the deck are the other actions
+        if m >> 52:
+            return mask_actions(m)
+        return cards_in(m)
 
     def is_legal(self, action: int) -> bool:
         return action >= 0 and (self.legal_mask() >> action) & 1 == 1
