@@ -36,6 +36,7 @@ from spades_cli.engine.cards import (
     beats,
     cards_in,
     mask_actions,
+    mask_of,
     trick_winner,
 )
 from spades_cli.engine.illegal import IllegalAction, explain
@@ -248,15 +249,13 @@ class State:
     ) -> State:
         """A state consistent with what one seat has seen, the hidden cards filled in.
 
-        ``hidden_hands`` gives every seat's hand as a card mask (the observing seat's own
-        entry must be its hand); together with the cards played they must make up the
-        deck, each seat holding as many cards as it has left. The observation must be in
-        the bidding or the play phase. In the bidding phase, ``bids`` (every seat's bid,
-        the ones not made yet filled in by the caller) starts the state at the first lead
-        (R-4P-5, R-2P-5 and the house rules decide who leads); without ``bids`` the state
-        waits for the next bid. The game's earlier hands, scores and bags come from the
-        observation; its ``history`` starts empty. ValueError when the hands do not fit.
-        """
+        ``hidden_hands`` gives every seat's hand as a card mask (the observing seat's own entry must be its
+        hand); together with the cards played they must make up the deck, each seat holding as many cards as
+        it has left. The observation must be in the bidding or the play phase. In the bidding phase,
+        ``bids`` (every seat's bid, the ones not made yet filled in by the caller) starts the state at the
+        first lead (R-4P-5, R-2P-5 and the house rules decide who leads); without ``bids`` the state waits
+        for the next bid. The game's earlier hands, scores and bags come from the observation; its
+        ``history`` starts empty. ValueError when the hands do not fit."""
         obs = observation
         n = obs.players
         if obs.phase != BID and obs.phase != PLAY:
@@ -321,9 +320,14 @@ class State:
         if stale:
             self._stale = 0  # cleared first: a card played meanwhile marks its seat again
             hands = self._hands
-            for seat in range(self.n):
-                if stale >> seat & 1:
-                    hands[seat] = self._hand(seat)
+            if stale & 1:
+                hands[0] = self._h0
+            if stale & 2:
+                hands[1] = self._h1
+            if stale & 4:
+                hands[2] = self._h2
+            if stale & 8:
+                hands[3] = self._h3
         return self._hands
 
     @hands.setter
@@ -788,10 +792,7 @@ class State:
         return cards_in(self._hand(seat))
 
     def cards_played_mask(self) -> int:
-        m = 0
-        for c in self.plays:
-            m |= 1 << c
-        return m
+        return mask_of(self.plays)
 
     def trick_cards(self) -> list[tuple[int, int]]:
         """The trick in progress as (seat, card) pairs."""
