@@ -191,3 +191,34 @@ def test_a_seat_alone_with_its_partner_helping_agrees_with_brute_force(
         return float(tricks[seat])
 
     assert solver.value() == brute(state.clone(), seat % 2, own)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10_000),
+    spades_break=st.booleans(),
+    points=st.booleans(),
+    seat=st.integers(-1, 3),
+)
+def test_three_trick_four_player_endings_agree_with_brute_force(
+    seed: int, spades_break: bool, points: bool, seat: int
+) -> None:
+    # Deep enough that the transposition table is read at later tricks' starts: a bound
+    # kept for one position is reused for others that share the suit lengths and the
+    # owners of the cards that mattered (R-C-3 follow suit, R-C-4 the winner by rank,
+    # R-C-6 breaking spades; a nil bidder's own tricks, R-4P-7). Seat -1: the side's
+    # tricks or points; else that seat's own tricks, its partner helping.
+    rules = _variant(FOUR, spades_break=spades_break)
+    state = random_ending(rules, seed, 3)
+    if seat < 0:
+        side = state.current % 2
+        oc = Outcome(state, side, value="points" if points else "tricks")
+        assert oc.solver(state).value() == brute(state.clone(), side, _brute_value(oc))
+        return
+    groups = [0 if s == seat else 1 for s in range(4)]
+    solver = Solver(state, seat % 2, groups, trick_table(2, [0]), None, [1.0, 0.0])
+
+    def own(tricks: tuple[int, ...]) -> float:
+        return float(tricks[seat])
+
+    assert solver.value() == brute(state.clone(), seat % 2, own)
