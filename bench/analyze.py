@@ -69,19 +69,23 @@ def whole_hands(hands: list[tuple[State, list[int]]], budget: int) -> None:
 def solver_by_left(hands: list[tuple[State, list[int]]], lefts: list[int], budget: int) -> None:
     for left in lefts:
         times: list[float] = []
+        searched: list[int] = []
         over = 0
         for start, cards in hands:
             st = start.clone()
             for c in cards[: 4 * (13 - left)]:
                 st.apply(c)
             t0 = time.perf_counter()
+            solver = Outcome(st, st.current % 2).solver(st, budget)
             try:
-                Outcome(st, st.current % 2).solver(st, budget).move_values()
+                solver.move_values()
             except SearchLimit:
                 over += 1
             times.append(time.perf_counter() - t0)
+            searched.append(solver.searched + solver.nodes)
         print(f"solver, 4P, {left:2d} tricks left, every card's value (as expert): median "
-              f"{statistics.median(times):.3f} s, max {max(times):.3f} s over {len(times)} positions"
+              f"{statistics.median(times):.3f} s, max {max(times):.3f} s over {len(times)} positions, "
+              f"{statistics.median(searched):.0f} positions searched (median)"
               + (f"; {over} over the budget of {budget} positions a question" if over else ""),
               flush=True)
 
