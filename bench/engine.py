@@ -27,6 +27,7 @@ Run: ``.venv/bin/python bench/engine.py`` (``--seconds 5`` for longer runs,
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -174,6 +175,7 @@ def like_for_like(rounds: int, seconds: float) -> None:
     four = load_rules("four-player")
     decks = fixed_decks(512)
     rates: dict[str, list[float]] = {"ours": [], "os": [], "os_checked": []}
+    load_before = os.getloadavg()[0]
     for _ in range(rounds):
         rates["ours"].append(ours_on_decks(four, decks, seconds / 3))
         for key, checked in (("os", False), ("os_checked", True)):
@@ -182,7 +184,10 @@ def like_for_like(rounds: int, seconds: float) -> None:
             rates[key].append(rate)
     ours = rates["ours"]
     med = statistics.median
-    print(f"like for like, four-player, the same {len(decks)} decks and picks; median of {rounds} rounds:")
+    print(
+        f"like for like, four-player, the same {len(decks)} decks and picks; median of {rounds} rounds "
+        f"(load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after):"
+    )
     print(f"  {'ours (every rule checked)':46} {med(ours):10.0f} hands/s")
     for key, what in (("os", "apply_action, no checks"), ("os_checked", "apply_action_with_legality_check")):
         ratios = [a / b for a, b in zip(ours, rates[key], strict=True)]
