@@ -12,7 +12,7 @@ from test_bots_support import E, N, S, W, position_4p
 from spades_cli.analyze import _card
 from spades_cli.bots import expert, make_bot
 from spades_cli.bots.expert import ExpertBot, Outcome
-from spades_cli.bots.rollout import hand_utility, make_context
+from spades_cli.bots.rollout import game_utility, hand_utility, make_context
 from spades_cli.engine import Rules, rng_for
 from spades_cli.engine.cards import parse_card
 from spades_cli.presets import load_rules, rules_from_dict, rules_to_dict
@@ -118,3 +118,23 @@ def test_a_sampled_deal_is_finished_by_the_solver_or_by_the_rollout(monkeypatch:
     rolled = state.clone()
     assert outcome.finish(rolled, make_context(state), 5) == hand_utility(ANY, 0, rolled.results[-1])
     assert rolled.results[-1].tricks[N] > 0
+
+
+def test_four_player_expert_values_a_solved_deal_by_the_game() -> None:
+    # Late in a game (N-S 250, E-W 340) the solver's table is the chance
+    # of winning the game from the scores the hand leaves (as the hard bot plays it), not
+    # the hand's points: best play to the end of the hand (R-C-4, R-4P-7) is worth exactly
+    # game_utility of the finished hand.
+    state = position_4p(ANY, NIL_HANDS, {S: 4, W: 3, N: 0, E: 3}, NIL_PLAYS, dealer=E, scores=(250, 340))
+    assert expert.VALUE[4] == "game"
+    outcome = Outcome(state, 0, value="game")
+    assert outcome.utility is game_utility
+    start = outcome.solver(state.clone()).value()
+    line = state.clone()
+    while len(line.results) == 0:
+        card, value = outcome.solver(line.clone()).best_move()
+        assert value == start  # best play keeps the value
+        line.apply(card)
+    result = line.results[-1]
+    assert start == game_utility(ANY, 0, result) != hand_utility(ANY, 0, result)
+    assert result.tricks[N] == 0  # South covers North's nil

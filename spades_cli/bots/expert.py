@@ -4,10 +4,12 @@ For a card play it samples deals of the unseen cards consistent with everything 
 seat has seen (``bots.determinize``: the cards played, the voids shown, the bids made,
 in the draft game its own discards), solves every sampled deal with every hand known
 (``engine.solver``) and plays the card with the best average outcome, as GIB does in
-bridge. The outcome is the hand's Spades points for its side against the other
-(``bots.rollout.hand_utility``: contracts made or set, bags priced as future
-penalties, each nil bidder's own tricks, the end of the game near the target), not a
-trick count.
+bridge. The outcome is not a trick count but what the hand's Spades points do for its
+side: in the four-player game the chance of winning the game from the scores the hand
+leaves (``bots.rollout.game_utility``, as the hard bot plays), in the two-player game
+the hand's points against the other side (``bots.rollout.hand_utility``); both count
+contracts made or set, bags priced as future penalties, each nil bidder's own tricks
+and the end of the game near the target.
 
 A perfect-information search of a whole hand is costly, so the solver takes over once
 the hand is short enough to solve every sampled deal quickly (``solve_from`` tricks
@@ -27,11 +29,12 @@ from __future__ import annotations
 
 import random
 import statistics
+from collections.abc import Callable
 
 from spades_cli.bots import normal
 from spades_cli.bots.determinize import build_state, sample_worlds
 from spades_cli.bots.hard import HardBot, distinct_cards, pick
-from spades_cli.bots.rollout import Context, fast_card, hand_utility, make_context, play_out
+from spades_cli.bots.rollout import Context, fast_card, game_utility, hand_utility, make_context, play_out
 from spades_cli.bots.view import TableView, read_table
 from spades_cli.engine import PLAY, HandResult, Observation, Rules, State, beats, card_str
 from spades_cli.engine.scoring import score_side
@@ -43,6 +46,9 @@ SOLVE_FROM = {2: 8, 4: 5}  # tricks left from which the solver takes over, by pl
 # tricks are left, and the solver finishes it (by players; 0: hard's plain rollouts).
 TAIL = {2: 6, 4: 0}
 TAIL_WORLDS = 16
+# What a solved deal is worth (see Outcome), by players: four-player games are won on
+# the race to the target (as the hard bot plays), which the hand's points alone miss.
+VALUE = {2: "utility", 4: "game"}
 TAIL_BUDGET = 20000  # positions per solved tail; past it the rollout finishes the hand
 
 
@@ -56,11 +62,13 @@ class ExpertBot:
         hard: HardBot | None = None,
         tail: dict[int, int] | None = None,
         tail_worlds: int = TAIL_WORLDS,
+        value: dict[int, str] | None = None,
     ) -> None:
         self.worlds = {2: worlds, 4: worlds} if worlds else WORLDS
         self.solve_from = solve_from if solve_from is not None else SOLVE_FROM
         self.tail = tail if tail is not None else TAIL
         self.tail_worlds = tail_worlds
+        self.value = value if value is not None else VALUE
         self.hard = hard if hard is not None else HardBot()
 
     def act(self, obs: Observation, rules: Rules, rng: random.Random) -> int:
@@ -101,7 +109,7 @@ class ExpertBot:
         for hands in worlds:
             base = build_state(obs, rules, hands)
             if outcome is None:
-                outcome = Outcome(base, view.side)
+                outcome = Outcome(base, view.side, value=self.value[obs.players])
             if solve:
                 solved = outcome.solver(base).move_values()
                 for c in cands:
@@ -116,14 +124,19 @@ class ExpertBot:
         how = "solved deals" if solve else "sampled deals played out"
         if choice == fallback:
             return choice, f"{why}; no better card in {len(worlds)} {how}"
+        if outcome is not None and outcome.utility is game_utility:
+            # Game utilities (the chance of winning the game), not points.
+            return choice, f"wins the game more often than {card_str(fallback)} in {len(worlds)} {how}"
         gain = statistics.fmean(values[choice]) - statistics.fmean(values[fallback])
         return choice, f"gains {gain:.0f} points over {card_str(fallback)} in {len(worlds)} {how}"
 
 
 class Outcome:
     """The value table of one hand for the solver, by the tricks of each group of seats
-    that score alike: ``utility`` (``hand_utility`` for ``side``), ``points`` (the
-    hand's points of ``side`` less the other side's) or ``tricks`` (the side's tricks)."""
+    that score alike: ``game`` (``game_utility`` for ``side``: the chance of winning the
+    game from the scores the hand leaves), ``utility`` (``hand_utility``: the hand's
+    points, bags priced), ``points`` (the hand's points of ``side`` less the other
+    side's) or ``tricks`` (the side's tricks)."""
 
     def __init__(self, st: State, side: int, *, value: str = "utility") -> None:
         rules = st.rules
@@ -146,6 +159,8 @@ class Outcome:
         self.contract = sum(st.bids[s] for s in range(n) if s % 2 == side and not nil[s])
         # The side's trick count is a sum over the groups: the solver can share more.
         self.linear = [float(first % 2 == side) for first in first_of] if value == "tricks" else None
+        utility: Callable[[Rules, int, HandResult], float] = game_utility if value == "game" else hand_utility
+        self.utility = utility
         g = len(first_of)
         table = [0.0] * (RADIX ** g)
         bids = tuple(st.bids)
@@ -168,7 +183,7 @@ class Outcome:
                 table[index] = float(sides[side].points - sides[1 - side].points)
                 continue
             result = HandResult(st.hand_no, st.dealer, bids, blind, tuple(tricks), sides)
-            table[index] = hand_utility(rules, side, result)
+            table[index] = utility(rules, side, result)
         self.table = table
 
     def solver(self, st: State, budget: int = 0) -> Solver:
@@ -185,7 +200,7 @@ class Outcome:
                 return self.solver(st, TAIL_BUDGET).value()
             except SearchLimit:
                 play_out(st, ctx)
-        return hand_utility(st.rules, self.side, st.results[-1])
+        return self.utility(st.rules, self.side, st.results[-1])
 
 
 def _partner_wins_anyway(view: TableView) -> bool:
