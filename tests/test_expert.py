@@ -138,3 +138,15 @@ def test_four_player_expert_values_a_solved_deal_by_the_game() -> None:
     result = line.results[-1]
     assert start == game_utility(ANY, 0, result) != hand_utility(ANY, 0, result)
     assert result.tricks[N] == 0  # South covers North's nil
+
+
+def test_a_decision_too_big_to_solve_is_left_to_the_hard_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    # With room for a single position the sampled deals cannot be solved: the hard bot's
+    # rollouts decide, and they too cover North's nil with the ace (R-4P-7).
+    state = nil_position()
+    obs = state.observation(S)
+    card, why = ExpertBot(worlds=8).explain(obs, ANY, rng_for(1, "nil"))
+    assert card == parse_card("AH") and "solved deals" in why
+    monkeypatch.setattr(expert, "SOLVE_BUDGET", 1)
+    card, why = ExpertBot(worlds=8).explain(obs, ANY, rng_for(1, "nil"))
+    assert card == parse_card("AH") and "sampled deals" in why and "solved" not in why

@@ -41,7 +41,10 @@ from spades_cli.engine.scoring import score_side
 from spades_cli.engine.solver import RADIX, SearchLimit, Solver, spreads
 
 WORLDS = {2: 24, 4: 16}  # sampled deals per solved card decision, by players
-SOLVE_FROM = {2: 8, 4: 5}  # tricks left from which the solver takes over, by players
+SOLVE_FROM = {2: 8, 4: 6}  # tricks left from which the solver takes over, by players
+# Positions the solver may search for one card decision (about a second, compiled);
+# a decision whose sampled deals need more is left to the search before the solver's.
+SOLVE_BUDGET = 400_000
 # Before that, each sampled deal is played on by the rollout policy until this many
 # tricks are left, and the solver finishes it (by players; 0: hard's plain rollouts).
 TAIL = {2: 6, 4: 0}
@@ -82,15 +85,19 @@ class ExpertBot:
             return legal[0], "the only legal move"
         if obs.phase == PLAY:
             solve = 13 - len(obs.tricks) <= self.solve_from[obs.players]
-            if solve or self.tail[obs.players]:
-                return self._search_play(obs, rules, rng, solve)
+            found = self._search_play(obs, rules, rng, solve) if solve else None
+            if found is None and self.tail[obs.players]:
+                found = self._search_play(obs, rules, rng, False)
+            if found is not None:
+                return found
         return self.hard.explain(obs, rules, rng)
 
     def _search_play(
         self, obs: Observation, rules: Rules, rng: random.Random, solve: bool
-    ) -> tuple[int, str]:
-        """Every candidate card over sampled deals: each deal solved from here (``solve``),
-        or played on by the rollout policy until the solver can finish it."""
+    ) -> tuple[int, str] | None:
+        """Every candidate card over sampled deals: each deal solved from here (``solve``;
+        None when the deals need more than ``SOLVE_BUDGET`` positions), or played on by
+        the rollout policy until the solver can finish it."""
         view = read_table(obs, rules)
         fallback, why = normal.play_choice(view)
         cands = distinct_cards(obs)
@@ -106,12 +113,21 @@ class ExpertBot:
         values: dict[int, list[float]] = {c: [] for c in cands}
         outcome: Outcome | None = None
         tail = self.tail[obs.players]
+        searched = 0
         for hands in worlds:
             base = build_state(obs, rules, hands)
             if outcome is None:
                 outcome = Outcome(base, view.side, value=self.value[obs.players])
             if solve:
-                solved = outcome.solver(base).move_values()
+                # (the budget caps each question the solver asks; the sum is checked here)
+                solver = outcome.solver(base, min(SOLVE_BUDGET - searched, SOLVE_BUDGET // 4))
+                try:
+                    solved = solver.move_values()
+                except SearchLimit:
+                    return None
+                searched += solver.searched + solver.nodes
+                if searched >= SOLVE_BUDGET:
+                    return None
                 for c in cands:
                     values[c].append(solved[c])
                 continue
