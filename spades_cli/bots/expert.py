@@ -44,7 +44,7 @@ WORLDS = {2: 24, 4: 16}  # sampled deals per solved card decision, by players
 SOLVE_FROM = {2: 8, 4: 6}  # tricks left from which the solver takes over, by players
 # Positions the solver may search for one card decision (about a second, compiled);
 # a decision whose sampled deals need more is left to the search before the solver's.
-SOLVE_BUDGET = 400_000
+SOLVE_BUDGET = 300_000
 # Before that, each sampled deal is played on by the rollout policy until this many
 # tricks are left, and the solver finishes it (by players; 0: hard's plain rollouts).
 TAIL = {2: 6, 4: 0}
