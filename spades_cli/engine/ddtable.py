@@ -119,84 +119,75 @@ def _above(rem: int, rel: int) -> int:
     return POP13[rem & ~((rel & -rel) - 1)]
 
 
+class Entry:
+    """What is known of the positions of one bucket, shape and pattern: bounds on the
+    counted tricks still to come and the answers to other questions."""
+
+    def __init__(self, left: int) -> None:
+        self.lo = 0
+        self.hi = left
+        self.answers: dict[int, bool] = {}
+
+
 class Table:
     """Bounds and answers by partition, and the card that answered last (move order)."""
 
     def __init__(self) -> None:
-        # (lengths of hands 0 and 1, of hands 2 and 3, leader and flags) -> shape -> pattern
-        # -> lo | hi << 4.
-        self.buckets: dict[tuple[int, int, int], dict[int, dict[int, int]]] = {}
-        # The same buckets and shapes for the answers to other questions: pattern ->
-        # question (outcome set * 2 + the side asking) -> answer.
-        self.answers: dict[tuple[int, int, int], dict[int, dict[int, dict[int, bool]]]] = {}
-        self.answer = False
-        self.answer_shape = -1
+        # (lengths of hands 0 and 1, of hands 2 and 3, leader and flags) -> shape -> pattern.
+        self.buckets: dict[tuple[int, int, int], dict[int, dict[int, Entry]]] = {}
         self.hints: dict[tuple[int, int, int], int] = {}
         self.lo = 0
         self.hi = 0
         self.lo_shape = -1
         self.hi_shape = -1
+        self.found = False
+        self.answer = False
+        self.answer_shape = -1
 
-    def probe(self, lay: Layout, left: int) -> None:
+    def probe(self, lay: Layout, left: int, question: int) -> None:
         """The best bounds stored for positions like ``lay`` (in ``lo``, ``hi``, with the
-        shapes that gave them, -1 for none)."""
+        shapes that gave them, -1 for none), and whether one of them answered
+        ``question`` (outcome set * 2 + the side asking: ``found``, ``answer``,
+        ``answer_shape``)."""
         lo = 0
         hi = left
         lo_shape = -1
         hi_shape = -1
+        found = False
         bucket = self.buckets.get(lay.bkey)
         if bucket is not None:
             for shape, slots in bucket.items():
-                v = slots.get(lay.pattern(shape))
-                if v is not None:
-                    if v & 15 > lo:
-                        lo = v & 15
+                e = slots.get(lay.pattern(shape))
+                if e is not None:
+                    if e.lo > lo:
+                        lo = e.lo
                         lo_shape = shape
-                    if v >> 4 < hi:
-                        hi = v >> 4
+                    if e.hi < hi:
+                        hi = e.hi
                         hi_shape = shape
+                    if not found and e.answers:
+                        known = e.answers.get(question)
+                        if known is not None:
+                            found = True
+                            self.answer = known
+                            self.answer_shape = shape
         self.lo = lo
         self.hi = hi
         self.lo_shape = lo_shape
         self.hi_shape = hi_shape
+        self.found = found
 
-    def recall(self, lay: Layout, question: int) -> bool:
-        """Whether a position like ``lay`` has answered ``question`` (in ``answer``, with
-        the shape that gave it in ``answer_shape``)."""
-        bucket = self.answers.get(lay.bkey)
-        if bucket is not None:
-            for shape, slots in bucket.items():
-                got = slots.get(lay.pattern(shape))
-                if got is not None:
-                    known = got.get(question)
-                    if known is not None:
-                        self.answer = known
-                        self.answer_shape = shape
-                        return True
-        return False
+    def clear(self, left: int) -> None:
+        """Nothing known (the first trick: who holds the two of clubs may matter)."""
+        self.lo = 0
+        self.hi = left
+        self.lo_shape = -1
+        self.hi_shape = -1
+        self.found = False
 
-    def remember(self, lay: Layout, rel: int, question: int, answer: bool) -> None:
-        """Keep the answer for the positions like ``lay`` that agree on the owners of the
-        cards down to the relevant ones."""
-        shape = lay.shape_of(rel)
-        bucket = self.answers.get(lay.bkey)
-        if bucket is None:
-            bucket = {}
-            self.answers[lay.bkey] = bucket
-        slots = bucket.get(shape)
-        if slots is None:
-            slots = {}
-            bucket[shape] = slots
-        pat = lay.pattern(shape)
-        got = slots.get(pat)
-        if got is None:
-            got = {}
-            slots[pat] = got
-        got[question] = answer
-
-    def store(self, lay: Layout, rel: int, lo: int, hi: int, left: int) -> None:
-        """Tighten the bounds of the positions like ``lay`` that agree on the owners of
-        the cards down to the relevant ones."""
+    def entry(self, lay: Layout, rel: int, left: int) -> Entry:
+        """The entry of the positions like ``lay`` that agree on the owners of the cards
+        down to the relevant ones (made when new)."""
         shape = lay.shape_of(rel)
         bucket = self.buckets.get(lay.bkey)
         if bucket is None:
@@ -207,10 +198,23 @@ class Table:
             slots = {}
             bucket[shape] = slots
         pat = lay.pattern(shape)
-        v = slots.get(pat, left << 4)
-        old_lo = v & 15
-        old_hi = v >> 4
-        slots[pat] = (lo if lo > old_lo else old_lo) | (hi if hi < old_hi else old_hi) << 4
+        e = slots.get(pat)
+        if e is None:
+            e = Entry(left)
+            slots[pat] = e
+        return e
+
+    def store(self, lay: Layout, rel: int, lo: int, hi: int, left: int) -> None:
+        """Tighten the bounds of the positions like ``lay`` (see ``entry``)."""
+        e = self.entry(lay, rel, left)
+        if lo > e.lo:
+            e.lo = lo
+        if hi < e.hi:
+            e.hi = hi
+
+    def remember(self, lay: Layout, rel: int, question: int, answer: bool, left: int) -> None:
+        """Keep the answer to ``question`` for the positions like ``lay``."""
+        self.entry(lay, rel, left).answers[question] = answer
 
 
-__all__ = ["POP13", "Layout", "Table"]
+__all__ = ["POP13", "Entry", "Layout", "Table"]

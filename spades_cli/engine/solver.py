@@ -310,6 +310,11 @@ class Solver:
         tt = self.tt
         meta = self.leader * 4 + (2 if self.broken else 0) + (1 if self.first else 0)
         lay = Layout(self.hands, self.n, meta)
+        question = pred * 2 + self.x
+        if self.first:
+            tt.clear(left)
+        else:
+            tt.probe(lay, left, question)
         kind = -1
         if self.count_side >= 0:
             known = self._bounded(lay, pred, left)
@@ -319,8 +324,7 @@ class Solver:
             if kind >= 0 and (kind & 1) != (0 if self.x == self.count_side else 1):
                 kind = -1  # a target the other way round: not the counted game
         key = lay.ekey
-        question = pred * 2 + self.x
-        if kind < 0 and not self.first and tt.recall(lay, question):
+        if kind < 0 and tt.found:
             self.rel = lay.relevant(tt.answer_shape)
             return tt.answer
         self.best_card = -1
@@ -336,26 +340,23 @@ class Solver:
             else:
                 tt.store(lay, rel, 0, a - 1, left)
         else:
-            tt.remember(lay, rel, question, result)
+            tt.remember(lay, rel, question, result, left)
         self.rel = rel
         return result
 
     def _bounded(self, lay: Layout, pred: int, left: int) -> int:
-        """The answer from the stored bounds or the sure tricks (1 yes, 0 no, -1 not
-        known); ``rel`` is then the cards the bounds depended on."""
+        """The answer from the bounds the table found (``tt.lo``, ``tt.hi``) or the sure
+        tricks (1 yes, 0 no, -1 not known); ``rel`` is then the cards they depended on."""
         tt = self.tt
+        lo, hi = tt.lo, tt.hi  # from the table (nothing at the first trick)
         rel = 0
-        if not self.first:
-            tt.probe(lay, left)
-            known = self._decide(pred, left, tt.lo, tt.hi)
+        if lo > 0 or hi < left:
+            known = self._decide(pred, left, lo, hi)
             if known >= 0:
                 self.rel = (lay.relevant(tt.lo_shape) if self.used_lo else 0) | (
                     lay.relevant(tt.hi_shape) if self.used_hi else 0)
                 return known
-            lo, hi = tt.lo, tt.hi
             rel = lay.relevant(tt.lo_shape) | lay.relevant(tt.hi_shape)
-        else:
-            lo, hi = 0, left
         got = sure_bounds(self.hands, self.leader, self.first, left, self.seat_counted)
         s_lo = got & 15
         s_hi = (got >> 4) & 15
