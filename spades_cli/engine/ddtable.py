@@ -11,8 +11,10 @@ search (the cards that won a trick by rank over a card of their suit, and the ca
 that decided a sure-trick bound); a bound is kept under its ``k`` per suit (its
 *shape*) and the owners of those top cards (its *pattern*).
 
-Questions that are not about the counted tricks are kept by the exact position: every
-remaining card by its rank among the remaining cards of its suit.
+The answers to questions that are not about the counted tricks (an outcome set of
+another shape) are kept the same way, beside the bounds. The card that answered a
+position last is kept by the exact position (every remaining card by its rank among the
+remaining cards of its suit), to be tried first next time.
 """
 
 from __future__ import annotations

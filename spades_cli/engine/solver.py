@@ -20,12 +20,13 @@ guess (the value of the previous position, as MTD(f) does). What keeps it fast:
   whose top cards of each suit, down to the cards the search depended on (the cards that
   won a trick by rank, the cards behind a sure-trick bound), have the same owners. Every
   question about any table is first answered from those bounds when it can be, and a
-  question that is a trick target tightens them. Other questions are stored by the exact
-  position (every remaining card by its rank among the remaining ones). The table lives
-  as long as the solver, so one solver can answer many positions of a hand
-  (:meth:`Solver.load`) and two solvers with the same groups can share it;
-* sure tricks: the top spades of one hand win a trick each, whatever happens; the
-  leader's top cards of a side suit, while every opponent with a spade must follow;
+  question that is a trick target tightens them. The answers to other questions are
+  kept by partition too, beside the bounds. The table lives as long as the solver, so
+  one solver can answer many positions of a hand (:meth:`Solver.load`) and two solvers
+  with the same groups can share it;
+* sure tricks (``engine/ddsure.py``): the top spades of one hand win a trick each,
+  whatever happens; the leader's top cards of a side suit (or its partner's, reached
+  with a lead), while every opponent with a spade must follow;
 * equivalent cards: cards of one suit in one hand with nothing between them but cards
   of that hand or of finished tricks win and lose the same tricks, so one is searched;
 * move ordering: the card that answered the question before, then by rank: the cheapest
