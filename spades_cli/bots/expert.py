@@ -119,8 +119,9 @@ class ExpertBot:
             if outcome is None:
                 outcome = Outcome(base, view.side, value=self.value[obs.players])
             if solve:
-                # (the budget caps each question the solver asks; the sum is checked here)
-                solver = outcome.solver(base, min(SOLVE_BUDGET - searched, SOLVE_BUDGET // 4))
+                # The budget caps each question the solver asks (a deal's cards ask a few
+                # dozen); the sum over the deals is checked here.
+                solver = outcome.solver(base, min(SOLVE_BUDGET - searched, SOLVE_BUDGET // 16))
                 try:
                     solved = solver.move_values()
                 except SearchLimit:
