@@ -247,7 +247,7 @@ def _verdict(
         contract = contracts[side]
         kept = full and contract > 0 and mine_best >= contract > mine_card
     name = st.rules.side_name(side)
-    outcome = f"set {name} {-10 * contracts[side]}" if kept else f"{cost_points:g} points"
+    outcome = f"set {name} {-10 * contracts[side]}" if kept else _points(cost_points)
     return CardReport(
         st.hand_no + 1, st.trick_no + 1, seat, card, best, cost_tricks, cost_points, kept, outcome
     )
@@ -322,9 +322,13 @@ def text_lines(rules: Rules, hands: list[HandReport], seat: int | None = None) -
             out.append(
                 f"  {name}: {row['cards_played']} played, {row['cards_analysed']} analysed, "
                 f"{row['costly_cards']} costly, {row['tricks_given_up']} tricks, "
-                f"{row['points_given_up']:g} points"
+                + _points(row['points_given_up'])
             )
     return out
+
+
+def _points(n: float) -> str:
+    return f"{n:g} point" if n == 1 else f"{n:g} points"
 
 
 __all__ = ["HINDSIGHT", "CardReport", "HandReport", "analyze", "flag_line", "text_lines", "to_json"]

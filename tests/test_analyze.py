@@ -80,7 +80,7 @@ def test_replay_step_shows_the_analysis_beside_the_tricks() -> None:
     assert "Beside the tricks: hindsight analysis: every hand is known to the solver" in out
     assert "Hindsight, hand 2: bids N:4 S:3; double dummy N 4 S 9 (seats: N 4 S 9)." in out
     assert "Hindsight: hand 2 trick 1: N played AD, 6C kept the contract: cost 1 trick, set N -40" in out
-    assert "Hindsight: hand 2 trick 2: N played 2H, 6C was better: cost 1 trick, 1 points" in out
+    assert "Hindsight: hand 2 trick 2: N played 2H, 6C was better: cost 1 trick, 1 point" in out
     assert run_cli(["replay", str(TRANSCRIPTS / "two-player-short.txt"), "--analyze"]).exit_code == 2
 
 
