@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import queue
+import select
 import socket
 import ssl
 import threading
@@ -60,6 +61,9 @@ from spades_cli.repl.core import (
 from spades_cli.view import Fragments, Look, plain, text
 
 MAX_IN = 4 * 1024 * 1024  # longest line accepted from the host
+RECV_SIZE = 65536
+TLS_READ_WAIT = 0.05  # seconds a TLS read may hold the connection's lock
+TLS_SEND_WAIT = 30.0  # seconds a send may wait for the host to take the bytes
 _FULL = {"N": "North", "E": "East", "S": "South", "W": "West"}
 _PHASES = {str(phase): phase for phase in Phase}
 
@@ -91,24 +95,51 @@ class Connection:
         self._reader.start()
 
     def _read(self) -> None:
-        stream = self.sock.makefile("rb")
+        buf = b""
         try:
             while True:
-                line = stream.readline(MAX_IN + 1)
-                if not line or not line.endswith(b"\n"):
+                chunk = self._recv()
+                if not chunk:
                     break
-                if self.received is not None:
-                    self.received.append(line)
-                self.inbox.put(wire.decode(line, limit=MAX_IN))
+                buf += chunk
+                while (end := buf.find(b"\n")) >= 0:
+                    line, buf = buf[: end + 1], buf[end + 1 :]
+                    if len(line) > MAX_IN:
+                        return
+                    if self.received is not None:
+                        self.received.append(line)
+                    self.inbox.put(wire.decode(line, limit=MAX_IN))
+                if len(buf) > MAX_IN:
+                    break
         except (OSError, ValueError):
             pass
         finally:
             self.inbox.put(None)
 
+    def _recv(self) -> bytes:
+        """The next bytes from the host. One TLS connection may not be read and written at
+        once from two threads (OpenSSL forbids it, and it can hang or garble the stream), so
+        with TLS this waits for data outside the lock and reads under it, never blocking
+        there for long; the bytes already decrypted (``pending``) are taken first."""
+        sock = self.sock
+        if not isinstance(sock, ssl.SSLSocket):
+            return sock.recv(RECV_SIZE)
+        while True:
+            if not sock.pending():
+                select.select([sock], [], [])
+            with self._lock:
+                sock.settimeout(TLS_READ_WAIT)
+                try:
+                    return sock.recv(RECV_SIZE)
+                except (ssl.SSLWantReadError, TimeoutError):
+                    continue  # only a handshake message or part of a record came
+
     def send(self, msg: dict[str, Any]) -> None:
         data = wire.encode(msg)
         try:
             with self._lock:
+                if isinstance(self.sock, ssl.SSLSocket):
+                    self.sock.settimeout(TLS_SEND_WAIT)
                 self.sock.sendall(data)
         except OSError:
             raise ConnectionLost from None
