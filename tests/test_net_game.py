@@ -126,26 +126,13 @@ def test_chat_is_relayed_and_recorded_as_notes(tmp_path: Path) -> None:
 def test_a_table_over_tls(tmp_path: Path) -> None:
     """With --tls-cert/--tls-key the table speaks TLS; a client that trusts the certificate
     plays, a plain TCP client gets nowhere."""
-    import shutil
     import ssl
-    import subprocess
 
-    from test_net_support import raw_client, read_all
+    from test_net_support import certificate, raw_client, read_all
 
     from spades_cli.net.hosting import tls_context
 
-    openssl = shutil.which("openssl")
-    if openssl is None:
-        import pytest
-
-        pytest.skip("no openssl to make a test certificate")
-    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
-    subprocess.run(
-        [openssl, "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-         "-keyout", str(key), "-out", str(cert), "-days", "1", "-subj", "/CN=127.0.0.1",
-         "-addext", "subjectAltName=IP:127.0.0.1"],
-        check=True, capture_output=True, timeout=DEADLINE,
-    )
+    cert, key = certificate(tmp_path)
     context = tls_context(str(cert), str(key))
     assert isinstance(context, ssl.SSLContext)
     table = host_table(tmp_path, seed=8, ssl_context=context)

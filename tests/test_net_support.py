@@ -5,9 +5,11 @@ helpers the other ``test_net_*`` modules use to host a table and seat players on
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import ssl
 import stat
+import subprocess
 import threading
 import time
 from collections.abc import Iterator, Sequence
@@ -157,6 +159,21 @@ class Player(threading.Thread):
         assert self.conn.received is not None
         for line in list(self.conn.received):
             yield wire.decode(line, limit=1 << 22)
+
+
+def certificate(tmp_path: Path) -> tuple[str, str]:
+    """A self-signed certificate and key for 127.0.0.1 (skips the test without openssl)."""
+    openssl = shutil.which("openssl")
+    if openssl is None:
+        pytest.skip("no openssl to make a test certificate")
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(
+        [openssl, "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+         "-keyout", str(key), "-out", str(cert), "-days", "1", "-subj", "/CN=127.0.0.1",
+         "-addext", "subjectAltName=IP:127.0.0.1"],
+        check=True, capture_output=True, timeout=DEADLINE,
+    )
+    return str(cert), str(key)
 
 
 def raw_client(address: tuple[str, int]) -> socket.socket:

@@ -5,32 +5,16 @@ take turns without either waiting on the other for long."""
 from __future__ import annotations
 
 import json
-import shutil
 import socket
 import ssl
-import subprocess
 import threading
 from pathlib import Path
 
-import pytest
+from test_net_support import certificate
 
 from spades_cli.net.client import Connection
 
 ROUNDS = 200
-
-
-def certificate(tmp_path: Path) -> tuple[str, str]:
-    openssl = shutil.which("openssl")
-    if openssl is None:
-        pytest.skip("no openssl to make a test certificate")
-    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
-    subprocess.run(
-        [openssl, "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-         "-keyout", str(key), "-out", str(cert), "-days", "1", "-subj", "/CN=127.0.0.1",
-         "-addext", "subjectAltName=IP:127.0.0.1"],
-        check=True, capture_output=True, timeout=60,
-    )
-    return str(cert), str(key)
 
 
 def serve(listener: socket.socket, context: ssl.SSLContext, errors: list[BaseException]) -> None:
