@@ -141,7 +141,7 @@ class _Solvers:
                 if by_points and found < 0:
                     found = c
         except SearchLimit:
-            pass
+            pass  # over the budget: the card found so far (or the card played) stands
         return (found, False) if found >= 0 else (card, False)
 
 
