@@ -25,6 +25,7 @@ ENGINE = [
     "spades_cli/engine/observation.py",
     "spades_cli/engine/plan.py",
     "spades_cli/engine/scoring.py",
+    "spades_cli/engine/seen.py",
     "spades_cli/engine/solver.py",
     "spades_cli/engine/state.py",
 ]

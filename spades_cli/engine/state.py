@@ -26,7 +26,6 @@ from spades_cli.engine.actions import (
 from spades_cli.engine.actions import (
     NUM_ACTIONS as NUM_ACTIONS,
 )
-from spades_cli.engine.bidding import check_hands
 from spades_cli.engine.cards import (
     FULL_DECK,
     NON_SPADE_MASK,
@@ -37,19 +36,17 @@ from spades_cli.engine.cards import (
     cards_in,
     mask_actions,
     mask_of,
-    trick_winner,
 )
 from spades_cli.engine.illegal import IllegalAction, explain
 from spades_cli.engine.observation import HandResult, Observation, Trick
 from spades_cli.engine.phases import (
-    BID,
     PHASES,
-    PLAY,
     Phase,
 )
 from spades_cli.engine.plan import plan_for
 from spades_cli.engine.rules import Rules
 from spades_cli.engine.scoring import side_result, side_values
+from spades_cli.engine.seen import observe, rebuild
 
 CHANCE: Final = -1
 TERMINAL: Final = -2
@@ -256,59 +253,7 @@ class State:
         first lead (R-4P-5, R-2P-5 and the house rules decide who leads); without ``bids`` the state waits
         for the next bid. The game's earlier hands, scores and bags come from the observation; its
         ``history`` starts empty. ValueError when the hands do not fit."""
-        obs = observation
-        n = obs.players
-        if obs.phase != BID and obs.phase != PLAY:
-            raise ValueError(f"a state is built from an observation of bidding or play, not {obs.phase}")
-        hands = list(hidden_hands)
-        st = cls(rules, obs.dealer)
-        st.hand_no = obs.hand_no
-        st.scores = [obs.scores[0], obs.scores[1]]
-        st.bags = [obs.bags[0], obs.bags[1]]
-        st.results = list(obs.results)
-        st.declared = list(obs.declared)
-        st.blind = list(obs.declared)
-        st.decided = [True] * n
-        st.exchanged = list(obs.exchanged)
-        own = 0
-        for c in obs.own_discards:
-            own |= 1 << c
-        st.own_discards[obs.seat] = own
-        plays: list[int] = []
-        for t in obs.tricks:
-            plays.extend(t.cards)
-        plays.extend(obs.current_trick)
-        check_hands(obs, hands, plays)
-        st.hands = hands
-        if obs.phase == BID:
-            st.bids = [-1 if b is None else b for b in obs.bids]
-            if bids is None:
-                st._phase = _BID
-                order = st._bid_order()
-                at = order.index(obs.current)
-                st.queue = order[at + 1:]
-                st.current = obs.current
-                return st
-            st.bids = list(bids)
-            st._begin_play()
-            return st
-        st.bids = [-1 if b is None else b for b in obs.bids]
-        st._phase = _PLAY
-        st.plays = plays
-        st.trick = list(obs.current_trick)
-        st.trick_winners = [t.winner for t in obs.tricks]
-        st.first_leader = obs.tricks[0].leader if obs.tricks else obs.leader
-        st.trick_no = len(obs.tricks)
-        st.tricks_won = list(obs.tricks_won)
-        st.leader = obs.leader
-        st.current = obs.current
-        st.broken = obs.spades_broken
-        st.first_trick = not obs.tricks
-        if obs.current_trick:
-            at = trick_winner(obs.current_trick)
-            st.win_card = obs.current_trick[at]
-            st.win_seat = (obs.leader + at) % n
-        return st
+        return rebuild(cls, rules, observation, hidden_hands, bids)
 
     # -- the hands: plain int fields _h0.._h3 (no int object made per card played); the
     # ``hands`` list catches up with them (the seats marked in ``_stale``) when read.
@@ -759,34 +704,7 @@ class State:
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now: its own cards, public play, its own discards."""
-        phase = self._phase
-        looked = self.decided[seat] or phase in (_BID, _PLAY, _EXCHANGE, _DRAW)
-        hand = tuple(cards_in(self._hand(seat))) if looked else ()
-        n = self.n
-        return Observation(
-            seat=seat,
-            players=n,
-            phase=PHASES[phase],
-            hand_no=self.hand_no,
-            dealer=self.dealer,
-            current=self.current,
-            looked=looked,
-            hand=hand,
-            draft_card=self.draft_card() if self.current == seat else None,
-            own_discards=tuple(cards_in(self.own_discards[seat])),
-            exchanged=tuple(self.exchanged),
-            declared=tuple(self.declared),
-            bids=tuple(None if b < 0 else b for b in self.bids),
-            tricks=tuple(self.tricks),
-            current_trick=tuple(self.trick),
-            leader=self.leader,
-            tricks_won=tuple(self.tricks_won),
-            spades_broken=self.broken,
-            scores=(self.scores[0], self.scores[1]),
-            bags=(self.bags[0], self.bags[1]),
-            results=tuple(self.results),
-            legal=tuple(self.legal_actions()) if self.current == seat else (),
-        )
+        return observe(self, seat)
 
     def hand_of(self, seat: int) -> list[int]:
         return cards_in(self._hand(seat))
