@@ -32,7 +32,6 @@ from spades_cli.engine.cards import (
     SMALL_INTS,
     SUIT_MASK_OF,
     TWO_OF_CLUBS,
-    beats,
     cards_in,
     mask_actions,
     mask_of,
@@ -340,11 +339,19 @@ class State:
         if phase == _PLAY:
             m = self._legal
             if not m:
-                m = self._card_mask(self.current)
+                on_turn = self.current  # (not ``seat``: an int | None would box it)
+                trick = self.trick
+                # Following suit (R-C-3), the common case, without a call; else the rest.
+                m = self._hand(on_turn) & SUIT_MASK_OF[trick[0]] if trick else 0
+                if not m:
+                    m = self._card_mask(on_turn)
                 self._legal = m
             return cards_in(m)
         if phase == _BID:
-            return self._plan.bid_action_rows[self._partner_bid() + 1][:]
+            row = self._partner_bid() + 1
+            plan = self._plan
+            self._legal = plan.bid_mask_rows[row]  # for apply, which checks the bid against it
+            return plan.bid_action_rows[row][:]
         m = self._legal
         if not m:
             m = self._compute_legal()
@@ -390,7 +397,7 @@ class State:
     def _partner_bid(self) -> int:
         """The bid of the partner of the seat on turn, -1 if not made yet or in 2P (the
         key of the plan's bid masks)."""
-        return self.bids[(self.current + 2) % 4] if self.n == 4 else -1
+        return self.bids[(self.current + 2) & 3] if self.n == 4 else -1
 
     def _card_mask(self, seat: int) -> int:
         hand = self._hand(seat)
@@ -469,7 +476,19 @@ class State:
         if phase == _PLAY:
             # Inlined card play: the hot path of every search.
             seat = self.current
-            self._put_hand(seat, self._hand(seat) ^ (1 << action))
+            bit = 1 << action
+            if seat == 0:  # _put_hand inlined
+                self._h0 ^= bit
+                self._stale |= 1
+            elif seat == 1:
+                self._h1 ^= bit
+                self._stale |= 2
+            elif seat == 2:
+                self._h2 ^= bit
+                self._stale |= 4
+            else:
+                self._h3 ^= bit
+                self._stale |= 8
             cast("list[object]", self.plays).append(boxed)
             trick = self.trick
             cast("list[object]", trick).append(boxed)
@@ -480,7 +499,9 @@ class State:
                 self.win_card = action
                 self.win_seat = seat
             else:
-                if beats(action, self.win_card):  # R-C-4
+                best = self.win_card
+                # beats(action, best), inlined (R-C-4): higher in its suit, or a spade on another suit.
+                if action > best and (action >= 39 or action // 13 == best // 13):
                     self.win_card = action
                     self.win_seat = seat
             if played < self.n:
