@@ -12,8 +12,9 @@ from test_bots_support import E, N, S, W, position_4p
 from spades_cli.analyze import _card
 from spades_cli.bots import expert, make_bot
 from spades_cli.bots.expert import ExpertBot, Outcome
+from spades_cli.bots.hard import HardBot
 from spades_cli.bots.rollout import game_utility, hand_utility, make_context
-from spades_cli.engine import Rules, rng_for
+from spades_cli.engine import BID_BASE, Observation, Rules, rng_for
 from spades_cli.engine.cards import parse_card
 from spades_cli.presets import load_rules, rules_from_dict, rules_to_dict
 
@@ -150,3 +151,45 @@ def test_a_decision_too_big_to_solve_is_left_to_the_hard_search(monkeypatch: pyt
     monkeypatch.setattr(expert, "SOLVE_BUDGET", 1)
     card, why = ExpertBot(worlds=8).explain(obs, ANY, rng_for(1, "nil"))
     assert card == parse_card("AH") and "sampled deals" in why and "solved" not in why
+
+
+class _NilHard(HardBot):
+    """The hard bot, but bidding nil whenever nil is legal: the expert's second look
+    decides every nil."""
+
+    def explain(self, obs: Observation, rules: Rules, rng: random.Random) -> tuple[int, str]:
+        if BID_BASE in obs.legal:
+            return BID_BASE, "a nil"
+        return super().explain(obs, rules, rng)
+
+
+def test_expert_turns_down_a_nil_that_holds_two_club_honours() -> None:
+    # R-4P-7: North-South at 72 against 248; East has bid nil. South holds AC KC and
+    # KD: played out over sampled deals to the solver's last tricks, nil loses to the
+    # bid the hard bot makes without it, so South bids that bid instead.
+    hands = {
+        N: "AS KS QS 9S 5S 3S 9H 5H QD JD 9D 5C 3C",
+        E: "JS 6S AH QH TH 6H 3H 2H 3D QC JC 8C 7C",
+        S: "4S 2S JH 4H KD 6D 5D 4D 2D AC KC TC 6C",
+        W: "TS 8S 7S KH 8H 7H AD TD 8D 7D 9C 4C 2C",
+    }
+    state = position_4p(FOUR, hands, {E: 0}, dealer=N, scores=(72, 248), bags=(2, 8))
+    obs = state.observation(S)
+    action, why = ExpertBot(nil_worlds=16, hard=_NilHard()).explain(obs, FOUR, rng_for(3, "nil"))
+    assert BID_BASE + 1 <= action <= BID_BASE + 3 and "not nil" in why
+    assert ExpertBot(nil_worlds=16).second_look(obs, FOUR, rng_for(3, "nil"), action - BID_BASE)[0] is False
+
+
+def test_expert_keeps_a_nil_with_nothing_high() -> None:
+    # R-4P-7: East's hand has no card above the jack but one low spade; its partner West
+    # bid 3. Nil beats bidding 1 in the deals played out, so the nil stays.
+    hands = {
+        N: "AS 6S 2S QH 9H 9D 3D 2D KC QC TC 3C 2C",
+        E: "3S JH TH 8H 3H 2H QD JD TD 7D 4D 8C 6C",
+        S: "KS JS TS 9S 5S 4S 5H AD KD 6D JC 9C 5C",
+        W: "QS 8S 7S AH KH 7H 6H 4H 8D 5D AC 7C 4C",
+    }
+    state = position_4p(FOUR, hands, {S: 6, W: 3, N: 1}, dealer=E)
+    obs = state.observation(E)
+    action, why = ExpertBot(nil_worlds=16, hard=_NilHard()).explain(obs, FOUR, rng_for(3, "nil"))
+    assert action == BID_BASE and "against bidding" in why

@@ -19,7 +19,9 @@ the solver plays the rest, so the end of every simulated hand is played well; in
 four-player game (where that measured no better, and its slowest decisions took
 seconds) the hard bot's own search decides. Bids use the hard bot's simulation
 (in the two-player game the tricks of solved whole deals foretold the tricks taken in
-play less well than its rollouts do); the draft, the double-nil declaration and the
+play less well than its rollouts do), but in the four-player game a nil the hard bot
+would bid gets a second look (``bots.expert_nil``): over more sampled deals, each
+finished by the solver, nil must beat the bid the hard bot would make without it; the draft, the double-nil declaration and the
 exchange use the normal bot's rules. The work per decision is a fixed number of
 sampled deals (never a clock; a solve that grows past its node budget is finished by
 the rollout instead), so the choice depends only on the observation and the generator.
@@ -33,10 +35,12 @@ from collections.abc import Callable
 
 from spades_cli.bots import normal
 from spades_cli.bots.determinize import build_state, sample_worlds
+from spades_cli.bots.expert_nil import NIL_WORLDS, nil_holds, without_nil
+from spades_cli.bots.expert_nil import TAIL as NIL_TAIL
 from spades_cli.bots.hard import HardBot, distinct_cards, pick
 from spades_cli.bots.rollout import Context, fast_card, game_utility, hand_utility, make_context, play_out
-from spades_cli.bots.view import TableView, read_table
-from spades_cli.engine import PLAY, HandResult, Observation, Rules, State, beats, card_str
+from spades_cli.bots.view import TableView, bid_of, read_table
+from spades_cli.engine import BID, PLAY, HandResult, Observation, Rules, State, beats, card_str
 from spades_cli.engine.scoring import score_side
 from spades_cli.engine.solver import RADIX, SearchLimit, Solver, spreads
 
@@ -66,6 +70,7 @@ class ExpertBot:
         tail: dict[int, int] | None = None,
         tail_worlds: int = TAIL_WORLDS,
         value: dict[int, str] | None = None,
+        nil_worlds: int = NIL_WORLDS,
     ) -> None:
         self.worlds = {2: worlds, 4: worlds} if worlds else WORLDS
         self.solve_from = solve_from if solve_from is not None else SOLVE_FROM
@@ -73,6 +78,7 @@ class ExpertBot:
         self.tail_worlds = tail_worlds
         self.value = value if value is not None else VALUE
         self.hard = hard if hard is not None else HardBot()
+        self.nil_worlds = nil_worlds
 
     def act(self, obs: Observation, rules: Rules, rng: random.Random) -> int:
         return self.explain(obs, rules, rng)[0]
@@ -90,7 +96,34 @@ class ExpertBot:
                 found = self._search_play(obs, rules, rng, False)
             if found is not None:
                 return found
+        if obs.phase == BID and obs.players == 4 and self.nil_worlds:
+            return self._bid(obs, rules, rng)
         return self.hard.explain(obs, rules, rng)
+
+    def _bid(self, obs: Observation, rules: Rules, rng: random.Random) -> tuple[int, str]:
+        """The hard bot's bid; a nil only when a second look (``expert_nil``) confirms it
+        against the bid the hard bot would make without nil."""
+        action, why = self.hard.explain(obs, rules, rng)
+        if bid_of(action) != 0:
+            return action, why
+        other, other_why = self.hard.explain(without_nil(obs), rules, random.Random(rng.random()))
+        keep, how = self.second_look(obs, rules, rng, bid_of(other))
+        if keep:
+            return action, f"{why}; {how}"
+        return other, f"{other_why}; not nil: {how}"
+
+    def second_look(self, obs: Observation, rules: Rules, rng: random.Random, other: int) -> tuple[bool, str]:
+        """Whether nil beats bidding ``other`` over ``nil_worlds`` sampled deals, each
+        played by the rollout policy and finished by the solver (``expert_nil``)."""
+        outcomes: dict[tuple[int, ...], Outcome] = {}
+
+        def finish(st: State, side: int) -> float:
+            key = tuple(st.bids)
+            if key not in outcomes:
+                outcomes[key] = Outcome(st, side, value="game")
+            return outcomes[key].finish(st, make_context(st), NIL_TAIL)
+
+        return nil_holds(obs, rules, rng, other, finish, self.nil_worlds)
 
     def _search_play(
         self, obs: Observation, rules: Rules, rng: random.Random, solve: bool
