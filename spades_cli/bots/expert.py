@@ -21,10 +21,11 @@ seconds) the hard bot's own search decides. Bids use the hard bot's simulation
 (in the two-player game the tricks of solved whole deals foretold the tricks taken in
 play less well than its rollouts do), but in the four-player game a nil the hard bot
 would bid gets a second look (``bots.expert_nil``): over more sampled deals, each
-finished by the solver, nil must beat the bid the hard bot would make without it; the draft, the double-nil declaration and the
-exchange use the normal bot's rules. The work per decision is a fixed number of
-sampled deals (never a clock; a solve that grows past its node budget is finished by
-the rollout instead), so the choice depends only on the observation and the generator.
+finished by the solver, nil must beat the bid the hard bot would make without it; the
+draft, the double-nil declaration and the exchange use the normal bot's rules. The work
+per decision is a fixed number of sampled deals (never a clock; a solve that grows past
+its node budget is finished by the rollout instead), so the choice depends only on the
+observation and the generator.
 """
 
 from __future__ import annotations
