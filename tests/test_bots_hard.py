@@ -10,11 +10,11 @@ import pytest
 from test_bots_support import E, N, S, W, position_4p
 
 from spades_cli.bots.determinize import build_state, cards_held, sample_worlds
-from spades_cli.bots.hard import HardBot
+from spades_cli.bots.hard import HardBot, cover_leads
 from spades_cli.bots.normal import NormalBot
 from spades_cli.bots.rollout import WIN_VALUE, game_utility, hand_utility, make_context, play_out
 from spades_cli.bots.view import read_table
-from spades_cli.engine import CHANCE, DEAL, PLAY, Rules, State, deck_for, draw_for, rng_for
+from spades_cli.engine import CHANCE, DEAL, PLAY, Rules, State, card_str, deck_for, draw_for, rng_for
 from spades_cli.engine.cards import SUIT_MASKS
 from spades_cli.presets import load_rules
 
@@ -166,3 +166,52 @@ def test_the_game_utility_weighs_the_same_hand_by_the_race_to_the_target() -> No
         assert game_utility(FOUR, 1, result) == -values[scores]
     assert 0 < values[(0, 0)] < values[(380, 380)] < WIN_VALUE
     assert values[(470, 300)] == WIN_VALUE  # North-South pass 500: the game is won
+
+
+def test_hard_leads_high_to_cover_its_partners_nil() -> None:
+    # A game against the normal bot, at 276 to 315: South (hard) bid 2, West 5, North
+    # nil, East 1, and South leads the first trick. It led 6D; North, holding only 7D and
+    # QD in diamonds, had to take the trick over East's 4D (R-C-10: -100 for the side).
+    # The partner of a nil now leads the top card of a suit (R-C-4: the nil can play any
+    # lower card of the suit under it): AC, KD or JH (spades are not broken, R-C-6).
+    state = position_4p(
+        FOUR,
+        {
+            N: "7D 2C 3C QD 9C 5H 4C QH 2H TS 7S KH 5C",
+            E: "3D 7C TC 8D 4H AH 9D 9H TH JD 4S JS 3S",
+            S: "6D AC JC TD 6C 7H KD JH 2D 2S 8S 6S 5S",
+            W: "4D 8C QC AD KC 3H 5D 6H 8H QS 9S KS AS",
+        },
+        {S: 2, W: 5, N: 0, E: 1},
+        dealer=E,
+        scores=(276, 315),
+        bags=(6, 5),
+    )
+    assert state.phase == PLAY and state.current_player() == S
+    bot = HardBot(play_budget=3000)
+    for key in ("first", "second", "third"):
+        card = bot.act(state.observation(S), FOUR, rng_for("cover", key))
+        assert card_str(card) in {"AC", "KD", "JH"}, card_str(card)
+
+
+def test_the_cover_leads_keep_every_card_of_a_suit_the_nil_partner_lacks() -> None:
+    # North bid nil and discarded on a heart lead (R-C-3: it has no hearts), so any heart
+    # South leads is safe for the nil. In clubs only South's top club protects it, and the
+    # clubs just below it (9C, 8C, 7C: no club between them is out of South's hand).
+    state = position_4p(
+        FOUR,
+        {
+            N: "2C 3C 4C 5C 2D 3D 4D 5D 6D 2S 3S 4S 5S",
+            E: "AC KC QC JC 6H 5H 4H 3H 2H 6S 7S 8S 9S",
+            S: "TC 9C 8C 7C 6C AH KH QH JH TH 9H 8H 7H",
+            W: "AD KD QD JD TD 9D 8D 7D AS KS QS JS TS",
+        },
+        {N: 0, E: 4, S: 1, W: 5},
+        "2C AC 6C 7D 2H AH 8D 6D",
+        dealer=W,
+    )
+    assert state.phase == PLAY and state.current_player() == S and not state.trick
+    obs = state.observation(S)
+    leads = cover_leads(read_table(obs, FOUR), list(obs.legal))
+    expected = ["TC", "9C", "8C", "7C", "KH", "QH", "JH", "TH", "9H", "8H", "7H"]
+    assert sorted(card_str(c) for c in leads) == sorted(expected)
