@@ -62,6 +62,8 @@ _OVER: Final = 7
 
 # The seats of each side by the number of players (R-4P-1: partners opposite; 2P: one).
 _SIDES: Final[dict[int, tuple[tuple[int, ...], tuple[int, ...]]]] = {4: ((0, 2), (1, 3)), 2: ((0,), (1,))}
+_SEATS_4: Final = _SIDES[4]
+_SEATS_2: Final = _SIDES[2]
 
 # Held by readers of ``results`` building HandResults, so that two readers on different
 # threads cannot build one hand twice (a hand's end never takes it: see State.results).
@@ -340,9 +342,13 @@ class State:
             m = self._legal
             if not m:
                 on_turn = self.current  # (not ``seat``: an int | None would box it)
+                if on_turn < 2:  # _hand inlined
+                    hand = self._h0 if on_turn == 0 else self._h1
+                else:
+                    hand = self._h2 if on_turn == 2 else self._h3
                 trick = self.trick
                 # Following suit (R-C-3), the common case, without a call; else the rest.
-                m = self._hand(on_turn) & SUIT_MASK_OF[trick[0]] if trick else 0
+                m = hand & SUIT_MASK_OF[trick[0]] if trick else 0
                 if not m:
                     m = self._card_mask(on_turn)
                 self._legal = m
@@ -677,9 +683,9 @@ class State:
         tricks = tuple(self.tricks_won)
         s0, s1 = self.scores
         b0, b1 = self.bags
-        seats = _SIDES[self.n]
-        a = side_values(plan, bids, blind, tricks, seats[0], s0, b0)
-        b = side_values(plan, bids, blind, tricks, seats[1], s1, b1)
+        four = self.n == 4
+        a = side_values(plan, bids, blind, tricks, _SEATS_4[0] if four else _SEATS_2[0], s0, b0)
+        b = side_values(plan, bids, blind, tricks, _SEATS_4[1] if four else _SEATS_2[1], s1, b1)
         # The HandResult is built when someone reads ``results`` (see there).
         hand = (self.hand_no, self.dealer, bids, blind, tricks, s0, b0, s1, b1)
         self._unscored = (*self._unscored, hand)  # one store: readers see it whole or not at all
