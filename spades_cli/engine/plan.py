@@ -64,6 +64,8 @@ class Plan:
         # Both again as lists indexed by the partner's bid + 1 (-1, none yet, first).
         self.bid_mask_rows: list[int] = [self.bid_masks[p] for p in range(-1, 14)]
         self.bid_action_rows: list[list[int]] = [self.bid_actions[p] for p in range(-1, 14)]
+        # The masks shifted down so that bit 0 is a bid of 0 (small ints: State.apply's check).
+        self.bid_bit_rows: list[int] = [m >> BID_BASE for m in self.bid_mask_rows]
 
     def game_over(self, a: int, b: int) -> bool:
         """R-C-11 and the house rules: do the two sides' scores ``a`` and ``b`` end the game?"""

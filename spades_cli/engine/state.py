@@ -352,12 +352,15 @@ class State:
                 if not m:
                     m = self._card_mask(on_turn)
                 self._legal = m
-            return cards_in(m)
+            # cards_in(m), inlined on this hottest path: the cards low to high.
+            out: list[object] = []
+            while m:
+                low = m & -m
+                out.append(SMALL_INTS[low.bit_length() - 1])
+                m ^= low
+            return cast("list[int]", out)
         if phase == _BID:
-            row = self._partner_bid() + 1
-            plan = self._plan
-            self._legal = plan.bid_mask_rows[row]  # for apply, which checks the bid against it
-            return plan.bid_action_rows[row][:]
+            return self._plan.bid_action_rows[self._partner_bid() + 1][:]
         m = self._legal
         if not m:
             m = self._compute_legal()
@@ -471,6 +474,10 @@ class State:
 
     def apply(self, action: int) -> None:
         """Apply a legal action of the seat on turn (or a chance draw)."""
+        phase = self._phase
+        if phase == _BID:
+            self._bid(action)
+            return
         legal = self._legal or self._compute_legal()
         if action < 0 or not (legal >> action) & 1:
             raise explain(self, action)
@@ -478,7 +485,6 @@ class State:
         # The same int objects as ``action``, appended without boxing it again (compiled).
         boxed = SMALL_INTS[action]
         cast("list[object]", self.history).append(boxed)
-        phase = self._phase
         if phase == _PLAY:
             # Inlined card play: the hot path of every search.
             seat = self.current
@@ -506,17 +512,16 @@ class State:
                 self.win_seat = seat
             else:
                 best = self.win_card
-                # beats(action, best), inlined (R-C-4): higher in its suit, or a spade on another suit.
-                if action > best and (action >= 39 or action // 13 == best // 13):
+                # beats(action, best), inlined (R-C-4): higher in its suit, or a spade on another
+                # suit. (Above ``best``, the same suit means below the end of best's suit: no division.)
+                end = 13 if best < 13 else 26 if best < 26 else 39
+                if action > best and (action >= 39 or action < end):
                     self.win_card = action
                     self.win_seat = seat
             if played < self.n:
-                self.current = (seat + 1) % self.n
+                self.current = seat + 1 if seat + 1 < self.n else 0
             else:
                 self._finish_trick()
-        elif phase == _BID:
-            self.bids[self.current] = action - BID_BASE
-            self._next_bidder()
         elif phase == _DRAFT:
             self._draft(action == KEEP)
         elif phase == _DECLARE:
@@ -525,6 +530,17 @@ class State:
             self._exchange(action)
         elif phase == _DRAW:
             self._draw(action)
+
+    def _bid(self, action: int) -> None:
+        """Apply a bid. Its legality is checked on the plan's bid masks shifted down to bit
+        0 (the action masks reach past bit 62, where the compiled engine's ints are slow)."""
+        bid = action - BID_BASE
+        if bid < 0 or bid > 13 or not (self._plan.bid_bit_rows[self._partner_bid() + 1] >> bid) & 1:
+            raise explain(self, action)
+        self._legal = 0
+        cast("list[object]", self.history).append(SMALL_INTS[action])
+        self.bids[self.current] = bid
+        self._next_bidder()
 
     def _finish_trick(self) -> None:
         winner = self.win_seat
