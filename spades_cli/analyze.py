@@ -22,8 +22,11 @@ from typing import Any
 from spades_cli.bots.expert import Outcome
 from spades_cli.engine import DEAL, PLAY, Rules, State, card_str
 from spades_cli.engine.solver import SearchLimit, Solver, trick_table
+from spades_cli.errors import FileFormatError, MultiError
 from spades_cli.match import Match
 from spades_cli.transcript import Transcript, replay, transcript_rules
+from spades_cli.transcript.files import read_limited
+from spades_cli.transcript.syntax import MAX_PROBLEMS, transcript_from_bytes
 from spades_cli.view.analysis import HINDSIGHT, deal_figures, flag_line
 
 DEFAULT_BUDGET = 200_000  # positions one search question may visit
@@ -72,6 +75,26 @@ def _plays(match: Match) -> list[tuple[State, list[int]]]:
             out[-1][1].append(action)
         state.apply(action)
     return out
+
+
+def read_for_analysis(path: str) -> Transcript:
+    """The transcript in ``path``; a file none of whose lines reads as a transcript line
+    (a JSON summary, a text of another kind) is refused in one line (exit 2), not with a
+    problem for each of its lines."""
+    data = read_limited(path)
+    try:
+        return transcript_from_bytes(data, path)
+    except MultiError as exc:
+        shown = exc.problems
+        count = len(shown)
+        if count > MAX_PROBLEMS and shown[-1].startswith("... and "):
+            count = MAX_PROBLEMS + int(shown[-1].split()[2])
+        text = data.decode("utf-8", errors="replace").split("\n")
+        content = sum(1 for line in text if line.strip() and not line.strip().startswith("#"))
+        if count < content or content == 0:
+            raise
+        raise FileFormatError("this is not a spades transcript (no line of it reads as one)",
+                              file=path) from None
 
 
 def analyze(
@@ -331,4 +354,7 @@ def _points(n: float) -> str:
     return f"{n:g} point" if n == 1 else f"{n:g} points"
 
 
-__all__ = ["HINDSIGHT", "CardReport", "HandReport", "analyze", "flag_line", "text_lines", "to_json"]
+__all__ = [
+    "HINDSIGHT", "CardReport", "HandReport", "analyze", "flag_line", "read_for_analysis", "text_lines",
+    "to_json",
+]

@@ -30,10 +30,9 @@ def analyze_command(
     beside the bids. For each card played: the tricks and points it gave up against the
     best card (no player could know every hand: this is hindsight). The transcript is
     replayed and checked first (exit 1 if it breaks the rules, 2 if it cannot be read)."""
-    from spades_cli.analyze import DEFAULT_BUDGET, analyze, text_lines, to_json
-    from spades_cli.transcript import read_transcript
+    from spades_cli.analyze import DEFAULT_BUDGET, analyze, read_for_analysis, text_lines, to_json
 
-    t = read_transcript(file)
+    t = read_for_analysis(file)
     rules, hands = analyze(t, tricks=tricks, budget=budget or DEFAULT_BUDGET)
     seat = None
     if seat_name is not None:

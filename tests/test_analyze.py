@@ -125,3 +125,16 @@ def test_an_unfinished_game_counts_the_cards_actually_played() -> None:
     data = json.loads(result.output)
     assert data["hands"][1]["taken"] == {"N": 2, "S": 1}
     assert {s: row["cards_played"] for s, row in data["seats"].items()} == {"N": 16, "S": 17}
+
+
+def test_analyze_refuses_a_file_that_is_not_a_transcript_in_one_line(tmp_path: Path) -> None:
+    # A JSON summary has many lines, none of them a transcript line: one message, not
+    # twenty problems and "... and N more".
+    summary = tmp_path / "summary.json"
+    seats = {s: {"won": 1, "points": 20} for s in "NESW"}
+    summary.write_text(json.dumps({"games": 3, "seats": seats}, indent=2))
+    result = run_cli(["analyze", str(summary)])
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [
+        f"spades: {summary}: this is not a spades transcript (no line of it reads as one)"
+    ]
