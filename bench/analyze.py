@@ -51,19 +51,24 @@ def played_hands(count: int) -> list[tuple[State, list[int]]]:
 
 def whole_hands(hands: list[tuple[State, list[int]]], budget: int) -> None:
     times: list[float] = []
+    searched: list[int] = []
     unsolved = 0
+    skipped = 0
     for i, (start, cards) in enumerate(hands, 1):
         t0 = time.perf_counter()
         report = analyze_hand(start, cards, 13, budget)
         times.append(time.perf_counter() - t0)
+        searched.append(report.searched)
         missing = report.side_tricks.count(None) + report.seat_tricks.count(None) + report.skipped
         unsolved += missing > 0
-        print(f"  hand {i}: {times[-1]:.2f} s, bids {list(report.bids)}, double dummy "
-              f"{report.side_tricks} seats {report.seat_tricks}, {report.skipped} cards not analysed",
-              flush=True)
+        skipped += report.skipped
+        print(f"  hand {i}: {times[-1]:.2f} s, {report.searched} positions, bids {list(report.bids)}, "
+              f"double dummy {report.side_tricks} seats {report.seat_tricks}, "
+              f"{report.skipped} cards not analysed", flush=True)
     print(f"whole four-player hand analysed: median {statistics.median(times):.2f} s, "
-          f"max {max(times):.2f} s over {len(times)} hands (target < 2 s); "
-          f"{unsolved} hands with something over the budget of {budget} positions a question")
+          f"max {max(times):.2f} s over {len(times)} hands (target < 2 s); positions searched "
+          f"median {statistics.median(searched):.0f}, max {max(searched)}; {unsolved} hands with "
+          f"something over the budget of {budget} positions a question, {skipped} cards not analysed")
 
 
 def solver_by_left(hands: list[tuple[State, list[int]]], lefts: list[int], budget: int) -> None:

@@ -56,6 +56,7 @@ class HandReport:
     cards: list[CardReport] = field(default_factory=list)
     skipped: int = 0  # cards not analysed (too early in the hand or over budget)
     played: tuple[int, ...] = ()  # cards played per seat (fewer in an unfinished hand)
+    searched: int = 0  # positions the solver searched for the hand (not in the JSON)
 
 
 def _plays(match: Match) -> list[tuple[State, list[int]]]:
@@ -135,6 +136,10 @@ class _Solvers:
         self.points = points.solver(start, budget)
         self.points.share(self.tricks)
 
+    def searched(self) -> int:
+        """The positions searched so far by both solvers."""
+        return self.tricks.searched + self.tricks.nodes + self.points.searched + self.points.nodes
+
     def values(self, st: State, guess: tuple[float, float] | None) -> tuple[float, float] | None:
         """N-S's tricks and points with best play from ``st`` (None: over the budget)."""
         self.tricks.load(st)
@@ -171,19 +176,42 @@ class _Solvers:
 Figures = tuple[list[int | None], list[int | None]]
 
 
-def _deal_figures(start: State, ns: tuple[float, float] | None, budget: int) -> Figures:
+def _deal_figures(start: State, ns: tuple[float, float] | None, budget: int) -> tuple[Figures, int]:
     """The tricks each side, and each seat with its partner helping, can take from the
-    deal (``ns``: N-S's values from the deal when known)."""
+    deal (``ns``: N-S's values from the deal when known), and the positions searched."""
     n = start.n
     sides: list[int | None] = [None, None] if ns is None else [round(ns[0]), 13 - round(ns[0])]
     if n == 2 or ns is None:
-        return sides, sides[:] if n == 2 else [None] * n
+        return (sides, sides[:] if n == 2 else [None] * n), 0
     seats: list[int | None] = []
+    searched = 0
     for seat in range(n):
-        groups = [0 if s == seat else 1 for s in range(n)]
-        solver = Solver(start, seat % 2, groups, trick_table(2, [0]), None, [1.0, 0.0], budget)
-        seats.append(_solve(solver))
-    return sides, seats
+        top = sides[seat % 2]
+        assert top is not None
+        got, count = _seat_figure(start, seat, top, budget)
+        seats.append(got)
+        searched += count
+    return (sides, seats), searched
+
+
+def _seat_figure(start: State, seat: int, top: int, budget: int) -> tuple[int | None, int]:
+    """The tricks ``seat`` can take from the deal, its partner helping (None: over the
+    budget), and the positions searched. A seat takes no more than its side can (``top``),
+    so only the counts up to ``top`` are asked about."""
+    n = start.n
+    groups = [0 if s == seat else 1 for s in range(n)]
+    solver = Solver(start, seat % 2, groups, trick_table(2, [0]), None, [1.0, 0.0], budget)
+    lo, hi = 0, top
+    try:
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if solver.reaches(-1, float(mid), seat % 2):
+                lo = mid
+            else:
+                hi = mid - 1
+    except SearchLimit:
+        return None, solver.searched + solver.nodes
+    return lo, solver.searched + solver.nodes
 
 
 def analyze_hand(start: State, cards: list[int], depth: int, budget: int) -> HandReport:
@@ -217,7 +245,7 @@ def analyze_hand(start: State, cards: list[int], depth: int, budget: int) -> Han
             break
         reached = i
     ns = values[0] if reached == 0 else None if over else solvers.values(start, None)
-    sides, seats = _deal_figures(start, ns, budget)
+    (sides, seats), searched = _deal_figures(start, ns, budget)
     report = HandReport(start.hand_no + 1, start.dealer, tuple(start.bids), sides, seats, (0,) * n)
     contracts = [_contract(start, 0), _contract(start, 1)]
     report.played = tuple(sum(1 for p in positions if p.current == s) for s in range(n))
@@ -230,6 +258,7 @@ def analyze_hand(start: State, cards: list[int], depth: int, budget: int) -> Han
             continue
         report.cards.append(_verdict(positions[i], card, now, after, solvers, contracts))
     report.taken = st.results[-1].tricks if len(st.results) > len(start.results) else tuple(st.tricks_won)
+    report.searched = searched + solvers.searched()
     return report
 
 
@@ -243,13 +272,6 @@ def _card(st: State, card: int, points: Outcome, counts: Outcome, budget: int) -
     if now is None or after is None:
         return None
     return _verdict(st, card, now, after, solvers, [_contract(st, 0), _contract(st, 1)])
-
-
-def _solve(solver: Solver) -> int | None:
-    try:
-        return round(solver.value())
-    except SearchLimit:
-        return None
 
 
 def _verdict(

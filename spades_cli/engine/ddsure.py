@@ -55,6 +55,21 @@ def sure_bounds(hands: list[int], leader: int, first: bool, left: int, counted: 
                 lo = sure
             else:
                 hi = left - sure
+        if first or partner == leader:
+            return lo | hi << 4 | rel << 8
+        # One seat of the leader's side is counted (a seat's own tricks).
+        seat = leader if counted[leader] else partner
+        got = _cash(hands, seat, union, -1 if seat == leader else leader)
+        helper = hands[partner if seat == leader else leader]
+        # The helper plays a non-spade to every trick of the run (its lead included).
+        free = _non_spades(helper)
+        cash = got & 15 if got & 15 <= free else free
+        cash += sure if holder == seat else 0
+        if cash > left:
+            cash = left
+        if cash > lo:
+            lo = cash
+            rel |= got >> 4
         return lo | hi << 4 | rel << 8
     got = _cash(hands, leader, union, -1)
     cash = (got & 15 if partner == leader else _forced(got & 15, hands[partner], 0)) + (
@@ -78,12 +93,16 @@ def sure_bounds(hands: list[int], leader: int, first: bool, left: int, counted: 
     return lo | hi << 4 | (rel | cash_rel) << 8
 
 
+def _non_spades(hand: int) -> int:
+    return POP13[hand & _SUIT] + POP13[(hand >> 13) & _SUIT] + POP13[(hand >> 26) & _SUIT]
+
+
 def _forced(cash: int, other: int, led: int) -> int:
     """The tricks of ``cash`` the side is sure of when the other hand of the side (which
     already played ``led`` of its non-spades) may run out of non-spades while the
     cashing hand leads: it then has to ruff one, which still wins the trick for the side,
     but the lead passes to it and the rest is not sure."""
-    free = POP13[other & _SUIT] + POP13[(other >> 13) & _SUIT] + POP13[(other >> 26) & _SUIT] - led
+    free = _non_spades(other) - led
     return cash if cash <= free + 1 else free + 1
 
 
