@@ -165,8 +165,8 @@ class _NilHard(HardBot):
 
 def test_expert_turns_down_a_nil_that_holds_two_club_honours() -> None:
     # R-4P-7: North-South at 72 against 248; East has bid nil. South holds AC KC and
-    # KD: played out over sampled deals to the solver's last tricks, nil loses to the
-    # bid the hard bot makes without it, so South bids that bid instead.
+    # KD: played out over sampled deals to the solver's last tricks, the bid the hard
+    # bot makes without nil clearly beats nil, so South bids that bid instead.
     hands = {
         N: "AS KS QS 9S 5S 3S 9H 5H QD JD 9D 5C 3C",
         E: "JS 6S AH QH TH 6H 3H 2H 3D QC JC 8C 7C",
@@ -182,7 +182,7 @@ def test_expert_turns_down_a_nil_that_holds_two_club_honours() -> None:
 
 def test_expert_keeps_a_nil_with_nothing_high() -> None:
     # R-4P-7: East's hand has no card above the jack but one low spade; its partner West
-    # bid 3. Nil beats bidding 1 in the deals played out, so the nil stays.
+    # bid 3. Bidding 1 does not beat nil in the deals played out, so the nil stays.
     hands = {
         N: "AS 6S 2S QH 9H 9D 3D 2D KC QC TC 3C 2C",
         E: "3S JH TH 8H 3H 2H QD JD TD 7D 4D 8C 6C",

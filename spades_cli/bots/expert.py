@@ -21,7 +21,7 @@ seconds) the hard bot's own search decides. Bids use the hard bot's simulation
 (in the two-player game the tricks of solved whole deals foretold the tricks taken in
 play less well than its rollouts do), but in the four-player game a nil the hard bot
 would bid gets a second look (``bots.expert_nil``): over more sampled deals, each
-finished by the solver, nil must beat the bid the hard bot would make without it; the
+finished by the solver, the bid the hard bot would make without nil must not beat it clearly; the
 draft, the double-nil declaration and the exchange use the normal bot's rules. The work
 per decision is a fixed number of sampled deals (never a clock; a solve that grows past
 its node budget is finished by the rollout instead), so the choice depends only on the
@@ -102,8 +102,8 @@ class ExpertBot:
         return self.hard.explain(obs, rules, rng)
 
     def _bid(self, obs: Observation, rules: Rules, rng: random.Random) -> tuple[int, str]:
-        """The hard bot's bid; a nil only when a second look (``expert_nil``) confirms it
-        against the bid the hard bot would make without nil."""
+        """The hard bot's bid; a nil given up when a second look (``expert_nil``) finds
+        the bid the hard bot would make without nil clearly better."""
         action, why = self.hard.explain(obs, rules, rng)
         if bid_of(action) != 0:
             return action, why
@@ -114,8 +114,8 @@ class ExpertBot:
         return other, f"{other_why}; not nil: {how}"
 
     def second_look(self, obs: Observation, rules: Rules, rng: random.Random, other: int) -> tuple[bool, str]:
-        """Whether nil beats bidding ``other`` over ``nil_worlds`` sampled deals, each
-        played by the rollout policy and finished by the solver (``expert_nil``)."""
+        """Whether nil holds against bidding ``other`` over ``nil_worlds`` sampled deals,
+        each played by the rollout policy and finished by the solver (``expert_nil``)."""
         outcomes: dict[tuple[int, ...], Outcome] = {}
 
         def finish(st: State, side: int) -> float:

@@ -6,8 +6,10 @@ known and are careless in the last tricks, where a nil is often lost. So when th
 bot would bid nil, the expert plays the hand out again over more sampled deals, with the
 bid the hard bot would make without nil beside it, each deal played by the rollout
 policy until ``TAIL`` tricks are left and by the double-dummy solver after that, both
-valued by the chance of winning the game (``rollout.game_utility``). Nil stays only when
-it beats the other bid in those deals by more than their noise.
+valued by the chance of winning the game (``rollout.game_utility``). Nil is given up
+when the other bid beats it in those deals by more than their noise (a nil that only
+fails to beat it clearly stays: the expert makes more of its nils than these deals
+foretell, since it solves the last tricks of the hand it plays).
 
 The work is a fixed number of sampled deals, each solve within a node budget; the
 generator is the one the bot was given, so the choice depends only on the observation.
@@ -38,7 +40,8 @@ Finish = Callable[[State, int], float]
 def nil_holds(
     obs: Observation, rules: Rules, rng: random.Random, other: int, finish: Finish, worlds: int = NIL_WORLDS
 ) -> tuple[bool, str]:
-    """Whether nil beats the bid ``other`` over ``worlds`` sampled deals played out."""
+    """Whether nil holds against the bid ``other`` over ``worlds`` sampled deals played
+    out: False when ``other`` is clearly better."""
     view = read_table(obs, rules)
     deals = sample_worlds(view, rng, worlds)
     if not deals:
@@ -50,7 +53,7 @@ def nil_holds(
         for bid in (0, other):
             bids[seat] = bid
             values[bid].append(finish(build_state(obs, rules, hands, bids), view.side))
-    keep = pick(values, other) == 0
+    keep = pick(values, 0) == 0
     gain = statistics.fmean(values[0]) - statistics.fmean(values[other])
     return keep, f"{gain:+.1f} against bidding {other} over {len(deals)} deals played out"
 
