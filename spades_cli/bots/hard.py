@@ -195,12 +195,8 @@ def cover_leads(view: TableView, cands: list[int]) -> list[int]:
 
 def _touching(card: int, above: int, view: TableView) -> bool:
     """Every card of this suit above ``card`` that is out of this hand has been played."""
-    gone = 0
-    for t in view.obs.tricks:
-        for c in t.cards:
-            gone |= 1 << c
     top = above.bit_length() - 1
-    return all((view.hand | gone) >> x & 1 for x in range(card + 1, top + 1))
+    return all((view.hand | view.played) >> x & 1 for x in range(card + 1, top + 1))
 
 
 # Nil is simulated only for hands this safe (the rollouts play a nil with every card
