@@ -1,4 +1,5 @@
-"""Sure-trick bounds of the double-dummy solver (``engine/solver.py``) at a trick's start.
+"""Sure-trick bounds of the double-dummy solver (``engine/solver.py``) at a trick's start:
+tricks the leader's side can cash, and tricks the spades win whoever leads.
 
 The bounds are on the *counted* tricks still to come (the seats ``counted`` marks), with
 the cards they depend on (``rel``: the highest card of a suit that the hand in question
@@ -16,6 +17,23 @@ _SUIT: Final = 0x1FFF
 
 
 def sure_bounds(hands: list[int], leader: int, first: bool, left: int, counted: list[bool]) -> int:
+    """The tighter of the cashing bounds (``cash_bounds``) and the spade bounds
+    (``spade_bounds``), with the cards the bounds kept depended on."""
+    got = cash_bounds(hands, leader, first, left, counted)
+    more = spade_bounds(hands, left, counted)
+    lo = got & 15
+    hi = (got >> 4) & 15
+    m_lo = more & 15
+    m_hi = (more >> 4) & 15
+    if m_lo <= lo and m_hi >= hi:
+        return got
+    if m_lo >= lo and m_hi <= hi:
+        return more
+    # Each gave one of the bounds: both sets of cards count.
+    return (m_lo if m_lo > lo else lo) | (m_hi if m_hi < hi else hi) << 4 | ((got | more) >> 8) << 8
+
+
+def cash_bounds(hands: list[int], leader: int, first: bool, left: int, counted: list[bool]) -> int:
     """Bounds from sure tricks (R-C-4): the spades of one hand higher than every other
     spade each win a trick for that hand; the leader's side can cash the leader's top
     cards of the side suits (or, leading to them, the partner's) while every opponent
@@ -93,6 +111,71 @@ def sure_bounds(hands: list[int], leader: int, first: bool, left: int, counted: 
     return lo | hi << 4 | (rel | cash_rel) << 8
 
 
+def spade_bounds(hands: list[int], left: int, counted: list[bool]) -> int:
+    """Bounds from the spades (R-C-4): a hand's spade loses a trick only to a higher
+    spade of another hand played to the same trick, and every card is played to a trick
+    of its own, so a hand wins at least as many tricks as it has spades left over when
+    each spade of the other hands beats one lower spade of it; for its side, only the
+    other side's spades count against it. Packed as ``sure_bounds``; ``rel`` is the
+    lowest spade left over (the owners of the spades down to it decide the count)."""
+    n = len(hands)
+    lo = 0
+    hi = left
+    rel = 0
+    union = 0
+    for h in hands:
+        union |= h
+    spades = union >> 39
+    for side in range(2):
+        other = 0
+        for s in range(1 - side, n, 2):
+            other |= hands[s] >> 39
+        mine = all(counted[s] for s in range(side, n, 2))
+        theirs = not any(counted[s] for s in range(side, n, 2))
+        for s in range(side, n, 2):
+            own = hands[s] >> 39
+            if not own:
+                continue
+            if mine or theirs:
+                got = _left_over(own, other)
+                k = got & 15
+                if k > left:
+                    k = left
+                if mine and k > lo:
+                    lo = k
+                    rel |= got >> 4 << 39
+                elif theirs and left - k < hi:
+                    hi = left - k
+                    rel |= got >> 4 << 39
+            elif counted[s]:
+                got = _left_over(own, spades & ~own)  # the partner's spades count too
+                k = got & 15
+                if k > lo:
+                    lo = k
+                    rel |= got >> 4 << 39
+    return lo | hi << 4 | rel << 8
+
+
+def _left_over(own: int, other: int) -> int:
+    """The spades of ``own`` that no spade of ``other`` can be matched to (each beating
+    one lower spade of ``own``), and the lowest of them (packed: ``count | low << 4``)."""
+    wins = 0
+    low = 0
+    avail = 0
+    both = own | other
+    while both:
+        b = 1 << (both.bit_length() - 1)
+        both ^= b
+        if other & b:
+            avail += 1
+        elif avail:
+            avail -= 1
+        else:
+            wins += 1
+            low = b
+    return wins | low << 4
+
+
 def _non_spades(hand: int) -> int:
     return POP13[hand & _SUIT] + POP13[(hand >> 13) & _SUIT] + POP13[(hand >> 26) & _SUIT]
 
@@ -138,4 +221,4 @@ def _cash(hands: list[int], seat: int, union: int, entry: int) -> int:
     return cash | rel << 4 if reached else 0
 
 
-__all__ = ["sure_bounds"]
+__all__ = ["cash_bounds", "spade_bounds", "sure_bounds"]

@@ -25,8 +25,10 @@ guess (the value of the previous position, as MTD(f) does). What keeps it fast:
   one solver can answer many positions of a hand (:meth:`Solver.load`) and two solvers
   with the same groups can share it;
 * sure tricks (``engine/ddsure.py``): the top spades of one hand win a trick each,
-  whatever happens; the leader's top cards of a side suit (or its partner's, reached
-  with a lead), while every opponent with a spade must follow;
+  whatever happens, and so do a hand's spades that the other side's higher spades
+  cannot all beat (each beats at most one, in its own trick); the leader's top cards of
+  a side suit (or its partner's, reached with a lead), while every opponent with a
+  spade must follow;
 * equivalent cards: cards of one suit in one hand with nothing between them but cards
   of that hand or of finished tricks win and lose the same tricks, so one is searched;
 * move ordering: the card that answered the question before, then by rank: the cheapest
