@@ -126,6 +126,8 @@ def spade_bounds(hands: list[int], left: int, counted: list[bool]) -> int:
     for h in hands:
         union |= h
     spades = union >> 39
+    extra = 0
+    extra_rel = 0
     for side in range(2):
         other = 0
         for s in range(1 - side, n, 2):
@@ -147,12 +149,21 @@ def spade_bounds(hands: list[int], left: int, counted: list[bool]) -> int:
                 elif theirs and left - k < hi:
                     hi = left - k
                     rel |= got >> 4 << 39
-            elif counted[s]:
-                got = _left_over(own, spades & ~own)  # the partner's spades count too
+            else:
+                # A seat counted alone: its partner's spades count against it too, and
+                # the partner's own sure tricks are not the seat's.
+                got = _left_over(own, spades & ~own)
                 k = got & 15
-                if k > lo:
+                if counted[s] and k > lo:
                     lo = k
                     rel |= got >> 4 << 39
+                elif not counted[s] and k:
+                    extra = k
+                    extra_rel = got >> 4 << 39
+    if extra and hi - extra >= lo:
+        # The other side's sure tricks (in ``hi``) and the partner's are other tricks.
+        hi -= extra
+        rel |= extra_rel
     return lo | hi << 4 | rel << 8
 
 
