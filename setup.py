@@ -1,15 +1,18 @@
-"""Build hook: compile the rules engine and the bots' hot paths with mypyc when available.
+"""Build hook: compile the rules engine and the bots' hot paths with mypyc when available,
+and the double-dummy search core of hindsight analysis (``engine/_ddcore.c``).
 
 The engine is plain, fully typed Python (it passes ``mypy --strict``); compiling it
 with mypyc makes random play and bot search about twice as fast. If mypyc or a C
 compiler is missing, or ``SPADES_PURE_PYTHON=1`` is set, or the install is editable, the package installs as
-pure Python and behaves the same, only slower.
+pure Python and behaves the same, only slower. The C search core is optional in the same
+way (``analyze`` then uses the Python solver, which finds the same values more slowly).
 """
 
 import os
+import platform
 import sys
 
-from setuptools import setup
+from setuptools import Extension, setup
 
 # rules.py stays interpreted: the presets loader reads its dataclass type hints; so does
 # phases.py (an IntEnum: the compiled code compares the plain integers behind it).
@@ -56,4 +59,17 @@ def _extensions() -> list:
         return []
 
 
-setup(ext_modules=_extensions())
+def _search_core() -> list:
+    """The C double-dummy search (optional: a failed build leaves the Python solver)."""
+    if os.environ.get("SPADES_PURE_PYTHON") == "1":
+        return []
+    flags = ["-O3"] if os.name != "nt" else ["/O2"]
+    if os.name != "nt" and platform.machine().lower() in ("x86_64", "amd64"):
+        flags.append("-mpopcnt")  # every x86-64 processor since 2008 has the instruction
+    parts = ["moves", "table", "sure", "search"]  # included by _ddcore.c, in this order
+    return [Extension("spades_cli.engine._ddcore", ["spades_cli/engine/_ddcore.c"],
+                      depends=[f"spades_cli/engine/_ddcore_{p}.h" for p in parts],
+                      extra_compile_args=flags, optional=True)]
+
+
+setup(ext_modules=_extensions() + _search_core())

@@ -16,11 +16,13 @@ such, never guessed.
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from spades_cli.bots.expert import Outcome
-from spades_cli.engine import DEAL, PLAY, Rules, State, card_str
+from spades_cli.engine import DEAL, PLAY, Rules, State, card_str, ddfast
+from spades_cli.engine.ddfast import FastSolver
 from spades_cli.engine.solver import SearchLimit, Solver, trick_table
 from spades_cli.errors import FileFormatError, MultiError
 from spades_cli.match import Match
@@ -29,7 +31,13 @@ from spades_cli.transcript.files import read_limited
 from spades_cli.transcript.syntax import MAX_PROBLEMS, transcript_from_bytes
 from spades_cli.view.analysis import HINDSIGHT, deal_figures, flag_line
 
-DEFAULT_BUDGET = 200_000  # positions one search question may visit
+PYTHON_BUDGET = 200_000  # positions one question of the Python solver may visit by default
+FAST_BUDGET = 20_000_000  # of the C search, some ten times as fast a position (at most 2-5 s)
+
+
+def default_budget() -> int:
+    """The positions one search question may visit unless told (``--budget``)."""
+    return FAST_BUDGET if ddfast.available() else PYTHON_BUDGET
 
 
 @dataclass
@@ -99,7 +107,7 @@ def read_for_analysis(path: str) -> Transcript:
 
 
 def analyze(
-    t: Transcript, *, tricks: int | None = None, budget: int = DEFAULT_BUDGET
+    t: Transcript, *, tricks: int | None = None, budget: int | None = None
 ) -> tuple[Rules, list[HandReport]]:
     """Replay the transcript (checking it) and analyse every hand that reached its play."""
     rules = transcript_rules(t)
@@ -109,11 +117,13 @@ def analyze(
 
 
 def analyze_match(
-    match: Match, *, tricks: int | None = None, budget: int = DEFAULT_BUDGET
+    match: Match, *, tricks: int | None = None, budget: int | None = None
 ) -> list[HandReport]:
-    """Every hand of a replayed game that reached its play, analysed."""
+    """Every hand of a replayed game that reached its play, analysed (``budget``: the
+    positions one question may visit, 0 for no cap, None for ``default_budget()``)."""
     depth = tricks if tricks is not None else 13
-    return [analyze_hand(start, cards, depth, budget) for start, cards in _plays(match)]
+    cap = default_budget() if budget is None else budget
+    return [analyze_hand(start, cards, depth, cap) for start, cards in _plays(match)]
 
 
 def _contract(st: State, side: int) -> int:
@@ -132,9 +142,12 @@ class _Solvers:
         points = points if points is not None else Outcome(start, 0, value="points")
         if tricks.side != 0 or points.side != 0:
             raise ValueError("the analysis solves for side N-S")
-        self.tricks = tricks.solver(start, budget)
-        self.points = points.solver(start, budget)
-        self.points.share(self.tricks)
+        self.tricks = _solver(start, tricks.side, tricks.groups, tricks.table, tricks.keen,
+                              tricks.linear, budget)
+        self.points = _solver(start, points.side, points.groups, points.table, points.keen,
+                              points.linear, budget)
+        if isinstance(self.points, Solver) and isinstance(self.tricks, Solver):
+            self.points.share(self.tricks)
 
     def searched(self) -> int:
         """The positions searched so far by both solvers."""
@@ -173,6 +186,16 @@ class _Solvers:
         return (found, False) if found >= 0 else (card, False)
 
 
+def _solver(
+    st: State, side: int, groups: list[int], table: list[float], keen: list[bool] | None,
+    linear: list[float] | None, budget: int,
+) -> Solver | FastSolver:
+    """The C solver when it was built, else the Python one (the same values)."""
+    if ddfast.available():
+        return FastSolver(st, side, groups, table, keen, linear, budget)
+    return Solver(st, side, groups, table, keen, linear, budget)
+
+
 Figures = tuple[list[int | None], list[int | None]]
 
 
@@ -202,7 +225,7 @@ def _seat_figure(start: State, seat: int, top: int, budget: int) -> tuple[int | 
     solver's table for the next (fewer positions than a binary search)."""
     n = start.n
     groups = [0 if s == seat else 1 for s in range(n)]
-    solver = Solver(start, seat % 2, groups, trick_table(2, [0]), None, [1.0, 0.0], budget)
+    solver = _solver(start, seat % 2, groups, trick_table(2, [0]), None, [1.0, 0.0], budget)
     lo = 0
     try:
         while lo < top and solver.reaches(-1, float(lo + 1), seat % 2):
@@ -212,11 +235,84 @@ def _seat_figure(start: State, seat: int, top: int, budget: int) -> tuple[int | 
     return lo, solver.searched + solver.nodes
 
 
+class _SeatFigures:
+    """The seats' figures from the deal (each seat's own tricks, its partner helping),
+    searched by the C core in two threads while the caller solves the hand's positions
+    (the C search lets other threads run; each thread has solvers of its own). Each seat
+    asks 1, 2, ... tricks upward until a "no". A seat takes no more than its side, whose
+    figure is known only at the end: a question above it can only be a "no" (or over the
+    budget), so the figures are those of asking only up to it, as ``_seat_figure`` does."""
+
+    def __init__(self, start: State, budget: int) -> None:
+        n = start.n
+        self.tops: list[int | None] = [None, None]  # the sides' figures, once known
+        self.solvers = [
+            FastSolver(start, seat % 2, [0 if s == seat else 1 for s in range(n)], trick_table(2, [0]),
+                       None, [1.0, 0.0], budget)
+            for seat in range(n)
+        ]
+        self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="analyze")
+        self.futures = [self.pool.submit(self._ladder, seat) for seat in range(n)]
+
+    def _ladder(self, seat: int) -> tuple[int, bool]:
+        """The most tricks the seat was shown to reach and whether a question was over
+        the budget (or stopped)."""
+        solver = self.solvers[seat]
+        lo = 0
+        try:
+            while lo < 13:
+                top = self.tops[seat % 2]
+                if top is not None and lo >= top:
+                    break
+                if not solver.reaches(-1, float(lo + 1), seat % 2):
+                    break
+                lo += 1
+        except SearchLimit:
+            return lo, True
+        return lo, False
+
+    def result(self, ns: tuple[float, float] | None) -> tuple[Figures, int]:
+        """The figures (as ``_deal_figures``) once N-S's values from the deal are known."""
+        sides: list[int | None] = [None, None] if ns is None else [round(ns[0]), 13 - round(ns[0])]
+        if ns is None:
+            self.close()
+            return (sides, [None] * len(self.solvers)), self.searched()
+        self.tops[0], self.tops[1] = sides[0], sides[1]
+        seats: list[int | None] = []
+        for seat, future in enumerate(self.futures):
+            lo, over = future.result()
+            top = sides[seat % 2]
+            assert top is not None
+            seats.append(top if lo >= top else None if over else lo)
+        self.close()
+        return (sides, seats), self.searched()
+
+    def searched(self) -> int:
+        return sum(s.searched + s.nodes for s in self.solvers)
+
+    def close(self) -> None:
+        """End the searches still running and the threads."""
+        for solver in self.solvers:
+            solver.stop()
+        self.pool.shutdown(wait=True)
+
+
 def analyze_hand(start: State, cards: list[int], depth: int, budget: int) -> HandReport:
     """The hand's figures from the deal and every card of its last ``depth`` tricks
     against the best card. The positions are solved from the last card back, each from
     the next one's values and with one transposition table, so the early positions
     find the later ones already solved; the first position over the budget ends it."""
+    seats_job = _SeatFigures(start, budget) if start.n == 4 and ddfast.available() else None
+    try:
+        return _analyze_hand(start, cards, depth, budget, seats_job)
+    finally:
+        if seats_job is not None:
+            seats_job.close()
+
+
+def _analyze_hand(
+    start: State, cards: list[int], depth: int, budget: int, seats_job: _SeatFigures | None
+) -> HandReport:
     n = start.n
     solvers = _Solvers(start, budget)
     positions: list[State] = []
@@ -243,7 +339,10 @@ def analyze_hand(start: State, cards: list[int], depth: int, budget: int) -> Han
             break
         reached = i
     ns = values[0] if reached == 0 else None if over else solvers.values(start, None)
-    (sides, seats), searched = _deal_figures(start, ns, budget)
+    if seats_job is not None:
+        (sides, seats), searched = seats_job.result(ns)
+    else:
+        (sides, seats), searched = _deal_figures(start, ns, budget)
     report = HandReport(start.hand_no + 1, start.dealer, tuple(start.bids), sides, seats, (0,) * n)
     contracts = [_contract(start, 0), _contract(start, 1)]
     report.played = tuple(sum(1 for p in positions if p.current == s) for s in range(n))

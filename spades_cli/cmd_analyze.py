@@ -19,7 +19,8 @@ from spades_cli.errors import UsageError
 )
 @click.option(
     "--budget", type=click.IntRange(1000, None), default=None, metavar="N",
-    help="Positions one search question may visit before it gives up (default 200000).",
+    help="Positions one search question may visit before it gives up (default 20000000 with "
+    "the C search core, 200000 with the Python solver).",
 )
 def analyze_command(
     file: str, as_json: bool, seat_name: str | None, tricks: int | None, budget: int | None
@@ -30,10 +31,10 @@ def analyze_command(
     beside the bids. For each card played: the tricks and points it gave up against the
     best card (no player could know every hand: this is hindsight). The transcript is
     replayed and checked first (exit 1 if it breaks the rules, 2 if it cannot be read)."""
-    from spades_cli.analyze import DEFAULT_BUDGET, analyze, read_for_analysis, text_lines, to_json
+    from spades_cli.analyze import analyze, read_for_analysis, text_lines, to_json
 
     t = read_for_analysis(file)
-    rules, hands = analyze(t, tricks=tricks, budget=budget or DEFAULT_BUDGET)
+    rules, hands = analyze(t, tricks=tricks, budget=budget)
     seat = None
     if seat_name is not None:
         try:

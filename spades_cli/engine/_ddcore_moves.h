@@ -1,0 +1,248 @@
+/* The double-dummy search core (``_ddcore.c``): its types, the value's range and the moves. */
+/* Included once, in order, by _ddcore.c (one translation unit). */
+
+typedef uint64_t u64;
+
+#define ALL52 ((1ULL << 52) - 1)
+#define NON_SPADE ((1ULL << 39) - 1)
+#define SUIT(c) ((c) / 13)
+#define RADIX 14
+
+static const u64 SUIT_MASK[4] = {0x1FFFULL, 0x1FFFULL << 13, 0x1FFFULL << 26, 0x1FFFULL << 39};
+
+/* Positions are grouped in buckets: the same hand lengths per suit, leader and flags
+ * (and code, in table mode). An entry keeps bounds valid for every position of its bucket
+ * whose top cards of each suit, down to the number its shape says, have the owners of
+ * its pattern (partition search), and the best card found there. A bucket lists the
+ * shapes its entries have, so a probe looks up one entry a shape. */
+typedef struct {
+    u64 lens, pa, pb;
+    uint32_t meta;
+    uint16_t shape;
+    uint8_t used;
+    int8_t best; /* relative: suit * 16 + remaining cards above it; -1 none */
+    double lo, hi; /* count mode: lo <= counted tricks to come <= hi; table: lo <= value < hi */
+} PEntry;
+
+#define NSHAPES 16
+typedef struct {
+    u64 lens;
+    uint32_t meta;
+    uint8_t count, next, used, pad;
+    uint16_t shapes[NSHAPES];
+} Bucket;
+
+typedef struct {
+    u64 lens;
+    uint32_t meta;
+    int len[4];
+    u64 own[4]; /* owners of the suit's remaining cards, two bits a card, the highest first */
+    u64 rem[4]; /* the suit's remaining cards (13 bits) */
+} Layout;
+
+typedef struct {
+    PyObject_HEAD
+    int n, nsf, club, side, count_mode, ngroups;
+    int inc[4];
+    int keen[4];
+    double *table;
+    Py_ssize_t table_len;
+    double *rmin, *rmax; /* table mode: the least and greatest value reachable, by code*14+left */
+    uint8_t *rdone;
+    Bucket *bt;
+    PEntry *pt;
+    u64 bt_mask, pt_mask;
+    size_t bt_bytes, pt_bytes;
+    u64 rel; /* the cards whose rank the last search result depended on */
+    /* the position */
+    u64 hands[4];
+    int trick[4];
+    int tlen, leader, current, broken, first, win_card, win_seat, left, code;
+    u64 gone;
+    /* the search */
+    long long nodes, budget;
+    int aborted, best_card, want_win;
+    volatile int stopped; /* set by stop() from another thread: the search ends at once */
+} Core;
+
+static inline int ctz64(u64 x) { return __builtin_ctzll(x); }
+static inline int top64(u64 x) { return 63 - __builtin_clzll(x); }
+static inline int pop64(u64 x) { return __builtin_popcountll(x); }
+static inline int beats(int c, int w) { return c > w && (c >= 39 || SUIT(c) == SUIT(w)); }
+
+/* -- the value's range -------------------------------------------------------------- */
+
+static void spread_range(Core *c, int g, int left, int acc, double *mn, double *mx) {
+    if (g == c->ngroups - 1) {
+        int pw = 1;
+        for (int i = 0; i < g; i++) pw *= RADIX;
+        Py_ssize_t idx = acc + left * pw;
+        if (idx < c->table_len) {
+            double v = c->table[idx];
+            if (v < *mn) *mn = v;
+            if (v > *mx) *mx = v;
+        }
+        return;
+    }
+    int pw = 1;
+    for (int i = 0; i < g; i++) pw *= RADIX;
+    for (int k = 0; k <= left; k++) spread_range(c, g + 1, left - k, acc + k * pw, mn, mx);
+}
+
+static void reach(Core *c, int code, int left, double *mn, double *mx) {
+    Py_ssize_t i = (Py_ssize_t)code * 14 + left;
+    if (!c->rdone[i]) {
+        double a = INFINITY, b = -INFINITY;
+        spread_range(c, 0, left, code, &a, &b);
+        c->rmin[i] = a;
+        c->rmax[i] = b;
+        c->rdone[i] = 1;
+    }
+    *mn = c->rmin[i];
+    *mx = c->rmax[i];
+}
+
+/* -- moves ------------------------------------------------------------------------- */
+
+static u64 legal(Core *c, int seat) {
+    u64 hand = c->hands[seat];
+    if (c->tlen) {
+        u64 f = hand & SUIT_MASK[SUIT(c->trick[0])];
+        if (f) return f; /* R-C-3 */
+        if (c->first && c->nsf && (hand & NON_SPADE)) return hand & NON_SPADE;
+        return hand;
+    }
+    if (c->first) {
+        if (c->club && (hand & 1)) return 1;
+        if (c->nsf && (hand & NON_SPADE)) return hand & NON_SPADE;
+    }
+    if (!c->broken && (hand & NON_SPADE)) return hand & NON_SPADE; /* R-C-6 */
+    return hand;
+}
+
+/* One card of each run of equivalent cards (the lowest), low first. */
+static int distinct(Core *c, int seat, u64 mask, int *out) {
+    u64 avail = c->hands[seat] | c->gone;
+    int m = 0, prev = -99;
+    while (mask) {
+        int card = ctz64(mask);
+        mask &= mask - 1;
+        if (prev >= 0 && SUIT(card) == SUIT(prev)) {
+            u64 between = ((1ULL << card) - 1) & ~((2ULL << prev) - 1);
+            if ((between & ~avail) == 0) {
+                prev = card;
+                continue;
+            }
+        }
+        out[m++] = card;
+        prev = card;
+    }
+    return m;
+}
+
+static void set_follow(Core *c, int seat) {
+    int w = c->win_card;
+    int n = c->n;
+    int partner_wins = n == 4 && c->win_seat % 2 == seat % 2 && c->tlen > 1;
+    if (partner_wins && c->tlen == 2) {
+        u64 nxt = c->hands[(seat + 1) % n];
+        int lead = SUIT(c->trick[0]);
+        u64 follow = nxt & SUIT_MASK[lead];
+        if (follow)
+            partner_wins = !(SUIT(w) == lead && top64(follow) > w);
+        else if (w >= 39)
+            partner_wins = (nxt >> 39) == 0 || top64(nxt) < w;
+        else
+            partner_wins = (nxt >> 39) == 0;
+    }
+    c->want_win = c->keen[seat] && !partner_wins;
+    if (c->count_mode && n == 4 && (c->inc[seat] != c->inc[(seat + 2) % 4] ||
+                                    c->inc[(seat + 1) % 4] != c->inc[(seat + 3) % 4])) {
+        /* A seat counted alone: it wants every trick it can take; its partner lets it win
+         * (or takes a trick it lost, for the lead); the other side wants it to lose. */
+        int counted = c->inc[seat] ? seat : c->inc[(seat + 2) % 4] ? (seat + 2) % 4
+                                                 : c->inc[(seat + 1) % 4] ? (seat + 1) % 4 : (seat + 3) % 4;
+        int to_play = (counted - c->leader + n) % n >= c->tlen; /* it has not played yet */
+        int counted_wins = c->win_seat == counted;
+        if (counted == seat)
+            c->want_win = 1;
+        else if (counted % 2 == seat % 2)
+            c->want_win = !to_play && !counted_wins;
+        else
+            c->want_win = counted_wins || to_play;
+    }
+}
+
+static int follow_key(Core *c, int card, int seat) {
+    int wins = beats(card, c->win_card);
+    int group = wins == c->want_win ? 0 : 64;
+    if (wins) return group + card % 13;
+    u64 others = ALL52 & ~c->gone & ~c->hands[seat];
+    int above = pop64(others & SUIT_MASK[SUIT(card)] & ~((2ULL << card) - 1));
+    if (!c->keen[seat]) return group + above;
+    int spade = (card >= 39 && c->trick[0] < 39) ? 16 : 0;
+    return group + 13 - above + spade;
+}
+
+static int lead_key(Core *c, int card, int seat) {
+    int suit = SUIT(card);
+    u64 own = c->hands[seat];
+    u64 uni = ALL52 & ~c->gone;
+    u64 sm = SUIT_MASK[suit];
+    u64 above = uni & sm & ~((2ULL << card) - 1) & ~own;
+    if (!c->keen[seat]) return (above ? 0 : 32) + card % 13;
+    int n = c->n;
+    int ruff = 0;
+    if (suit < 3) {
+        for (int step = 1; step <= 3; step += 2) {
+            if (n == 2 && step == 3) break;
+            u64 opp = c->hands[(seat + step) % n];
+            if (!(opp & sm) && (opp >> 39)) ruff = 1;
+        }
+    }
+    if (!above) return ruff ? 32 : 0;
+    if (n == 4) {
+        u64 partner = c->hands[(seat + 2) % 4];
+        if (partner & (1ULL << top64(above))) return ruff ? 33 : 16 + card % 13;
+        if (suit < 3 && !(partner & sm) && (partner >> 39)) return 48 + card % 13;
+    }
+    return 64 + card % 13;
+}
+
+static int same_run(Core *c, int a, int b, int seat) {
+    if (a == b) return 1;
+    int lo = a < b ? a : b, hi = a < b ? b : a;
+    u64 between = ((1ULL << hi) - 1) & ~((2ULL << lo) - 1);
+    return (between & ~(c->hands[seat] | c->gone)) == 0;
+}
+
+static void order(Core *c, int *moves, int m, int seat, int hint) {
+    if (m <= 1) return;
+    int keys[13];
+    if (c->tlen) {
+        set_follow(c, seat);
+        for (int i = 0; i < m; i++) keys[i] = follow_key(c, moves[i], seat);
+    } else {
+        for (int i = 0; i < m; i++) keys[i] = lead_key(c, moves[i], seat);
+    }
+    for (int i = 1; i < m; i++) {
+        int mv = moves[i], k = keys[i], j = i - 1;
+        while (j >= 0 && keys[j] > k) {
+            moves[j + 1] = moves[j];
+            keys[j + 1] = keys[j];
+            j--;
+        }
+        moves[j + 1] = mv;
+        keys[j + 1] = k;
+    }
+    if (hint >= 0) {
+        for (int i = 0; i < m; i++) {
+            if (SUIT(moves[i]) == SUIT(hint) && same_run(c, moves[i], hint, seat)) {
+                int mv = moves[i];
+                for (int j = i; j > 0; j--) moves[j] = moves[j - 1];
+                moves[0] = mv;
+                break;
+            }
+        }
+    }
+}

@@ -1,0 +1,186 @@
+/* The double-dummy search core (``_ddcore.c``): the partition transposition table. */
+/* Included once, in order, by _ddcore.c (one translation unit). */
+
+/* -- transposition table ------------------------------------------------------------ */
+
+static void layout(Core *c, Layout *L) {
+    int n = c->n;
+    u64 h1 = c->hands[1], h2 = n == 4 ? c->hands[2] : 0, h3 = n == 4 ? c->hands[3] : 0;
+    u64 uni = c->hands[0] | h1 | h2 | h3;
+    u64 b0 = h1 | h3, b1 = h2 | h3;
+    u64 lens = 0;
+    for (int s = 0; s < 4; s++) {
+        for (int h = 0; h < n; h++) lens |= (u64)pop64(c->hands[h] & SUIT_MASK[s]) << (16 * s + 4 * h);
+        u64 rem = uni & SUIT_MASK[s];
+        L->rem[s] = rem >> (13 * s);
+        u64 code = 0;
+        int len = 0;
+        while (rem) {
+            int card = top64(rem);
+            rem ^= 1ULL << card;
+            code = (code << 2) | ((b0 >> card) & 1) | (((b1 >> card) & 1) << 1);
+            len++;
+        }
+        L->own[s] = code;
+        L->len[s] = len;
+    }
+    L->lens = lens;
+    uint32_t flags = (uint32_t)c->leader | ((uint32_t)(c->broken != 0) << 2) | ((uint32_t)(c->first != 0) << 3);
+    L->meta = flags | ((uint32_t)(c->count_mode ? 0 : c->code) << 4);
+}
+
+static void pattern(const Layout *L, int shape, u64 *pa, u64 *pb) {
+    u64 p[4];
+    for (int s = 0; s < 4; s++) {
+        int k = (shape >> (4 * s)) & 15;
+        p[s] = k ? L->own[s] >> (2 * (L->len[s] - k)) : 0;
+    }
+    *pa = p[0] | (p[1] << 26);
+    *pb = p[2] | (p[3] << 26);
+}
+
+/* The cards (a mask) that mark where each suit's counted top cards end. */
+static u64 relevant(const Layout *L, int shape) {
+    if (shape < 0) return 0;
+    u64 out = 0;
+    for (int s = 0; s < 4; s++) {
+        int k = (shape >> (4 * s)) & 15;
+        if (!k) continue;
+        u64 rem = L->rem[s];
+        while (k > 1) {
+            rem ^= 1ULL << top64(rem);
+            k--;
+        }
+        out |= 1ULL << (top64(rem) + 13 * s);
+    }
+    return out;
+}
+
+/* How many top cards of each suit reach down to the lowest relevant card. */
+static int shape_of(const Layout *L, u64 rel) {
+    int shape = 0;
+    for (int s = 0; s < 4; s++) {
+        u64 r = (rel >> (13 * s)) & 0x1FFF;
+        if (!r) continue;
+        u64 low = r & (~r + 1);
+        shape |= pop64(L->rem[s] & ~(low - 1)) << (4 * s);
+    }
+    return shape;
+}
+
+static inline u64 mix(u64 a, u64 b, u64 k) {
+    u64 h = a * 0x9E3779B97F4A7C15ULL;
+    h ^= (b + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
+    h ^= k * 0x165667B19E3779F9ULL;
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ULL;
+    h ^= h >> 32;
+    return h;
+}
+
+static int to_relative(Core *c, int card) {
+    if (card < 0) return -1;
+    int suit = SUIT(card);
+    u64 above = ALL52 & ~c->gone & SUIT_MASK[suit] & ~((2ULL << card) - 1);
+    return suit * 16 + pop64(above);
+}
+
+static int from_relative(Core *c, int rel) {
+    if (rel < 0) return -1;
+    int suit = rel / 16, k = rel % 16;
+    u64 rem = ALL52 & ~c->gone & SUIT_MASK[suit];
+    while (rem) {
+        int card = top64(rem);
+        if (k == 0) return card;
+        k--;
+        rem ^= 1ULL << card;
+    }
+    return -1;
+}
+
+static inline u64 bslot(Core *c, const Layout *L) { return mix(L->lens, 0x5bd1e995ULL, L->meta) & c->bt_mask; }
+
+static inline u64 pslot(Core *c, const Layout *L, int shape, u64 pa, u64 pb) {
+    return mix(pa ^ (L->lens * 31), pb ^ ((u64)shape << 40), L->meta) & c->pt_mask;
+}
+
+static inline int entry_is(const PEntry *e, const Layout *L, int shape, u64 pa, u64 pb) {
+    return e->used && e->shape == shape && e->pa == pa && e->pb == pb && e->lens == L->lens && e->meta == L->meta;
+}
+
+/* The best bounds stored for positions like ``L``, with the shapes that gave them; the
+ * best card of the most specific entry that matched (-1: none). */
+static int probe(Core *c, const Layout *L, double *lo, double *hi, int *lo_shape, int *hi_shape) {
+    Bucket *b = &c->bt[bslot(c, L)];
+    *lo_shape = *hi_shape = -1;
+    if (!(b->used && b->lens == L->lens && b->meta == L->meta)) return -1;
+    int count = b->count;
+    u64 pas[NSHAPES], pbs[NSHAPES];
+    PEntry *es[NSHAPES];
+    for (int i = 0; i < count; i++) { /* every slot asked for first, so the misses overlap */
+        pattern(L, b->shapes[i], &pas[i], &pbs[i]);
+        es[i] = &c->pt[pslot(c, L, b->shapes[i], pas[i], pbs[i])];
+        __builtin_prefetch(es[i]);
+    }
+    int best = -1, best_size = -1;
+    for (int i = 0; i < count; i++) {
+        int shape = b->shapes[i];
+        PEntry *e = es[i];
+        if (!entry_is(e, L, shape, pas[i], pbs[i])) continue;
+        if (e->lo > *lo) {
+            *lo = e->lo;
+            *lo_shape = shape;
+        }
+        if (e->hi < *hi) {
+            *hi = e->hi;
+            *hi_shape = shape;
+        }
+        int size = (shape & 15) + ((shape >> 4) & 15) + ((shape >> 8) & 15) + (shape >> 12);
+        if (e->best >= 0 && size > best_size) {
+            best = e->best;
+            best_size = size;
+        }
+    }
+    return best;
+}
+
+/* Tighten the bounds of the positions like ``L`` that agree down to the cards ``rel``. */
+static void store(Core *c, const Layout *L, u64 rel, double lo, double hi, int best) {
+    int shape = shape_of(L, rel);
+    Bucket *b = &c->bt[bslot(c, L)];
+    if (!(b->used && b->lens == L->lens && b->meta == L->meta)) {
+        b->used = 1;
+        b->lens = L->lens;
+        b->meta = L->meta;
+        b->count = 0;
+        b->next = 0;
+    }
+    int have = 0;
+    for (int i = 0; i < b->count; i++)
+        if (b->shapes[i] == shape) have = 1;
+    if (!have) {
+        if (b->count < NSHAPES) {
+            b->shapes[b->count++] = (uint16_t)shape;
+        } else {
+            b->shapes[b->next] = (uint16_t)shape;
+            b->next = (uint8_t)((b->next + 1) % NSHAPES);
+        }
+    }
+    u64 pa, pb;
+    pattern(L, shape, &pa, &pb);
+    PEntry *e = &c->pt[pslot(c, L, shape, pa, pb)];
+    if (!entry_is(e, L, shape, pa, pb)) {
+        e->used = 1;
+        e->shape = (uint16_t)shape;
+        e->pa = pa;
+        e->pb = pb;
+        e->lens = L->lens;
+        e->meta = L->meta;
+        e->best = -1;
+        e->lo = c->count_mode ? 0.0 : -INFINITY;
+        e->hi = c->count_mode ? (double)c->left : INFINITY;
+    }
+    if (lo > e->lo) e->lo = lo;
+    if (hi < e->hi) e->hi = hi;
+    if (best >= 0) e->best = (int8_t)best;
+}
