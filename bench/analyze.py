@@ -21,10 +21,11 @@ import time
 
 from common import build_line
 
-from spades_cli.analyze import DEFAULT_BUDGET, analyze_hand
+from spades_cli.analyze import PYTHON_BUDGET, analyze_hand, default_budget
 from spades_cli.bots.expert import Outcome
 from spades_cli.bots.normal import NormalBot
-from spades_cli.engine import PLAY, State, deck_for, rng_for
+from spades_cli.engine import PLAY, State, ddfast, deck_for, rng_for
+from spades_cli.engine.ddfast import FastSolver
 from spades_cli.engine.solver import SearchLimit
 from spades_cli.presets import load_rules
 
@@ -71,6 +72,30 @@ def whole_hands(hands: list[tuple[State, list[int]]], budget: int) -> None:
           f"something over the budget of {budget} positions a question, {skipped} cards not analysed")
 
 
+def like_for_like(hands: list[tuple[State, list[int]]], left: int) -> None:
+    """The same work for both searches: every card's value (N-S's tricks, then points)
+    from the start of the trick with ``left`` tricks left, each search through its
+    public API, no budget; the values must agree."""
+    totals = {"python": 0.0, "C": 0.0}
+    for start, cards in hands:
+        st = start.clone()
+        for c in cards[: 4 * (13 - left)]:
+            st.apply(c)
+        for value in ("tricks", "points"):
+            oc = Outcome(st, 0, value=value)
+            t0 = time.perf_counter()
+            slow = oc.solver(st).move_values()
+            t1 = time.perf_counter()
+            fast = FastSolver(st, oc.side, oc.groups, oc.table, oc.keen, oc.linear).move_values()
+            t2 = time.perf_counter()
+            assert slow == fast, (value, slow, fast)
+            totals["python"] += t1 - t0
+            totals["C"] += t2 - t1
+    print(f"like for like, {len(hands)} positions with {left} tricks left, every card's tricks and "
+          f"points: Python solver {totals['python']:.2f} s, C search {totals['C']:.2f} s "
+          f"({totals['python'] / totals['C']:.1f}x), the same values", flush=True)
+
+
 def solver_by_left(hands: list[tuple[State, list[int]]], lefts: list[int], budget: int) -> None:
     for left in lefts:
         times: list[float] = []
@@ -99,16 +124,23 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=10)
     parser.add_argument("--left", default="7,9,11,13", help="tricks left for the solver times")
-    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="positions a question")
+    parser.add_argument("--budget", type=int, default=None,
+                        help="positions a question (default: spades analyze's for the search that runs)")
+    parser.add_argument("--like-for-like", type=int, default=8, metavar="LEFT",
+                        help="tricks left in the Python-against-C comparison (0: skip it)")
     args = parser.parse_args()
     print(build_line())
     import spades_cli.engine.solver as solver
 
     print(f"solver {'compiled (mypyc)' if not solver.__file__.endswith('.py') else 'pure Python'}; "
+          f"analysis search: {'C core' if ddfast.available() else 'Python solver (no C core built)'}; "
           f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     hands = played_hands(args.hands)
-    whole_hands(hands, args.budget)
-    solver_by_left(hands, [int(x) for x in args.left.split(",")], args.budget)
+    whole_hands(hands, args.budget if args.budget is not None else default_budget())
+    if ddfast.available() and args.like_for_like:
+        like_for_like(hands, args.like_for_like)
+    solver_by_left(hands, [int(x) for x in args.left.split(",")],
+                   args.budget if args.budget is not None else PYTHON_BUDGET)
     print(f"load average {os.getloadavg()[0]:.2f} at the end")
 
 
