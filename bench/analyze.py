@@ -126,7 +126,7 @@ def main() -> None:
     parser.add_argument("--left", default="7,9,11,13", help="tricks left for the solver times")
     parser.add_argument("--budget", type=int, default=None,
                         help="positions a question (default: spades analyze's for the search that runs)")
-    parser.add_argument("--like-for-like", type=int, default=8, metavar="LEFT",
+    parser.add_argument("--like-for-like", type=int, default=10, metavar="LEFT",
                         help="tricks left in the Python-against-C comparison (0: skip it)")
     args = parser.parse_args()
     print(build_line())

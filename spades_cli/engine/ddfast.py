@@ -27,7 +27,13 @@ try:
 except ImportError:  # no C compiler at install time: the Python solver is used instead
     _ddcore = None  # type: ignore[assignment]
 
-TT_BITS = 20  # 2**20 entries (48 MB) and 2**18 buckets (10 MB) a solver
+TT_BITS = 20  # at most 2**20 entries (48 MB) and 2**18 buckets (10 MB) a solver
+
+
+def table_bits(left: int) -> int:
+    """The table's size (a power of two) for a search from ``left`` tricks left: a small
+    ending needs a small table, which is quicker to make and to read."""
+    return max(12, min(TT_BITS, 8 + left))
 
 
 def available() -> bool:
@@ -66,7 +72,8 @@ class FastSolver:
         play = state.rules.play
         self.core = _ddcore.Core(
             n, int(play.no_spades_first_trick), int(play.two_of_clubs_leads), side, inc,
-            [int(k) for k in keen_list], table, self.ngroups, int(self.count_mode), TT_BITS,
+            [int(k) for k in keen_list], table, self.ngroups, int(self.count_mode),
+            table_bits(13 - state.trick_no),
         )
         self.nodes = 0
         self.searched = 0
