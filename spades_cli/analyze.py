@@ -146,7 +146,12 @@ class _Solvers:
                               tricks.linear, budget)
         self.points = _solver(start, points.side, points.groups, points.table, points.keen,
                               points.linear, budget)
-        if isinstance(self.points, Solver) and isinstance(self.tricks, Solver):
+        # The points questions read the trick bounds the trick questions find.
+        if isinstance(self.points, FastSolver):
+            assert isinstance(self.tricks, FastSolver)
+            self.points.share(self.tricks)
+        else:
+            assert isinstance(self.tricks, Solver)
             self.points.share(self.tricks)
 
     def searched(self) -> int:

@@ -57,13 +57,38 @@ static void table_free(void *p, size_t bytes) {
 #endif
 }
 
-static void Core_dealloc(Core *c) {
-    table_free(c->bt, c->bt_bytes);
-    table_free(c->pt, c->pt_bytes);
+static void tables_free(Tables *t) {
+    table_free(t->bt, t->bt_bytes);
+    table_free(t->pt, t->pt_bytes);
+    memset(t, 0, sizeof *t);
+}
+
+static int tables_alloc(Tables *t, int bits) {
+    t->bt_bytes = ((size_t)1 << (bits - 2)) * sizeof(Bucket);
+    t->pt_bytes = ((size_t)1 << bits) * sizeof(PEntry);
+    t->bt = table_alloc(t->bt_bytes);
+    t->pt = table_alloc(t->pt_bytes);
+    t->bt_mask = ((u64)1 << (bits - 2)) - 1;
+    t->pt_mask = ((u64)1 << bits) - 1;
+    return t->bt && t->pt ? 0 : -1;
+}
+
+static void release(Core *c) {
+    tables_free(&c->tt);
+    c->ctt = NULL;
+    Py_CLEAR(c->shared);
     free(c->table);
-    free(c->rmin);
-    free(c->rmax);
-    free(c->rdone);
+    c->table = NULL;
+    if (c->frange) {
+        for (size_t i = 0; i < c->frange_cells; i++) free(c->frange[i]);
+        free(c->frange);
+    }
+    c->frange = NULL;
+    c->frange_cells = 0;
+}
+
+static void Core_dealloc(Core *c) {
+    release(c);
     Py_TYPE(c)->tp_free((PyObject *)c);
 }
 
@@ -88,17 +113,18 @@ static int read_ints(PyObject *seq, int *out, int count, const char *what) {
 }
 
 static int Core_init(Core *c, PyObject *args, PyObject *kw) {
-    static char *names[] = {"n", "no_spades_first", "club_lead", "side", "inc", "keen", "table",
+    static char *names[] = {"n", "no_spades_first", "club_lead", "side", "inc", "cnt", "keen", "table",
                             "ngroups", "count_mode", "tt_bits", NULL};
     int n, nsf, club, side, ngroups, count_mode, bits;
-    PyObject *inc, *keen, *table;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "iiiiOOOiii", names, &n, &nsf, &club, &side, &inc, &keen,
+    PyObject *inc, *cnt, *keen, *table;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "iiiiOOOOiii", names, &n, &nsf, &club, &side, &inc, &cnt, &keen,
                                      &table, &ngroups, &count_mode, &bits))
         return -1;
     if ((n != 2 && n != 4) || side < 0 || side > 1 || ngroups < 1 || ngroups > 4 || bits < 10 || bits > 26) {
         PyErr_SetString(PyExc_ValueError, "bad solver settings");
         return -1;
     }
+    release(c);
     c->n = n;
     c->nsf = nsf != 0;
     c->club = club != 0;
@@ -106,12 +132,14 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     c->ngroups = ngroups;
     c->count_mode = count_mode != 0;
     memset(c->inc, 0, sizeof c->inc);
+    memset(c->cnt, 0, sizeof c->cnt);
     memset(c->keen, 0, sizeof c->keen);
-    if (read_ints(inc, c->inc, n, "inc") < 0 || read_ints(keen, c->keen, n, "keen") < 0) return -1;
+    if (read_ints(inc, c->inc, n, "inc") < 0 || read_ints(cnt, c->cnt, n, "cnt") < 0 ||
+        read_ints(keen, c->keen, n, "keen") < 0)
+        return -1;
     PyObject *fast = PySequence_Fast(table, "table");
     if (!fast) return -1;
     Py_ssize_t len = PySequence_Fast_GET_SIZE(fast);
-    free(c->table);
     c->table = malloc(sizeof(double) * (size_t)(len ? len : 1));
     if (!c->table) {
         Py_DECREF(fast);
@@ -127,40 +155,56 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     }
     Py_DECREF(fast);
     c->table_len = len;
+    c->count_ok = 0;
     if (!c->count_mode) {
+        /* Which groups' tricks are counted: every seat of a group counted alike, or no
+         * counted bounds at all. */
+        int seen[4] = {0, 0, 0, 0};
+        c->count_ok = 1;
+        for (int s = 0; s < n; s++) {
+            int g = 0, pw = 1;
+            while (g < ngroups && pw != c->inc[s]) {
+                pw *= RADIX;
+                g++;
+            }
+            if (g == ngroups) {
+                PyErr_SetString(PyExc_ValueError, "inc: a power of 14 a seat");
+                return -1;
+            }
+            if (seen[g] && c->gcnt[g] != (c->cnt[s] != 0)) c->count_ok = 0;
+            seen[g] = 1;
+            c->gcnt[g] = c->cnt[s] != 0;
+        }
         size_t cells = 14;
         for (int i = 0; i < ngroups; i++) cells *= RADIX;
-        free(c->rmin);
-        free(c->rmax);
-        free(c->rdone);
-        c->rmin = malloc(sizeof(double) * cells);
-        c->rmax = malloc(sizeof(double) * cells);
-        c->rdone = calloc(cells, 1);
-        if (!c->rmin || !c->rmax || !c->rdone) {
+        c->frange = calloc(cells, sizeof(double *));
+        if (!c->frange) {
             PyErr_NoMemory();
             return -1;
         }
+        c->frange_cells = cells;
+        if (!c->count_ok) memset(c->gcnt, 0, sizeof c->gcnt);
+        c->count_side = -1;
+        for (int s = 0; s < n; s++) {
+            if (!c->cnt[s]) continue;
+            if (c->count_side >= 0 && c->count_side != s % 2) c->count_ok = 0; /* not one side's seats */
+            c->count_side = s % 2;
+        }
+        if (c->count_side < 0) c->count_ok = 0;
     }
-    table_free(c->bt, c->bt_bytes);
-    table_free(c->pt, c->pt_bytes);
-    c->bt_bytes = ((size_t)1 << (bits - 2)) * sizeof(Bucket);
-    c->pt_bytes = ((size_t)1 << bits) * sizeof(PEntry);
-    c->bt = table_alloc(c->bt_bytes);
-    c->pt = table_alloc(c->pt_bytes);
-    if (!c->bt || !c->pt) {
+    if (tables_alloc(&c->tt, bits) < 0) {
         PyErr_NoMemory();
         return -1;
     }
-    c->bt_mask = ((u64)1 << (bits - 2)) - 1;
-    c->pt_mask = ((u64)1 << bits) - 1;
+    c->ctt = c->count_mode ? &c->tt : NULL;
     return 0;
 }
 
 static PyObject *Core_load(Core *c, PyObject *args) {
     PyObject *hands, *trick;
-    int leader, current, broken, first, win_card, win_seat, left, code;
-    if (!PyArg_ParseTuple(args, "OOiiiiiiii", &hands, &trick, &leader, &current, &broken, &first, &win_card,
-                          &win_seat, &left, &code))
+    int leader, current, broken, first, win_card, win_seat, left, code, ccode;
+    if (!PyArg_ParseTuple(args, "OOiiiiiiiii", &hands, &trick, &leader, &current, &broken, &first, &win_card,
+                          &win_seat, &left, &code, &ccode))
         return NULL;
     PyObject *fast = PySequence_Fast(hands, "hands");
     if (!fast) return NULL;
@@ -214,6 +258,7 @@ static PyObject *Core_load(Core *c, PyObject *args) {
     c->win_seat = win_seat;
     c->left = left;
     c->code = code;
+    c->ccode = ccode;
     c->gone = ALL52 & ~held;
     Py_RETURN_NONE;
 }
@@ -244,6 +289,25 @@ static PyObject *Core_test(Core *c, PyObject *args) {
     Py_END_ALLOW_THREADS
     if (c->aborted) r = -1;
     return Py_BuildValue("iL", r, c->nodes);
+}
+
+/* share(other): read the bounds on the counted tricks to come that ``other`` (a count-mode
+ * solver counting the same seats) keeps, to answer this table-mode solver's questions. */
+static PyObject *Core_share(Core *c, PyObject *other) {
+    if (!PyObject_TypeCheck(other, Py_TYPE(c))) {
+        PyErr_SetString(PyExc_TypeError, "share: another Core");
+        return NULL;
+    }
+    Core *o = (Core *)other;
+    if (c->count_mode || !o->count_mode || o->n != c->n || !c->count_ok ||
+        memcmp(o->inc, c->cnt, sizeof c->cnt) != 0) {
+        PyErr_SetString(PyExc_ValueError, "share: a count solver of the same counted seats, for a table solver");
+        return NULL;
+    }
+    Py_INCREF(other);
+    Py_XSETREF(c->shared, other);
+    c->ctt = &o->tt;
+    Py_RETURN_NONE;
 }
 
 /* legal() -> every legal card of the seat on turn, low first */
@@ -285,6 +349,7 @@ static PyMethodDef Core_methods[] = {
     {"test", (PyCFunction)Core_test, METH_VARARGS, "Can the side make the value at least u?"},
     {"moves", (PyCFunction)Core_moves, METH_NOARGS, "Distinct legal cards, low first."},
     {"legal", (PyCFunction)Core_legal, METH_NOARGS, "Every legal card, low first."},
+    {"share", (PyCFunction)Core_share, METH_O, "Read another solver's counted-trick bounds."},
     {"stop", (PyCFunction)Core_stop, METH_NOARGS, "End the search running in another thread."},
     {NULL, NULL, 0, NULL},
 };

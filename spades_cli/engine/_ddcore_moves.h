@@ -32,9 +32,18 @@ typedef struct {
     uint16_t shapes[NSHAPES];
 } Bucket;
 
+/* A transposition table (count mode: bounds on the counted tricks to come; table mode:
+ * bounds on the value, the code so far in the key). */
+typedef struct {
+    Bucket *bt;
+    PEntry *pt;
+    u64 bt_mask, pt_mask;
+    size_t bt_bytes, pt_bytes;
+} Tables;
+
 typedef struct {
     u64 lens;
-    uint32_t meta;
+    uint32_t meta, flags; /* meta: flags and, in table mode, the code so far */
     int len[4];
     u64 own[4]; /* owners of the suit's remaining cards, two bits a card, the highest first */
     u64 rem[4]; /* the suit's remaining cards (13 bits) */
@@ -47,12 +56,19 @@ typedef struct {
     int keen[4];
     double *table;
     Py_ssize_t table_len;
-    double *rmin, *rmax; /* table mode: the least and greatest value reachable, by code*14+left */
-    uint8_t *rdone;
-    Bucket *bt;
-    PEntry *pt;
-    u64 bt_mask, pt_mask;
-    size_t bt_bytes, pt_bytes;
+    /* table mode: by code*14+left, the least and greatest value reachable for each number
+     * of counted tricks to come (14 + 14 values, made when first asked) */
+    double **frange;
+    size_t frange_cells;
+    int cnt[4];      /* the counted seats (count mode: as inc; table mode: side N-S's seats) */
+    int gcnt[4];     /* table mode: whether a group's tricks are counted */
+    int count_ok;    /* table mode: every group within one side, so the counted tricks bound it */
+    int count_side;  /* table mode: the side of the counted seats */
+    int ccode;       /* the counted tricks so far */
+    Tables tt;       /* this solver's own table */
+    Tables *ctt;     /* bounds on the counted tricks to come: its own (count mode), a shared
+                      * solver's (table mode, see share()) or none */
+    PyObject *shared; /* the solver whose count table ctt is */
     u64 rel; /* the cards whose rank the last search result depended on */
     /* the position */
     u64 hands[4];
@@ -72,34 +88,48 @@ static inline int beats(int c, int w) { return c > w && (c >= 39 || SUIT(c) == S
 
 /* -- the value's range -------------------------------------------------------------- */
 
-static void spread_range(Core *c, int g, int left, int acc, double *mn, double *mx) {
+static void spread_range(Core *c, int g, int left, int acc, int f, double *out) {
+    if (g >= 4) return; /* never: ngroups <= 4 */
+    int pw = 1;
+    for (int i = 0; i < g; i++) pw *= RADIX;
     if (g == c->ngroups - 1) {
-        int pw = 1;
-        for (int i = 0; i < g; i++) pw *= RADIX;
         Py_ssize_t idx = acc + left * pw;
-        if (idx < c->table_len) {
+        if (c->gcnt[g]) f += left;
+        if (idx < c->table_len && f < 14) {
             double v = c->table[idx];
-            if (v < *mn) *mn = v;
-            if (v > *mx) *mx = v;
+            if (v < out[f]) out[f] = v;
+            if (v > out[14 + f]) out[14 + f] = v;
         }
         return;
     }
-    int pw = 1;
-    for (int i = 0; i < g; i++) pw *= RADIX;
-    for (int k = 0; k <= left; k++) spread_range(c, g + 1, left - k, acc + k * pw, mn, mx);
+    for (int k = 0; k <= left; k++) spread_range(c, g + 1, left - k, acc + k * pw, f + (c->gcnt[g] ? k : 0), out);
 }
 
-static void reach(Core *c, int code, int left, double *mn, double *mx) {
-    Py_ssize_t i = (Py_ssize_t)code * 14 + left;
-    if (!c->rdone[i]) {
-        double a = INFINITY, b = -INFINITY;
-        spread_range(c, 0, left, code, &a, &b);
-        c->rmin[i] = a;
-        c->rmax[i] = b;
-        c->rdone[i] = 1;
+/* The least and greatest value reachable from ``code`` with ``left`` tricks to come when
+ * the counted tricks to come are between ``lo`` and ``hi`` (none: +inf and -inf). NULL
+ * in ``*mn`` means out of memory (the caller then searches). */
+static int reach(Core *c, int code, int left, int lo, int hi, double *mn, double *mx) {
+    size_t i = (size_t)code * 14 + (size_t)left;
+    if (i >= c->frange_cells) return -1;
+    double *fr = c->frange[i];
+    if (!fr) {
+        fr = malloc(28 * sizeof(double));
+        if (!fr) return -1;
+        for (int f = 0; f < 14; f++) {
+            fr[f] = INFINITY;
+            fr[14 + f] = -INFINITY;
+        }
+        spread_range(c, 0, left, code, 0, fr);
+        c->frange[i] = fr;
     }
-    *mn = c->rmin[i];
-    *mx = c->rmax[i];
+    double a = INFINITY, b = -INFINITY;
+    for (int f = lo; f <= hi && f < 14; f++) {
+        if (fr[f] < a) a = fr[f];
+        if (fr[14 + f] > b) b = fr[14 + f];
+    }
+    *mn = a;
+    *mx = b;
+    return 0;
 }
 
 /* -- moves ------------------------------------------------------------------------- */

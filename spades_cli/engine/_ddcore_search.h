@@ -54,6 +54,99 @@ static u64 whole_runs(Core *c, u64 rel, u64 mask, int seat) {
     return rel;
 }
 
+/* Table mode: what the bounds on the counted tricks to come decide (a shared count
+ * table's, the sure tricks). They are guarantees of play: the counted seats' side can
+ * take at least ``lo`` of them, the other side can hold it to ``hi``. So ``side`` makes
+ * the value at least ``u`` when every outcome its guarantee leaves does, and cannot
+ * when every outcome the other side's guarantee leaves is below it. 1 or 0 (``c->rel``
+ * then the cards the bounds depended on), -1 when they do not decide. */
+static int counted_decide(Core *c, const Layout *L, int use_tt, double u) {
+    int left = c->left;
+    double clo = 0.0, chi = (double)left;
+    int los = -1, his = -1;
+    if (use_tt && c->ctt) probe(c->ctt, L, L->flags, &clo, &chi, &los, &his);
+    int slo, shi;
+    u64 srel;
+    sure_bounds(c, &slo, &shi, &srel);
+    int lo = (int)clo, hi = (int)chi;
+    u64 rel = relevant(L, los) | relevant(L, his);
+    if (slo > lo || shi < hi) {
+        rel |= srel;
+        if (slo > lo) lo = slo;
+        if (shi < hi) hi = shi;
+    }
+    if (lo <= 0 && hi >= left) return -1;
+    int counting = c->side == c->count_side; /* the side asking is the counted seats' side */
+    double mn, mx;
+    /* What the side asking can force, then what the other side can. */
+    if (reach(c, c->code, left, counting ? lo : 0, counting ? left : hi, &mn, &mx) < 0) return -1;
+    if (mn >= u) {
+        c->rel = rel;
+        return 1;
+    }
+    if (reach(c, c->code, left, counting ? 0 : lo, counting ? hi : left, &mn, &mx) < 0) return -1;
+    if (mx < u) {
+        c->rel = rel;
+        return 0;
+    }
+    return -1;
+}
+
+/* Table mode: the numbers of counted tricks to come whose outcomes all have a value of
+ * at least ``u`` (a bit each, in ``*set``), when none of the others has: then the
+ * question is which of them the side can force, whatever the code so far (1); else 0. */
+static int satisfying(Core *c, double u, int *set) {
+    int left = c->left, out = 0;
+    double mn, mx;
+    for (int f = 0; f <= left; f++) {
+        if (reach(c, c->code, left, f, f, &mn, &mx) < 0) return 0;
+        if (mn > mx) continue; /* no outcome has f */
+        if (mn >= u)
+            out |= 1 << f;
+        else if (mx >= u)
+            return 0; /* some outcomes with f reach u and some do not */
+    }
+    *set = out;
+    return 1;
+}
+
+/* Whether the set of counted tricks to come ``set`` is "at least ``*a``" (1), "below
+ * ``*a``" (-1), or neither (0). */
+static int threshold(int set, int left, int *a) {
+    int all = (2 << left) - 1;
+    for (int k = 1; k <= left; k++) {
+        int up = all & ~((1 << k) - 1);
+        if (set == up) {
+            *a = k;
+            return 1;
+        }
+        if (set == (all & ~up)) {
+            *a = k;
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int lead(Core *c, double u);
+
+/* The count game from here (the counted seats' side wants at least ``need`` counted
+ * tricks in all), searched with the shared count table. */
+static int count_game(Core *c, int need) {
+    int sm = c->count_mode, ss = c->side, sc = c->code, sinc[4];
+    memcpy(sinc, c->inc, sizeof sinc);
+    c->count_mode = 1;
+    c->side = c->count_side;
+    c->code = c->ccode;
+    memcpy(c->inc, c->cnt, sizeof sinc);
+    int r = lead(c, (double)need);
+    memcpy(c->inc, sinc, sizeof sinc);
+    c->code = sc;
+    c->side = ss;
+    c->count_mode = sm;
+    return r;
+}
+
 /* At a trick's start: can ``side`` make the value at least ``u``? */
 static int lead(Core *c, double u) {
     int left = c->left;
@@ -67,19 +160,33 @@ static int lead(Core *c, double u) {
     } else {
         if (left == 0) return c->table[c->code] >= u;
         double mn, mx;
-        reach(c, c->code, left, &mn, &mx);
-        if (mn >= u) return 1;
-        if (mx < u) return 0;
+        if (reach(c, c->code, left, 0, left, &mn, &mx) == 0) {
+            if (mn >= u) return 1;
+            if (mx < u) return 0;
+        }
     }
     if (left == 1) return last_trick(c, u);
     Layout L;
     layout(c, &L);
     int hint = -1;
     int use_tt = !c->first; /* the first trick: who holds the two of clubs may matter */
-    if (use_tt) {
+    Tables *vt = c->count_mode ? c->ctt : &c->tt;
+    uint32_t meta = L.meta;
+    int set = -1; /* table mode: the question as a set of counted tricks to come (see satisfying) */
+    if (!c->count_mode && c->count_ok && satisfying(c, u, &set))
+        meta = L.flags | ((uint32_t)set << 4) | (1u << 30); /* kept by the set, not the code */
+    if (use_tt && set >= 0) {
+        double lo = 0.0, hi = 1.0; /* the answer: lo 1 yes, hi 0 no */
+        int lo_shape, hi_shape;
+        hint = from_relative(c, probe(vt, &L, meta, &lo, &hi, &lo_shape, &hi_shape));
+        if (lo >= 1.0 || hi <= 0.0) {
+            c->rel = relevant(&L, lo >= 1.0 ? lo_shape : hi_shape);
+            return lo >= 1.0;
+        }
+    } else if (use_tt) {
         double lo = c->count_mode ? 0.0 : -INFINITY, hi = c->count_mode ? (double)left : INFINITY;
         int lo_shape, hi_shape;
-        hint = from_relative(c, probe(c, &L, &lo, &hi, &lo_shape, &hi_shape));
+        hint = from_relative(c, probe(vt, &L, L.meta, &lo, &hi, &lo_shape, &hi_shape));
         double q = c->count_mode ? (double)need : u;
         if (q <= lo) {
             c->rel = relevant(&L, lo_shape);
@@ -98,6 +205,16 @@ static int lead(Core *c, double u) {
             c->rel = srel;
             return need <= slo;
         }
+    } else if (c->count_ok) {
+        int known = counted_decide(c, &L, use_tt, u);
+        if (known >= 0) return known;
+        int a, dir = c->ctt && use_tt && set >= 0 ? threshold(set, left, &a) : 0;
+        int counting = c->side == c->count_side;
+        if (dir != 0 && (dir > 0) == counting) {
+            /* A trick target: the count game answers it, and its table is shared. */
+            int r = count_game(c, c->ccode + a);
+            return counting ? r : !r;
+        }
     }
     c->best_card = -1;
     int r = node(c, u, hint);
@@ -106,9 +223,12 @@ static int lead(Core *c, double u) {
     if (use_tt) {
         int best = to_relative(c, c->best_card);
         if (c->count_mode)
-            store(c, &L, rel, r ? (double)need : 0.0, r ? (double)left : (double)(need - 1), best);
+            store(vt, &L, L.meta, rel, r ? (double)need : 0.0, r ? (double)left : (double)(need - 1), best,
+                  0.0, (double)left);
+        else if (set >= 0)
+            store(vt, &L, meta, rel, r ? 1.0 : 0.0, r ? 1.0 : 0.0, best, 0.0, 1.0);
         else
-            store(c, &L, rel, r ? u : -INFINITY, r ? INFINITY : u, best);
+            store(vt, &L, meta, rel, r ? u : -INFINITY, r ? INFINITY : u, best, -INFINITY, INFINITY);
     }
     c->rel = rel;
     return r;
@@ -128,7 +248,7 @@ static int play(Core *c, int card, double u) {
     int r;
     if (c->tlen == n) {
         int winner = c->win_seat, w = c->win_card;
-        int sl = c->leader, sf = c->first, scode = c->code;
+        int sl = c->leader, sf = c->first, scode = c->code, sccode = c->ccode;
         u64 played = 0;
         for (int i = 0; i < n; i++) played |= 1ULL << c->trick[i];
         int saved[4];
@@ -140,6 +260,7 @@ static int play(Core *c, int card, double u) {
         c->current = winner;
         c->first = 0;
         c->code += c->inc[winner];
+        c->ccode += c->cnt[winner];
         r = lead(c, u);
         for (int i = 0; i < n; i++) {
             if (saved[i] != w && SUIT(saved[i]) == SUIT(w)) {
@@ -148,6 +269,7 @@ static int play(Core *c, int card, double u) {
             }
         }
         c->code = scode;
+        c->ccode = sccode;
         c->first = sf;
         c->leader = sl;
         c->left += 1;

@@ -41,7 +41,7 @@ static int cash_of(Core *c, int seat, u64 uni, int entry, u64 *prel) {
 
 static void cash_bounds(Core *c, u64 uni, int *plo, int *phi, u64 *prel) {
     int n = c->n, leader = c->leader, left = c->left;
-    const int *counted = c->inc;
+    const int *counted = c->cnt;
     int lo = 0, hi = left, holder = -1, sure = 0;
     u64 rel = 0, got_rel = 0;
     u64 spades = uni >> 39;
@@ -137,7 +137,7 @@ static int left_over(u64 own, u64 other, u64 *low) {
 static void spade_bounds(Core *c, u64 uni, int *plo, int *phi, u64 *prel) {
     int n = c->n, left = c->left, lo = 0, hi = left, extra = 0;
     u64 rel = 0, extra_rel = 0, low = 0;
-    const int *counted = c->inc;
+    const int *counted = c->cnt;
     u64 spades = uni >> 39;
     for (int side = 0; side < 2; side++) {
         u64 other = 0;

@@ -26,6 +26,7 @@ static void layout(Core *c, Layout *L) {
     }
     L->lens = lens;
     uint32_t flags = (uint32_t)c->leader | ((uint32_t)(c->broken != 0) << 2) | ((uint32_t)(c->first != 0) << 3);
+    L->flags = flags;
     L->meta = flags | ((uint32_t)(c->count_mode ? 0 : c->code) << 4);
 }
 
@@ -98,35 +99,39 @@ static int from_relative(Core *c, int rel) {
     return -1;
 }
 
-static inline u64 bslot(Core *c, const Layout *L) { return mix(L->lens, 0x5bd1e995ULL, L->meta) & c->bt_mask; }
-
-static inline u64 pslot(Core *c, const Layout *L, int shape, u64 pa, u64 pb) {
-    return mix(pa ^ (L->lens * 31), pb ^ ((u64)shape << 40), L->meta) & c->pt_mask;
+static inline u64 bslot(const Tables *t, const Layout *L, uint32_t meta) {
+    return mix(L->lens, 0x5bd1e995ULL, meta) & t->bt_mask;
 }
 
-static inline int entry_is(const PEntry *e, const Layout *L, int shape, u64 pa, u64 pb) {
-    return e->used && e->shape == shape && e->pa == pa && e->pb == pb && e->lens == L->lens && e->meta == L->meta;
+static inline u64 pslot(const Tables *t, const Layout *L, uint32_t meta, int shape, u64 pa, u64 pb) {
+    return mix(pa ^ (L->lens * 31), pb ^ ((u64)shape << 40), meta) & t->pt_mask;
 }
 
-/* The best bounds stored for positions like ``L``, with the shapes that gave them; the
- * best card of the most specific entry that matched (-1: none). */
-static int probe(Core *c, const Layout *L, double *lo, double *hi, int *lo_shape, int *hi_shape) {
-    Bucket *b = &c->bt[bslot(c, L)];
+static inline int entry_is(const PEntry *e, const Layout *L, uint32_t meta, int shape, u64 pa, u64 pb) {
+    return e->used && e->shape == shape && e->pa == pa && e->pb == pb && e->lens == L->lens && e->meta == meta;
+}
+
+/* The best bounds ``t`` keeps for positions like ``L`` (``meta``: its flags, and the code
+ * in table mode), with the shapes that gave them; the best card of the most specific
+ * entry that matched (-1: none). */
+static int probe(const Tables *t, const Layout *L, uint32_t meta, double *lo, double *hi, int *lo_shape,
+                 int *hi_shape) {
+    Bucket *b = &t->bt[bslot(t, L, meta)];
     *lo_shape = *hi_shape = -1;
-    if (!(b->used && b->lens == L->lens && b->meta == L->meta)) return -1;
+    if (!(b->used && b->lens == L->lens && b->meta == meta)) return -1;
     int count = b->count;
     u64 pas[NSHAPES], pbs[NSHAPES];
     PEntry *es[NSHAPES];
     for (int i = 0; i < count; i++) { /* every slot asked for first, so the misses overlap */
         pattern(L, b->shapes[i], &pas[i], &pbs[i]);
-        es[i] = &c->pt[pslot(c, L, b->shapes[i], pas[i], pbs[i])];
+        es[i] = &t->pt[pslot(t, L, meta, b->shapes[i], pas[i], pbs[i])];
         __builtin_prefetch(es[i]);
     }
     int best = -1, best_size = -1;
     for (int i = 0; i < count; i++) {
         int shape = b->shapes[i];
         PEntry *e = es[i];
-        if (!entry_is(e, L, shape, pas[i], pbs[i])) continue;
+        if (!entry_is(e, L, meta, shape, pas[i], pbs[i])) continue;
         if (e->lo > *lo) {
             *lo = e->lo;
             *lo_shape = shape;
@@ -144,14 +149,16 @@ static int probe(Core *c, const Layout *L, double *lo, double *hi, int *lo_shape
     return best;
 }
 
-/* Tighten the bounds of the positions like ``L`` that agree down to the cards ``rel``. */
-static void store(Core *c, const Layout *L, u64 rel, double lo, double hi, int best) {
+/* Tighten the bounds of the positions like ``L`` that agree down to the cards ``rel``
+ * (a new entry starts from ``lo0`` .. ``hi0``: nothing known). */
+static void store(Tables *t, const Layout *L, uint32_t meta, u64 rel, double lo, double hi, int best, double lo0,
+                  double hi0) {
     int shape = shape_of(L, rel);
-    Bucket *b = &c->bt[bslot(c, L)];
-    if (!(b->used && b->lens == L->lens && b->meta == L->meta)) {
+    Bucket *b = &t->bt[bslot(t, L, meta)];
+    if (!(b->used && b->lens == L->lens && b->meta == meta)) {
         b->used = 1;
         b->lens = L->lens;
-        b->meta = L->meta;
+        b->meta = meta;
         b->count = 0;
         b->next = 0;
     }
@@ -168,17 +175,17 @@ static void store(Core *c, const Layout *L, u64 rel, double lo, double hi, int b
     }
     u64 pa, pb;
     pattern(L, shape, &pa, &pb);
-    PEntry *e = &c->pt[pslot(c, L, shape, pa, pb)];
-    if (!entry_is(e, L, shape, pa, pb)) {
+    PEntry *e = &t->pt[pslot(t, L, meta, shape, pa, pb)];
+    if (!entry_is(e, L, meta, shape, pa, pb)) {
         e->used = 1;
         e->shape = (uint16_t)shape;
         e->pa = pa;
         e->pb = pb;
         e->lens = L->lens;
-        e->meta = L->meta;
+        e->meta = meta;
         e->best = -1;
-        e->lo = c->count_mode ? 0.0 : -INFINITY;
-        e->hi = c->count_mode ? (double)c->left : INFINITY;
+        e->lo = lo0;
+        e->hi = hi0;
     }
     if (lo > e->lo) e->lo = lo;
     if (hi < e->hi) e->hi = hi;

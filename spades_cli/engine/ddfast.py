@@ -68,10 +68,13 @@ class FastSolver:
         self.count_mode = linear is not None and all(w in (0.0, 1.0) for w in linear)
         self.weights = [int(linear[groups[s]]) for s in range(n)] if linear and self.count_mode else []
         inc = self.weights if self.count_mode else [RADIX ** groups[s] for s in range(n)]
+        # Table mode: side N-S's tricks bound the outcomes (sure tricks, a shared count table).
+        cnt = self.weights if self.count_mode else [int(s % 2 == 0) for s in range(n)]
+        self.cnt = cnt
         keen_list = keen if keen is not None else [True] * n
         play = state.rules.play
         self.core = _ddcore.Core(
-            n, int(play.no_spades_first_trick), int(play.two_of_clubs_leads), side, inc,
+            n, int(play.no_spades_first_trick), int(play.two_of_clubs_leads), side, inc, cnt,
             [int(k) for k in keen_list], table, self.ngroups, int(self.count_mode),
             table_bits(13 - state.trick_no),
         )
@@ -93,11 +96,17 @@ class FastSolver:
         self.current = state.current
         self.win_card = state.win_card
         self.win_seat = state.win_seat
-        core_code = sum(state.tricks_won[s] * self.weights[s] for s in range(n)) if self.count_mode else code
+        counted = sum(state.tricks_won[s] * self.cnt[s] for s in range(n))
         self.core.load(
             state.hands[:], self.trick, state.leader, state.current, int(state.broken),
-            int(state.first_trick), state.win_card, state.win_seat, self.left, core_code,
+            int(state.first_trick), state.win_card, state.win_seat, self.left,
+            counted if self.count_mode else code, counted,
         )
+
+    def share(self, other: FastSolver) -> None:
+        """Answer questions about this table from the bounds on N-S's tricks to come that
+        ``other`` (a trick-count solver of N-S's tricks, used in the same thread) finds."""
+        self.core.share(other.core)
 
     def stop(self) -> None:
         """End a search this solver runs in another thread (it raises ``SearchLimit``),
