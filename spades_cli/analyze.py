@@ -16,6 +16,7 @@ such, never guessed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -106,24 +107,36 @@ def read_for_analysis(path: str) -> Transcript:
                               file=path) from None
 
 
+Progress = Callable[[int, int], None]  # (hands analysed, hands in all)
+
+
 def analyze(
-    t: Transcript, *, tricks: int | None = None, budget: int | None = None
+    t: Transcript, *, tricks: int | None = None, budget: int | None = None, progress: Progress | None = None,
 ) -> tuple[Rules, list[HandReport]]:
     """Replay the transcript (checking it) and analyse every hand that reached its play."""
     rules = transcript_rules(t)
     assert rules is not None
     match = replay(t, rules).match
-    return rules, analyze_match(match, tricks=tricks, budget=budget)
+    return rules, analyze_match(match, tricks=tricks, budget=budget, progress=progress)
 
 
 def analyze_match(
-    match: Match, *, tricks: int | None = None, budget: int | None = None
+    match: Match, *, tricks: int | None = None, budget: int | None = None, progress: Progress | None = None,
 ) -> list[HandReport]:
     """Every hand of a replayed game that reached its play, analysed (``budget``: the
-    positions one question may visit, 0 for no cap, None for ``default_budget()``)."""
+    positions one question may visit, 0 for no cap, None for ``default_budget()``;
+    ``progress`` is told before each hand and at the end)."""
     depth = tricks if tricks is not None else 13
     cap = default_budget() if budget is None else budget
-    return [analyze_hand(start, cards, depth, cap) for start, cards in _plays(match)]
+    plays = _plays(match)
+    out: list[HandReport] = []
+    for start, cards in plays:
+        if progress is not None:
+            progress(len(out), len(plays))
+        out.append(analyze_hand(start, cards, depth, cap))
+    if progress is not None:
+        progress(len(out), len(plays))
+    return out
 
 
 def _contract(st: State, side: int) -> int:

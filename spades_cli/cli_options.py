@@ -205,3 +205,20 @@ def echo_json(data: object) -> None:
 def say_err(text: str) -> None:
     """One line on stderr (what --trust-programs is about to run)."""
     click.echo(text, err=True)
+
+
+def analysis_progress() -> Callable[[int, int], None] | None:
+    """A one-line "analysing hand K of N" on a terminal's standard error (nothing when
+    it is not a terminal), cleared when the analysis is done."""
+    if not sys.stderr.isatty():
+        return None
+
+    def show(done: int, total: int) -> None:
+        if done < total:
+            click.echo(f"\ranalysing hand {done + 1} of {total} (hindsight, every hand known)...", err=True,
+                       nl=False)
+        else:
+            click.echo("\r\033[K", err=True, nl=False)
+
+    return show
+

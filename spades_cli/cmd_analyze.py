@@ -32,9 +32,10 @@ def analyze_command(
     best card (no player could know every hand: this is hindsight). The transcript is
     replayed and checked first (exit 1 if it breaks the rules, 2 if it cannot be read)."""
     from spades_cli.analyze import analyze, read_for_analysis, text_lines, to_json
+    from spades_cli.cli_options import analysis_progress
 
     t = read_for_analysis(file)
-    rules, hands = analyze(t, tricks=tricks, budget=budget)
+    rules, hands = analyze(t, tricks=tricks, budget=budget, progress=analysis_progress())
     seat = None
     if seat_name is not None:
         try:

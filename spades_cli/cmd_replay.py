@@ -13,7 +13,14 @@ from typing import Any
 import click
 
 from spades_cli.analyze import analyze_match
-from spades_cli.cli_options import display_options, echo_for, echo_json, preset_file_option, use_color
+from spades_cli.cli_options import (
+    analysis_progress,
+    display_options,
+    echo_for,
+    echo_json,
+    preset_file_option,
+    use_color,
+)
 from spades_cli.errors import UsageError
 from spades_cli.game.printer import Printer, progress
 from spades_cli.game.run import GameRun
@@ -61,7 +68,7 @@ def replay_command(
     if step and not as_json:
         match = run.match
         assert match.dealer is not None
-        analysis = analyze_match(match) if with_analysis else None
+        analysis = analyze_match(match, progress=analysis_progress()) if with_analysis else None
         step_through(rules, match.dealer, match.decks, run.state.history, sys.stdin, sys.stdout,
                      symbols=symbols_ok(ascii_only), width=terminal_width(), analysis=analysis)
     if as_json:
