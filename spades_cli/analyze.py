@@ -160,12 +160,12 @@ class _Solvers:
         self.points = _solver(start, points.side, points.groups, points.table, points.keen,
                               points.linear, budget)
         # The points questions read the trick bounds the trick questions find.
-        if isinstance(self.points, FastSolver):
-            assert isinstance(self.tricks, FastSolver)
-            self.points.share(self.tricks)
-        else:
-            assert isinstance(self.tricks, Solver)
-            self.points.share(self.tricks)
+        reader, counts = self.points, self.tricks
+        if isinstance(reader, FastSolver):
+            if isinstance(counts, FastSolver):
+                reader.share(counts)
+        elif isinstance(counts, Solver):
+            reader.share(counts)
 
     def searched(self) -> int:
         """The positions searched so far by both solvers."""
@@ -208,9 +208,13 @@ def _solver(
     st: State, side: int, groups: list[int], table: list[float], keen: list[bool] | None,
     linear: list[float] | None, budget: int,
 ) -> Solver | FastSolver:
-    """The C solver when it was built, else the Python one (the same values)."""
+    """The C solver when it was built (and its tables fit in memory), else the Python one
+    (the same values)."""
     if ddfast.available():
-        return FastSolver(st, side, groups, table, keen, linear, budget)
+        try:
+            return FastSolver(st, side, groups, table, keen, linear, budget)
+        except MemoryError:
+            pass
     return Solver(st, side, groups, table, keen, linear, budget)
 
 
@@ -320,7 +324,12 @@ def analyze_hand(start: State, cards: list[int], depth: int, budget: int) -> Han
     against the best card. The positions are solved from the last card back, each from
     the next one's values and with one transposition table, so the early positions
     find the later ones already solved; the first position over the budget ends it."""
-    seats_job = _SeatFigures(start, budget) if start.n == 4 and ddfast.available() else None
+    seats_job: _SeatFigures | None = None
+    if start.n == 4 and ddfast.available():
+        try:
+            seats_job = _SeatFigures(start, budget)
+        except MemoryError:
+            seats_job = None  # the seats' figures are searched one after another instead
     try:
         return _analyze_hand(start, cards, depth, budget, seats_job)
     finally:

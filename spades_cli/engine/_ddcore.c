@@ -221,8 +221,13 @@ static PyObject *Core_load(Core *c, PyObject *args) {
             Py_DECREF(fast);
             return NULL;
         }
-        c->hands[i] = h & ALL52;
-        held |= c->hands[i];
+        if ((h & ~ALL52) || pop64(h) > 13 || (h & held)) {
+            Py_DECREF(fast);
+            PyErr_SetString(PyExc_ValueError, "hands: at most 13 cards each, none in two hands");
+            return NULL;
+        }
+        c->hands[i] = h;
+        held |= h;
     }
     Py_DECREF(fast);
     fast = PySequence_Fast(trick, "trick");
@@ -238,6 +243,11 @@ static PyObject *Core_load(Core *c, PyObject *args) {
         if (v < 0 || v > 51) {
             Py_DECREF(fast);
             if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "trick: not a card");
+            return NULL;
+        }
+        if (held & (1ULL << v)) {
+            Py_DECREF(fast);
+            PyErr_SetString(PyExc_ValueError, "trick: a card also in a hand");
             return NULL;
         }
         c->trick[i] = (int)v;
