@@ -7,15 +7,19 @@
  * seat, 0 otherwise) or a table read at the end of the hand (``code`` grows by
  * ``inc[seat]`` for each trick a seat wins; ``table[code]`` is the value).
  *
- * What keeps it fast: a transposition table at every trick's start, keyed by the
- * relative ranks of the cards left (who holds the highest remaining card of each suit,
- * the next, ...), the leader and the broken flag, keeping bounds on the value (on the
- * counted tricks still to come, in count mode); equivalent cards searched once; the
- * best card of an earlier search tried first, then cheap winners or useless losers;
- * the last trick counted, not searched.
+ * What keeps it fast (the ideas of engine/solver.py, in C): a partition transposition
+ * table at every trick's start (_ddcore_table.h: bounds valid for every position with the
+ * same suit lengths per hand, leader and flags whose top cards, down to the ones the
+ * proof depended on, have the same owners); sure-trick bounds (_ddcore_sure.h, as
+ * engine/ddsure.py); in table mode, bounds on side N-S's tricks to come decide what they
+ * can, a trick target is searched as the count game in a shared count table, and a
+ * question is kept by the set of N-S trick counts it asks for; equivalent cards
+ * searched once; the best card found before tried first, then cheap winners or useless
+ * losers (_ddcore_moves.h); the last trick counted, not searched (_ddcore_search.h).
  *
- * Exactness is tested against the Python solver (tests/test_ddfast.py). Nothing here
- * allocates during a search; a search over its budget stops and says so.
+ * Exactness is tested against brute force and the Python solver (tests/test_ddfast.py).
+ * A search over its budget stops and says so; it holds no Python object and lets other
+ * threads run, one thread to one solver.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
