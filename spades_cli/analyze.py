@@ -214,7 +214,7 @@ def _solver(
         try:
             return FastSolver(st, side, groups, table, keen, linear, budget)
         except MemoryError:
-            pass
+            return Solver(st, side, groups, table, keen, linear, budget)  # the C tables did not fit
     return Solver(st, side, groups, table, keen, linear, budget)
 
 
