@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 
-from spades_cli.engine.ddsets import RADIX, rep_of, spreads
+from spades_cli.engine.ddsets import RADIX, greatest_reached, rep_of, spreads
 from spades_cli.engine.phases import PLAY
 from spades_cli.engine.solver import SearchLimit
 from spades_cli.engine.state import State
@@ -66,15 +66,18 @@ class FastSolver:
         self.table = table
         self.budget = budget
         self.count_mode = linear is not None and all(w in (0.0, 1.0) for w in linear)
-        self.weights = [int(linear[groups[s]]) for s in range(n)] if linear and self.count_mode else []
-        inc = self.weights if self.count_mode else [RADIX ** groups[s] for s in range(n)]
-        # Table mode: side N-S's tricks bound the outcomes (sure tricks, a shared count table).
-        cnt = self.weights if self.count_mode else [int(s % 2 == 0) for s in range(n)]
-        self.cnt = cnt
+        # The counted seats: the trick count's (count mode); else side N-S's, whose tricks
+        # bound the table's outcomes (sure tricks, a shared count table).
+        if linear is not None and self.count_mode:
+            self.cnt = [int(linear[groups[s]]) for s in range(n)]
+            inc = self.cnt  # a counted seat's trick adds one to the count
+        else:
+            self.cnt = [int(s % 2 == 0) for s in range(n)]
+            inc = [RADIX ** groups[s] for s in range(n)]  # a trick adds to its group's digit
         keen_list = keen if keen is not None else [True] * n
         play = state.rules.play
         self.core = _ddcore.Core(
-            n, int(play.no_spades_first_trick), int(play.two_of_clubs_leads), side, inc, cnt,
+            n, int(play.no_spades_first_trick), int(play.two_of_clubs_leads), side, inc, self.cnt,
             [int(k) for k in keen_list], table, self.ngroups, int(self.count_mode),
             table_bits(13 - state.trick_no),
         )
@@ -162,25 +165,7 @@ class FastSolver:
 
     def _exact(self, card: int, guess: float | None) -> float:
         """The greatest outcome ``side`` can reach, by questions from ``guess`` (MTD(f))."""
-        values = self.outcomes(card)
-        lo, hi = 0, len(values) - 1
-        if guess is not None:
-            k = 0
-            while k < hi and values[k + 1] <= guess:
-                k += 1
-            if self._ask(card, values[k]):
-                lo = k
-                while lo < hi and self._ask(card, values[lo + 1]):
-                    lo += 1
-                return values[lo]
-            hi = k - 1
-        while lo < hi:
-            mid = (lo + hi + 1) // 2
-            if self._ask(card, values[mid]):
-                lo = mid
-            else:
-                hi = mid - 1
-        return values[lo]
+        return greatest_reached(self.outcomes(card), lambda u: self._ask(card, u), guess)
 
 
 __all__ = ["FastSolver", "available"]

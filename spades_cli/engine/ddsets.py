@@ -3,6 +3,7 @@ still to play can fall to the groups of seats, as digits of an outcome index."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 RADIX: Final = 14  # a group's count is a digit 0..13 of the outcome index
@@ -76,6 +77,30 @@ def bits(mask: int) -> list[int]:
     return out
 
 
+def greatest_reached(values: list[float], reaches: Callable[[float], bool], guess: float | None) -> float:
+    """The greatest of the sorted ``values`` that ``reaches`` says yes to (the least is
+    always reached), by yes-or-no questions starting from ``guess`` (MTD(f): most positions
+    keep their predecessor's value, so the walk from the guess is short)."""
+    lo, hi = 0, len(values) - 1  # the value is values[k] for some lo <= k <= hi
+    if guess is not None:
+        k = 0
+        while k < hi and values[k + 1] <= guess:
+            k += 1
+        if reaches(values[k]):
+            lo = k
+            while lo < hi and reaches(values[lo + 1]):
+                lo += 1
+            return values[lo]
+        hi = k - 1
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if reaches(values[mid]):
+            lo = mid
+        else:
+            hi = mid - 1
+    return values[lo]
+
+
 def trick_table(groups: int, counted: list[int]) -> list[float]:
     """A table whose value is the number of tricks taken by the groups in ``counted``."""
     size = RADIX ** groups
@@ -91,4 +116,4 @@ def trick_table(groups: int, counted: list[int]) -> list[float]:
     return out
 
 
-__all__ = ["RADIX", "bits", "count_of", "rep_of", "spreads", "trick_table", "vectors"]
+__all__ = ["RADIX", "bits", "count_of", "greatest_reached", "rep_of", "spreads", "trick_table", "vectors"]

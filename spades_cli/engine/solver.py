@@ -42,7 +42,16 @@ from __future__ import annotations
 from typing import Final
 
 from spades_cli.engine.cards import NON_SPADE_MASK, SUIT_MASKS
-from spades_cli.engine.ddsets import RADIX, bits, count_of, rep_of, spreads, trick_table, vectors
+from spades_cli.engine.ddsets import (
+    RADIX,
+    bits,
+    count_of,
+    greatest_reached,
+    rep_of,
+    spreads,
+    trick_table,
+    vectors,
+)
 from spades_cli.engine.ddsure import sure_bounds
 from spades_cli.engine.ddtable import POP13, Layout, Table
 from spades_cli.engine.phases import PLAY
@@ -249,27 +258,9 @@ class Solver:
     def _exact(self, card: int, guess: float | None) -> float:
         """The exact value (after ``card`` when it is >= 0): the greatest outcome v that
         ``side`` can reach, found by questions starting from ``guess``."""
-        values = self.outcomes(card)
         side = self.side
-        lo, hi = 0, len(values) - 1  # the value is values[k] for some lo <= k <= hi
-        if guess is not None:
-            k = 0
-            while k < hi and values[k + 1] <= guess:
-                k += 1
-            # Walk from the guess: most positions keep their predecessor's value.
-            if self._ask(card, self._pred(values[k], side), side):
-                lo = k
-                while lo < hi and self._ask(card, self._pred(values[lo + 1], side), side):
-                    lo += 1
-                return values[lo]
-            hi = k - 1
-        while lo < hi:
-            mid = (lo + hi + 1) // 2
-            if self._ask(card, self._pred(values[mid], side), side):
-                lo = mid
-            else:
-                hi = mid - 1
-        return values[lo]
+        return greatest_reached(
+            self.outcomes(card), lambda v: self._ask(card, self._pred(v, side), side), guess)
 
     def _pred(self, v: float, for_side: int) -> int:
         """The outcome set (relative to the counts so far, before any card is played)
