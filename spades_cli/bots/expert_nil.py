@@ -29,7 +29,7 @@ from spades_cli.bots.hard import pick
 from spades_cli.bots.view import bid_of, read_table
 from spades_cli.engine import Observation, Rules, State
 
-NIL_WORLDS = 48  # sampled deals for the second look
+NIL_WORLDS = 96  # sampled deals for the second look
 TAIL = 4  # tricks left when the solver takes over from the rollout policy
 
 # The solver's value of a finished deal: given a state and the deciding side, the

@@ -52,9 +52,12 @@ SWITCH_Z = 1.0
 class HardBot:
     level = "hard"
 
-    def __init__(self, play_budget: int = PLAY_BUDGET, bid_worlds: int = BID_WORLDS) -> None:
+    def __init__(
+        self, play_budget: int = PLAY_BUDGET, bid_worlds: int = BID_WORLDS, max_worlds: int = MAX_WORLDS
+    ) -> None:
         self.play_budget = play_budget
         self.bid_worlds = bid_worlds
+        self.max_worlds = max_worlds
 
     def act(self, obs: Observation, rules: Rules, rng: random.Random) -> int:
         return self.explain(obs, rules, rng)[0]
@@ -88,7 +91,7 @@ class HardBot:
         if len(cands) == 1:
             return fallback, why
         remaining = 13 * obs.players - sum(len(t.cards) for t in obs.tricks) - len(obs.current_trick)
-        count = max(MIN_WORLDS, min(MAX_WORLDS, self.play_budget // max(1, len(cands) * remaining)))
+        count = max(MIN_WORLDS, min(self.max_worlds, self.play_budget // max(1, len(cands) * remaining)))
         worlds = sample_worlds(view, rng, count)
         if not worlds:
             return fallback, "no deal fits what it has seen: plays by rule"
