@@ -85,7 +85,7 @@ def bot_options(f: F) -> F:
         type=click.Choice(LEVELS),
         default=None,
         metavar="LEVEL",
-        help="When a cmd: bot fails, let this built-in bot (easy, normal, hard) decide instead "
+        help="When a cmd: bot fails, let this built-in bot (easy, normal, hard, expert) decide instead "
         "of ending the game; the transcript notes each takeover.",
     )(f)
     return click.option(

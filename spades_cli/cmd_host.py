@@ -47,7 +47,8 @@ def join_lines(game: hosting.HostedGame, address: tuple[str, int], tls: bool) ->
 @rules_options
 @click.option("--seed", type=int, default=None, help="The game's seed (default: a fresh random one).")
 @click.option("--seat", "seats", multiple=True, metavar="SEAT=WHO",
-              help="Who plays a seat: human (joins with 'spades join'), easy, normal, hard or cmd:PROGRAM "
+              help="Who plays a seat: human (joins with 'spades join'), easy, normal, hard, expert or "
+              "cmd:PROGRAM "
               "(repeatable). Default: South joins, bots at the normal level play the others.")
 @click.option("--transcript", type=click.Path(dir_okay=False), default=None,
               help="Where to save the game (default: a new file in the per-user transcripts folder).")

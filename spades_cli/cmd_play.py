@@ -104,7 +104,8 @@ def new_game(
     "seats",
     multiple=True,
     metavar="SEAT=WHO",
-    help="Who plays a seat: human, easy, normal, hard or cmd:PROGRAM (repeatable). Default: you sit South "
+    help="Who plays a seat: human, easy, normal, hard, expert or cmd:PROGRAM (repeatable). "
+    "Default: you sit South "
     "and bots at the normal level take the other seats; several human seats share the keyboard.",
 )
 @click.option("--transcript", "transcript", type=click.Path(dir_okay=False), default=None,

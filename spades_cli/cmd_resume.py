@@ -41,7 +41,8 @@ from spades_cli.games import latest_game
     "seat_specs",
     multiple=True,
     metavar="SEAT=LEVEL",
-    help="Give a seat to another player (random, easy, normal, hard, human, cmd:PROGRAM) (repeatable).",
+    help="Give a seat to another player (random, easy, normal, hard, expert, human, "
+    "cmd:PROGRAM) (repeatable).",
 )
 @preset_file_option
 @click.option(

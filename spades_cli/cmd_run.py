@@ -44,7 +44,8 @@ from spades_cli.transcript import ScriptExhausted, finish_script, new_seed
     "seat_specs",
     multiple=True,
     metavar="SEAT=LEVEL",
-    help="Who plays a seat without scripted actions: random, easy, normal, hard or cmd:PROGRAM (repeatable).",
+    help="Who plays a seat without scripted actions: random, easy, normal, hard, expert or "
+    "cmd:PROGRAM (repeatable).",
 )
 @click.option(
     "--then", "then", metavar="LEVEL", help="A bot that takes over a scripted seat whose actions run out."

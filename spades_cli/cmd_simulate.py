@@ -34,7 +34,7 @@ DEFAULT_LEVEL = "normal"
     "seats",
     multiple=True,
     metavar="SEAT=LEVEL",
-    help="Who plays a seat: easy, normal, hard, random or cmd:PROGRAM (repeatable; default normal).",
+    help="Who plays a seat: easy, normal, hard, expert, random or cmd:PROGRAM (repeatable; default normal).",
 )
 @click.option("--jobs", "-j", type=int, default=None, help="Worker processes [default: number of CPUs].")
 @click.option(
