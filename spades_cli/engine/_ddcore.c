@@ -159,6 +159,10 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     }
     Py_DECREF(fast);
     c->table_len = len;
+    c->alone = -1;
+    if (c->count_mode && n == 4 && c->inc[0] + c->inc[1] + c->inc[2] + c->inc[3] == 1)
+        for (int s = 0; s < n; s++)
+            if (c->inc[s]) c->alone = s;
     c->count_ok = 0;
     if (!c->count_mode) {
         /* Which groups' tricks are counted: every seat of a group counted alike, or no

@@ -24,7 +24,7 @@ typedef struct {
     double lo, hi; /* count mode: lo <= counted tricks to come <= hi; table: lo <= value < hi */
 } PEntry;
 
-#define NSHAPES 16
+#define NSHAPES 32
 typedef struct {
     u64 lens;
     uint32_t meta;
@@ -60,6 +60,7 @@ typedef struct {
      * of counted tricks to come (14 + 14 values, made when first asked) */
     double **frange;
     size_t frange_cells;
+    int alone;       /* count mode, four seats: the one seat counted (its partner not), else -1 */
     int cnt[4];      /* the counted seats (count mode: as inc; table mode: side N-S's seats) */
     int gcnt[4];     /* table mode: whether a group's tricks are counted */
     int count_ok;    /* table mode: every group within one side, so the counted tricks bound it */
@@ -214,12 +215,41 @@ static int follow_key(Core *c, int card, int seat) {
     return group + 13 - above + spade;
 }
 
+/* A lead when one seat is counted alone (``c->alone``), by the seat itself or by the
+ * other side (its partner leads as a side that wants tricks does). The seat cashes its
+ * winners (first where no seat against it can ruff), then leads to its partner's top
+ * card (an entry), spades, the rest. The other side cashes its winners, leads to the
+ * leader's partner's top card, other suits, and last a suit the seat tops or can ruff.
+ * Low cards first within each group. */
+static int alone_lead_key(Core *c, int card, int seat, u64 above) {
+    int alone = c->alone, suit = SUIT(card), cat;
+    u64 sm = SUIT_MASK[suit], ah = c->hands[alone];
+    int danger = 0; /* a seat against ``alone`` can ruff the suit */
+    int ruffs = 0;  /* ``alone`` can ruff it */
+    if (suit < 3) {
+        for (int step = 1; step <= 3; step += 2) {
+            u64 opp = c->hands[(alone + step) % 4];
+            if (!(opp & sm) && (opp >> 39)) danger = 1;
+        }
+        ruffs = seat != alone && !(ah & sm) && (ah >> 39);
+    }
+    int top_partner = above && (c->hands[(seat + 2) % 4] & (1ULL << top64(above)));
+    if (seat == alone)
+        cat = !above ? danger : top_partner ? 2 + danger : suit == 3 ? 4 : 5;
+    else if ((above && (ah & (1ULL << top64(above)))) || ruffs)
+        cat = 4;
+    else
+        cat = !above ? 0 : top_partner ? 1 : 2;
+    return cat * 16 + card % 13;
+}
+
 static int lead_key(Core *c, int card, int seat) {
     int suit = SUIT(card);
     u64 own = c->hands[seat];
     u64 uni = ALL52 & ~c->gone;
     u64 sm = SUIT_MASK[suit];
     u64 above = uni & sm & ~((2ULL << card) - 1) & ~own;
+    if (c->alone >= 0 && (seat == c->alone || seat % 2 != c->alone % 2)) return alone_lead_key(c, card, seat, above);
     if (!c->keen[seat]) return (above ? 0 : 32) + card % 13;
     int n = c->n;
     int ruff = 0;

@@ -27,7 +27,7 @@ try:
 except ImportError:  # no C compiler at install time: the Python solver is used instead
     _ddcore = None  # type: ignore[assignment]
 
-TT_BITS = 20  # at most 2**20 entries (48 MB) and 2**18 buckets (10 MB) a solver
+TT_BITS = 20  # at most 2**20 entries (48 MB) and 2**18 buckets (20 MB) a solver
 
 
 def table_bits(left: int) -> int:
