@@ -297,6 +297,20 @@ def test_hint_names_a_legal_move_and_changes_nothing() -> None:
     assert session.state.history == before
 
 
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_bid_hint_names_the_bid_once(level: str) -> None:
+    session = new_session()
+    session.hint_level = level
+    session.start()
+    (reply,) = session.handle("hint")
+    assert reply.kind == REPLY
+    move, reason = reply.text.removeprefix(f"Hint ({level} bot): ").split(" - ", 1)
+    assert move.startswith("bid ")
+    said = move.removeprefix("bid ")
+    assert f"bids {said}" not in reason and f"bid {said}" not in reason
+
+
 # -- undo --------------------------------------------------------------------------------------
 
 

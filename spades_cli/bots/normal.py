@@ -323,8 +323,8 @@ def bid_choice(
         ]
         if reaching:
             choice = min(reaching)
-            return BID_BASE + choice, f"a made contract of {base + choice} wins the game: bids {choice}"
-    return BID_BASE + choice, f"expects about {mu:.1f} tricks: bids {choice}"
+            return BID_BASE + choice, f"a made contract of {base + choice} wins the game"
+    return BID_BASE + choice, f"expects about {mu:.1f} tricks"
 
 
 # -- play --------------------------------------------------------------------------
