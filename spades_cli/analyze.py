@@ -171,13 +171,16 @@ class _Solvers:
         """The positions searched so far by both solvers."""
         return self.tricks.searched + self.tricks.nodes + self.points.searched + self.points.nodes
 
-    def values(self, st: State, guess: tuple[float, float] | None) -> tuple[float, float] | None:
-        """N-S's tricks and points with best play from ``st`` (None: over the budget)."""
+    def values(
+        self, st: State, guess: tuple[float, float] | None, bound: int = 0
+    ) -> tuple[float, float] | None:
+        """N-S's tricks and points with best play from ``st`` (None: over the budget);
+        ``bound`` says what ``guess`` is (see :func:`~spades_cli.engine.ddsets.greatest_reached`)."""
         self.tricks.load(st)
         self.points.load(st)
         try:
-            return (self.tricks.value(None if guess is None else guess[0]),
-                    self.points.value(None if guess is None else guess[1]))
+            return (self.tricks.value(None if guess is None else guess[0], bound),
+                    self.points.value(None if guess is None else guess[1], bound))
         except SearchLimit:
             return None
 
@@ -360,7 +363,9 @@ def _analyze_hand(
             values[i] = solvers.values(here, None)  # the last card: forced
             values[-1] = values[i]
         else:
-            values[i] = solvers.values(here, values[i + 1])
+            # The value after a card is a floor of the value before it when N-S played
+            # it (they could play it again) and a ceiling when E-W did.
+            values[i] = solvers.values(here, values[i + 1], 1 if here.current % 2 == 0 else -1)
         if values[i] is None:
             over = True
             break
@@ -392,7 +397,8 @@ def _card(st: State, card: int, points: Outcome, counts: Outcome, budget: int) -
     now = solvers.values(st, None)
     after_state = st.clone()
     after_state.apply(card)
-    after = solvers.values(after_state, now) if after_state.phase == PLAY else now
+    bound = -1 if st.current % 2 == 0 else 1  # a card of N-S can only lower their value
+    after = solvers.values(after_state, now, bound) if after_state.phase == PLAY else now
     if now is None or after is None:
         return None
     return _verdict(st, card, now, after, solvers, [_contract(st, 0), _contract(st, 1)])

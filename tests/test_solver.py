@@ -222,3 +222,30 @@ def test_three_trick_four_player_endings_agree_with_brute_force(
         return float(tricks[seat])
 
     assert solver.value() == brute(state.clone(), seat % 2, own)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(-200, 200), min_size=1, max_size=12, unique=True), st.data())
+def test_the_value_walk_finds_the_value_and_skips_what_a_bound_answers(raw: list[int], data: Any) -> None:
+    """The MTD walk (``greatest_reached``) returns the greatest value reached whatever the
+    guess; given that the guess is a floor (the value after a card of the side solved for)
+    it never asks about the guess, and given a ceiling it never asks above it."""
+    from spades_cli.engine.ddsets import greatest_reached
+
+    values = [float(v) for v in sorted(raw)]
+    true = data.draw(st.sampled_from(values))
+    guess = data.draw(st.sampled_from(values))
+    asked: list[float] = []
+
+    def reaches(u: float) -> bool:
+        asked.append(u)
+        return true >= u
+
+    assert greatest_reached(values, reaches, guess) == true
+    bound = 1 if guess <= true else -1
+    asked.clear()
+    assert greatest_reached(values, reaches, guess, bound) == true
+    if bound > 0:
+        assert guess not in asked and all(u > guess for u in asked)
+    else:
+        assert all(u <= guess for u in asked)

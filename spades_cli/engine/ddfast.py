@@ -116,9 +116,10 @@ class FastSolver:
         and every later one."""
         self.core.stop()
 
-    def value(self, guess: float | None = None) -> float:
-        """The value of the position with best play by every seat."""
-        return self._exact(-1, guess)
+    def value(self, guess: float | None = None, bound: int = 0) -> float:
+        """The value of the position with best play by every seat (``bound`` 1: known to
+        be at least ``guess``; -1: at most ``guess``)."""
+        return self._exact(-1, guess, bound)
 
     def move_values(self) -> dict[int, float]:
         """The exact value of every legal card of the seat on turn (equivalent cards
@@ -163,9 +164,9 @@ class FastSolver:
             raise SearchLimit(f"more than {self.budget} positions")
         return bool(answer)
 
-    def _exact(self, card: int, guess: float | None) -> float:
+    def _exact(self, card: int, guess: float | None, bound: int = 0) -> float:
         """The greatest outcome ``side`` can reach, by questions from ``guess`` (MTD(f))."""
-        return greatest_reached(self.outcomes(card), lambda u: self._ask(card, u), guess)
+        return greatest_reached(self.outcomes(card), lambda u: self._ask(card, u), guess, bound)
 
 
 __all__ = ["FastSolver", "available"]

@@ -77,21 +77,32 @@ def bits(mask: int) -> list[int]:
     return out
 
 
-def greatest_reached(values: list[float], reaches: Callable[[float], bool], guess: float | None) -> float:
+def greatest_reached(
+    values: list[float], reaches: Callable[[float], bool], guess: float | None, bound: int = 0
+) -> float:
     """The greatest of the sorted ``values`` that ``reaches`` says yes to (the least is
     always reached), by yes-or-no questions starting from ``guess`` (MTD(f): most positions
-    keep their predecessor's value, so the walk from the guess is short)."""
+    keep their predecessor's value, so the walk from the guess is short). ``bound`` 1 says
+    the value is known to be at least ``guess``, -1 at most ``guess``: the question that
+    knowledge answers is not asked (the value after a card of the side solved for is a
+    floor of the value before it; after a card of the other side, a ceiling)."""
     lo, hi = 0, len(values) - 1  # the value is values[k] for some lo <= k <= hi
     if guess is not None:
         k = 0
         while k < hi and values[k + 1] <= guess:
             k += 1
-        if reaches(values[k]):
+        if bound < 0:
+            hi = k
+        if bound > 0 or k == 0 or reaches(values[k]):
             lo = k
             while lo < hi and reaches(values[lo + 1]):
                 lo += 1
             return values[lo]
         hi = k - 1
+        if bound < 0 and hi > 0:  # below a ceiling the value most often is one step lower
+            if reaches(values[hi]):
+                return values[hi]
+            hi -= 1
     while lo < hi:
         mid = (lo + hi + 1) // 2
         if reaches(values[mid]):

@@ -204,9 +204,10 @@ class Solver:
 
     # -- public -------------------------------------------------------------------
 
-    def value(self, guess: float | None = None) -> float:
-        """The value of the position with best play by every seat."""
-        return self._exact(-1, guess)
+    def value(self, guess: float | None = None, bound: int = 0) -> float:
+        """The value of the position with best play by every seat (``bound`` 1: known to
+        be at least ``guess``; -1: at most ``guess``)."""
+        return self._exact(-1, guess, bound)
 
     def move_values(self) -> dict[int, float]:
         """The exact value of every legal card of the seat on turn."""
@@ -255,12 +256,12 @@ class Solver:
 
     # -- exact values from yes-or-no questions ------------------------------------
 
-    def _exact(self, card: int, guess: float | None) -> float:
+    def _exact(self, card: int, guess: float | None, bound: int = 0) -> float:
         """The exact value (after ``card`` when it is >= 0): the greatest outcome v that
         ``side`` can reach, found by questions starting from ``guess``."""
         side = self.side
         return greatest_reached(
-            self.outcomes(card), lambda v: self._ask(card, self._pred(v, side), side), guess)
+            self.outcomes(card), lambda v: self._ask(card, self._pred(v, side), side), guess, bound)
 
     def _pred(self, v: float, for_side: int) -> int:
         """The outcome set (relative to the counts so far, before any card is played)
