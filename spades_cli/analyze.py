@@ -61,6 +61,7 @@ class HandReport:
     bids: tuple[int, ...]
     side_tricks: list[int | None]  # per side, from the deal (None: not solved in budget)
     seat_tricks: list[int | None]  # per seat, the partner helping
+    seat_floors: list[int]  # per seat, the most tricks shown reachable (the figure when known)
     taken: tuple[int, ...]  # tricks taken per seat in the game
     cards: list[CardReport] = field(default_factory=list)
     skipped: int = 0  # cards not analysed (too early in the hand or over budget)
@@ -221,7 +222,7 @@ def _solver(
     return Solver(st, side, groups, table, keen, linear, budget)
 
 
-Figures = tuple[list[int | None], list[int | None]]
+Figures = tuple[list[int | None], list[int | None], list[int]]  # sides, seats, seats' floors
 
 
 def _deal_figures(start: State, ns: tuple[float, float] | None, budget: int) -> tuple[Figures, int]:
@@ -230,22 +231,26 @@ def _deal_figures(start: State, ns: tuple[float, float] | None, budget: int) -> 
     n = start.n
     sides: list[int | None] = [None, None] if ns is None else [round(ns[0]), 13 - round(ns[0])]
     if n == 2 or ns is None:
-        return (sides, sides[:] if n == 2 else [None] * n), 0
+        known: list[int | None] = sides[:] if n == 2 else [None] * n
+        return (sides, known, [v or 0 for v in known]), 0
     seats: list[int | None] = []
+    floors: list[int] = []
     searched = 0
     for seat in range(n):
         top = sides[seat % 2]
         assert top is not None
-        got, count = _seat_figure(start, seat, top, budget)
+        got, floor, count = _seat_figure(start, seat, top, budget)
         seats.append(got)
+        floors.append(floor)
         searched += count
-    return (sides, seats), searched
+    return (sides, seats, floors), searched
 
 
-def _seat_figure(start: State, seat: int, top: int, budget: int) -> tuple[int | None, int]:
+def _seat_figure(start: State, seat: int, top: int, budget: int) -> tuple[int | None, int, int]:
     """The tricks ``seat`` can take from the deal, its partner helping (None: over the
-    budget), and the positions searched. A seat takes no more than its side can (``top``),
-    so only the counts up to ``top`` are asked about, from the lowest up: a question the
+    budget), the most it was shown to reach, and the positions searched. A seat takes no
+    more than its side can (``top``), so only the counts up to ``top`` are asked about,
+    from the lowest up: a question the
     seat can answer "yes" to is cheaper than a "no", and each leaves bounds in the
     solver's table for the next (fewer positions than a binary search)."""
     n = start.n
@@ -256,8 +261,8 @@ def _seat_figure(start: State, seat: int, top: int, budget: int) -> tuple[int | 
         while lo < top and solver.reaches(-1, float(lo + 1), seat % 2):
             lo += 1
     except SearchLimit:
-        return None, solver.searched + solver.nodes
-    return lo, solver.searched + solver.nodes
+        return None, lo, solver.searched + solver.nodes
+    return lo, lo, solver.searched + solver.nodes
 
 
 class _SeatFigures:
@@ -301,16 +306,18 @@ class _SeatFigures:
         sides: list[int | None] = [None, None] if ns is None else [round(ns[0]), 13 - round(ns[0])]
         if ns is None:
             self.close()
-            return (sides, [None] * len(self.solvers)), self.searched()
+            return (sides, [None] * len(self.solvers), [0] * len(self.solvers)), self.searched()
         self.tops[0], self.tops[1] = sides[0], sides[1]
         seats: list[int | None] = []
+        floors: list[int] = []
         for seat, future in enumerate(self.futures):
             lo, over = future.result()
             top = sides[seat % 2]
             assert top is not None
             seats.append(top if lo >= top else None if over else lo)
+            floors.append(min(lo, top))
         self.close()
-        return (sides, seats), self.searched()
+        return (sides, seats, floors), self.searched()
 
     def searched(self) -> int:
         return sum(s.searched + s.nodes for s in self.solvers)
@@ -372,10 +379,10 @@ def _analyze_hand(
         reached = i
     ns = values[0] if reached == 0 else None if over else solvers.values(start, None)
     if seats_job is not None:
-        (sides, seats), searched = seats_job.result(ns)
+        (sides, seats, floors), searched = seats_job.result(ns)
     else:
-        (sides, seats), searched = _deal_figures(start, ns, budget)
-    report = HandReport(start.hand_no + 1, start.dealer, tuple(start.bids), sides, seats, (0,) * n)
+        (sides, seats, floors), searched = _deal_figures(start, ns, budget)
+    report = HandReport(start.hand_no + 1, start.dealer, tuple(start.bids), sides, seats, floors, (0,) * n)
     contracts = [_contract(start, 0), _contract(start, 1)]
     report.played = tuple(sum(1 for p in positions if p.current == s) for s in range(n))
     for i, card in enumerate(cards):
@@ -458,6 +465,7 @@ def to_json(rules: Rules, hands: list[HandReport], seat: int | None = None) -> d
             "double_dummy": {
                 "sides": {rules.side_name(k): v for k, v in enumerate(h.side_tricks)},
                 "seats": {names[s]: v for s, v in enumerate(h.seat_tricks)},
+                "seats_at_least": {names[s]: v for s, v in enumerate(h.seat_floors)},
             },
             "cards": [
                 {

@@ -138,3 +138,16 @@ def test_analyze_refuses_a_file_that_is_not_a_transcript_in_one_line(tmp_path: P
     assert result.output.strip().splitlines() == [
         f"spades: {summary}: this is not a spades transcript (no line of it reads as one)"
     ]
+
+
+def test_a_seat_figure_over_the_budget_shows_what_was_shown() -> None:
+    # A seat's figure is asked 1, 2, ... tricks upward: when a question is over the budget
+    # the tricks already shown reachable are printed as "4+" (at least 4), none as "?".
+    from spades_cli.analyze import HandReport
+    from spades_cli.presets import load_rules
+    from spades_cli.view.analysis import deal_figures
+
+    report = HandReport(3, 0, (2, 3, 3, 2), [8, 5], [4, 3, None, None], [4, 3, 4, 0], (0,) * 4)
+    assert deal_figures(load_rules("four-player"), report) == (
+        "bids N:2 E:3 S:3 W:2; double dummy NS 8 EW 5 (seats: N 4 E 3 S 4+ W ?)"
+    )

@@ -50,6 +50,8 @@ class HandNote(Protocol):
     @property
     def seat_tricks(self) -> Sequence[int | None]: ...
     @property
+    def seat_floors(self) -> Sequence[int]: ...
+    @property
     def cards(self) -> Sequence[CardNote]: ...
 
 
@@ -65,11 +67,15 @@ def flag_line(rules: Rules, c: CardNote) -> str:
 
 
 def deal_figures(rules: Rules, h: HandNote) -> str:
-    """``bids N:4 E:5 S:nil W:5; double dummy NS 7 EW 6 (seats: N 5 E 4 S 6 W 5)``."""
+    """``bids N:4 E:5 S:nil W:5; double dummy NS 7 EW 6 (seats: N 5 E 4 S 6 W 5)``; a seat
+    whose figure was over the budget shows what it was shown to reach (``S 4+``), or ``?``."""
     names = rules.seat_names
     bids = " ".join(f"{names[s]}:{'nil' if b == 0 else b}" for s, b in enumerate(h.bids))
     dd = " ".join(f"{rules.side_name(k)} {_num(v)}" for k, v in enumerate(h.side_tricks))
-    per_seat = " ".join(f"{names[s]} {_num(v)}" for s, v in enumerate(h.seat_tricks))
+    per_seat = " ".join(
+        f"{names[s]} {_num(v) if v is not None or not floor else f'{floor}+'}"
+        for s, (v, floor) in enumerate(zip(h.seat_tricks, h.seat_floors, strict=True))
+    )
     return f"bids {bids}; double dummy {dd} (seats: {per_seat})"
 
 
