@@ -14,7 +14,8 @@
  * engine/ddsure.py); in table mode, bounds on side N-S's tricks to come decide what they
  * can, a trick target is searched as the count game in a shared count table, and a
  * question is kept by the set of N-S trick counts it asks for; equivalent cards
- * searched once; the best card found before tried first, then cheap winners or useless
+ * searched once; the best card found before tried first, then (count mode, the side
+ * asking) the card that last made the cut at the same depth, then cheap winners or useless
  * losers (_ddcore_moves.h); the last trick counted, not searched (_ddcore_search.h).
  *
  * Exactness is tested against brute force and the Python solver (tests/test_ddfast.py).
@@ -293,6 +294,7 @@ static PyObject *Core_test(Core *c, PyObject *args) {
     }
     c->nodes = 0;
     c->aborted = 0;
+    memset(c->killer, -1, sizeof c->killer); /* each question learns its own */
     c->budget = budget;
     int r;
     /* The search reads and writes only this object's memory: other threads may run. The

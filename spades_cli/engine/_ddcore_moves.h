@@ -79,6 +79,9 @@ typedef struct {
     /* the search */
     long long nodes, budget;
     int aborted, best_card, want_win;
+    /* by cards played in the hand so far: the last card that made the cut there after the
+     * card tried first had not (-1: none); count mode tries it first (see node()) */
+    signed char killer[52];
     volatile int stopped; /* set by stop() from another thread: the search ends at once */
 } Core;
 

@@ -290,6 +290,24 @@ static int play(Core *c, int card, double u) {
     return r;
 }
 
+/* Count mode, a node of the side asking: the card that last made the cut at the same depth
+ * of the hand, after the first card tried there had not (a "killer"), is tried first, or
+ * second behind the table's best card at a lead. Measured on the first 12 hands of
+ * bench/analyze.py: the seats' figures 146M -> 116M positions, the hands' positions solved
+ * one by one 34M -> 31M. In table mode (points) it made some hands slower: not used there. */
+static void killer_first(Core *c, int *moves, int m, int seat, int ply, int hinted) {
+    int k = c->killer[ply], at = hinted ? 1 : 0;
+    if (k < 0 || !((c->hands[seat] >> k) & 1)) return;
+    for (int i = at + 1; i < m; i++) {
+        if (SUIT(moves[i]) == SUIT(k) && same_run(c, moves[i], k, seat)) {
+            int mv = moves[i];
+            for (int j = i; j > at; j--) moves[j] = moves[j - 1];
+            moves[at] = mv;
+            return;
+        }
+    }
+}
+
 static int node(Core *c, double u, int hint) {
     c->nodes++;
     if ((c->budget && c->nodes > c->budget) || c->stopped) {
@@ -303,12 +321,15 @@ static int node(Core *c, double u, int hint) {
     if (m == 0) return 0; /* not a position of the play (a seat with no card) */
     order(c, moves, m, seat, hint);
     int mine = (seat % 2) == c->side;
+    int ply = (13 - c->left) * c->n + c->tlen;
+    if (c->count_mode && mine && m > 1) killer_first(c, moves, m, seat, ply, hint >= 0 && !c->tlen);
     u64 rel = 0;
     for (int i = 0; i < m; i++) {
         int r = play(c, moves[i], u);
         if (c->aborted) return 0;
         if (r == mine) {
             c->best_card = moves[i];
+            if (i > 0) c->killer[ply] = (signed char)moves[i];
             return r;
         }
         rel |= c->rel;
