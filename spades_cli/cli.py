@@ -9,13 +9,24 @@ import contextlib
 import errno
 import importlib
 import os
+import signal
 import sys
+import threading
+from collections.abc import Iterator
 from typing import Any
 
 import click
 
 from spades_cli import __version__
-from spades_cli.errors import EXIT_ILLEGAL, EXIT_INTERRUPTED, EXIT_USAGE, Interrupted, SpadesError, UsageError
+from spades_cli.errors import (
+    EXIT_ILLEGAL,
+    EXIT_INTERRUPTED,
+    EXIT_USAGE,
+    Interrupted,
+    SpadesError,
+    Stopped,
+    UsageError,
+)
 
 # Commands are imported only when used, so that `spades bot` (started once per seat by
 # tables and tournaments), `spades --help` and `spades --version` start quickly. Each entry
@@ -116,7 +127,8 @@ class SpadesGroup(click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
-            result = super().invoke(ctx)
+            with _stopped_by_signals():
+                result = super().invoke(ctx)
             sys.stdout.flush()  # a full or broken output shows here, not at exit
             return result
         except SpadesError as exc:
@@ -124,7 +136,8 @@ class SpadesGroup(click.Group):
             ctx.exit(exc.exit_code)
         except Interrupted as exc:
             with contextlib.suppress(OSError):  # after SIGHUP the terminal may be gone
-                click.echo(f"\nspades: stopped by signal {exc.signum}; the game is saved", err=True)
+                saved = "; the game is saved" if exc.saved else ""
+                click.echo(f"\nspades: stopped by signal {exc.signum}{saved}", err=True)
             ctx.exit(exc.exit_code)
         except KeyboardInterrupt:
             click.echo("\nspades: interrupted", err=True)
@@ -138,6 +151,30 @@ class SpadesGroup(click.Group):
             what = "disk full" if exc.errno == errno.ENOSPC else (exc.strerror or str(exc)).lower()
             click.echo(f"spades: cannot write the output: {what}", err=True)
             ctx.exit(EXIT_ILLEGAL)
+
+
+@contextlib.contextmanager
+def _stopped_by_signals() -> Iterator[None]:
+    """SIGTERM and SIGHUP end any command as :class:`~spades_cli.errors.Stopped` (one line,
+    exit 143) instead of killing it silently; a game installs handlers of its own inside
+    this block, which save it first. A signal inherited as ignored (``nohup``) stays so."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        raise Stopped(signum)
+
+    previous: dict[int, Any] = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        sig = getattr(signal, name, None)
+        if sig is not None and signal.getsignal(sig) is not signal.SIG_IGN:
+            previous[sig] = signal.signal(sig, stop)
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 # Options whose values are file names: any bytes the system allows. Every other value is

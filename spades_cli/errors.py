@@ -4,7 +4,7 @@
 2 a usage error or a file that cannot be parsed; 3 the game stopped before its end
 because input ran out or the user left (it is saved and can be resumed);
 130 interrupted by Ctrl-C (the game is saved); 143 stopped by SIGTERM or SIGHUP (the
-game is saved).
+game is saved; a command without a game says so in one line).
 """
 
 from __future__ import annotations
@@ -23,9 +23,18 @@ class Interrupted(KeyboardInterrupt):
 
     exit_code = EXIT_TERMINATED
 
+    saved = True  # a game was in play and is saved
+
     def __init__(self, signum: int) -> None:
         super().__init__(signum)
         self.signum = signum
+
+
+class Stopped(Interrupted):
+    """SIGTERM or SIGHUP outside a game (``analyze``, ``replay``, ``stats``...): nothing to
+    save; the command ends in one line with exit code 143."""
+
+    saved = False
 
 
 class SpadesError(Exception):

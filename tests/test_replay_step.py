@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import io
+import signal
+import subprocess
+import sys
 
+import pytest
 from conftest import TRANSCRIPTS
 
+from spades_cli.errors import EXIT_TERMINATED
 from spades_cli.repl.stepper import KEYS, Stepper, positions, step_through
 from spades_cli.transcript import read_transcript, replay
 from spades_cli.view import Look
@@ -70,3 +75,20 @@ def test_step_through_shows_the_keys_once_and_stops_at_the_end_of_input() -> Non
     assert all(len(line) <= 60 for line in text.splitlines())
     assert "Hand 1, move 0 of 56: Hand 1 is dealt." in text
     assert "Hand 1 is over." in text  # 'h' with no next hand goes to the end
+
+
+@pytest.mark.parametrize("signame", ["SIGTERM", "SIGHUP"])
+def test_a_command_without_a_game_stopped_by_a_signal_says_so_in_one_line(signame: str) -> None:
+    # replay --step waits for a key: the signal comes while the command runs, not before.
+    signum = getattr(signal, signame)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "spades_cli", "replay", "--step", str(TRANSCRIPTS / "four-player-short.txt")],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8",
+    )
+    assert proc.stdout is not None
+    while not (line := proc.stdout.readline()).startswith("Bids:"):
+        assert line, "replay --step ended before showing the deal"
+    proc.send_signal(signum)
+    _out, err = proc.communicate(timeout=60)
+    assert proc.returncode == EXIT_TERMINATED
+    assert err == f"\nspades: stopped by signal {signum}\n"
