@@ -9,10 +9,7 @@ import contextlib
 import errno
 import importlib
 import os
-import signal
 import sys
-import threading
-from collections.abc import Iterator
 from typing import Any
 
 import click
@@ -24,8 +21,9 @@ from spades_cli.errors import (
     EXIT_USAGE,
     Interrupted,
     SpadesError,
-    Stopped,
     UsageError,
+    on_signals,
+    raise_stopped,
 )
 
 # Commands are imported only when used, so that `spades bot` (started once per seat by
@@ -127,7 +125,9 @@ class SpadesGroup(click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
-            with _stopped_by_signals():
+            # SIGTERM and SIGHUP end any command in one line, not silently; a game sets
+            # handlers of its own inside, which save it first.
+            with on_signals(raise_stopped):
                 result = super().invoke(ctx)
             sys.stdout.flush()  # a full or broken output shows here, not at exit
             return result
@@ -151,30 +151,6 @@ class SpadesGroup(click.Group):
             what = "disk full" if exc.errno == errno.ENOSPC else (exc.strerror or str(exc)).lower()
             click.echo(f"spades: cannot write the output: {what}", err=True)
             ctx.exit(EXIT_ILLEGAL)
-
-
-@contextlib.contextmanager
-def _stopped_by_signals() -> Iterator[None]:
-    """SIGTERM and SIGHUP end any command as :class:`~spades_cli.errors.Stopped` (one line,
-    exit 143) instead of killing it silently; a game installs handlers of its own inside
-    this block, which save it first. A signal inherited as ignored (``nohup``) stays so."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def stop(signum: int, frame: object) -> None:
-        raise Stopped(signum)
-
-    previous: dict[int, Any] = {}
-    for name in ("SIGTERM", "SIGHUP"):
-        sig = getattr(signal, name, None)
-        if sig is not None and signal.getsignal(sig) is not signal.SIG_IGN:
-            previous[sig] = signal.signal(sig, stop)
-    try:
-        yield
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
 
 
 # Options whose values are file names: any bytes the system allows. Every other value is

@@ -9,6 +9,12 @@ game is saved; a command without a game says so in one line).
 
 from __future__ import annotations
 
+import contextlib
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any
+
 EXIT_OK = 0
 EXIT_ILLEGAL = 1
 EXIT_USAGE = 2
@@ -35,6 +41,36 @@ class Stopped(Interrupted):
     save; the command ends in one line with exit code 143."""
 
     saved = False
+
+
+@contextlib.contextmanager
+def on_signals(
+    handler: Callable[[int, Any], None], names: tuple[str, ...] = ("SIGTERM", "SIGHUP")
+) -> Iterator[None]:
+    """While the block runs, the signals ``names`` (those this system has) call ``handler``;
+    the handlers before are put back after it. Only the main thread can set them: elsewhere
+    nothing changes. A signal the process inherited as ignored (``nohup``) stays ignored."""
+    previous: dict[int, Any] = {}
+    if threading.current_thread() is threading.main_thread():
+        for name in names:
+            sig = getattr(signal, name, None)
+            if sig is not None and signal.getsignal(sig) is not signal.SIG_IGN:
+                previous[sig] = signal.signal(sig, handler)
+    try:
+        yield
+    finally:
+        for sig, old in previous.items():
+            signal.signal(sig, old)
+
+
+def raise_interrupted(signum: int, frame: Any) -> None:
+    """A handler for :func:`on_signals`: stop as Ctrl-C does, with exit code 143."""
+    raise Interrupted(signum)
+
+
+def raise_stopped(signum: int, frame: Any) -> None:
+    """A handler for :func:`on_signals` outside a game: stop in one line, exit code 143."""
+    raise Stopped(signum)
 
 
 class SpadesError(Exception):

@@ -25,7 +25,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 from spades_cli.engine import CHANCE, DEAL, PLAY, HandResult, IllegalAction, Rules, State
-from spades_cli.errors import IllegalActionError, Interrupted, SpadesError
+from spades_cli.errors import IllegalActionError, Interrupted, SpadesError, on_signals, raise_interrupted
 from spades_cli.game.events import (
     Decided,
     Emit,
@@ -365,26 +365,16 @@ def stop_signals(run: GameRun | None = None) -> Iterator[None]:
     :class:`~spades_cli.errors.Interrupted`. Without ``run`` (a table that waits for people)
     SIGTERM and SIGHUP raise :class:`~spades_cli.errors.Interrupted` at once. A signal the
     process inherited as ignored (``nohup``) stays ignored."""
-    names = ("SIGINT", "SIGTERM", "SIGHUP") if run is not None else ("SIGTERM", "SIGHUP")
-    wanted = [getattr(signal, name) for name in names if hasattr(signal, name)]
+    if run is None:
+        with on_signals(raise_interrupted):
+            yield
+        return
 
     def note(signum: int, frame: object) -> None:
-        if run is None:
-            raise Interrupted(signum)
         run.stop_requested = signum
 
-    previous: dict[int, Any] = {}
-    try:
-        for s in wanted:
-            if signal.getsignal(s) is not signal.SIG_IGN:
-                previous[s] = signal.signal(s, note)
-    except ValueError:  # not the main thread: leave the signals alone
-        pass
-    try:
+    with on_signals(note, ("SIGINT", "SIGTERM", "SIGHUP")):
         yield
-    finally:
-        for s, handler in previous.items():
-            signal.signal(s, handler)
 
 
 # ------------------------------------------------------------------------------ undo

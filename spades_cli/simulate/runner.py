@@ -18,7 +18,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, Protocol
+from typing import Protocol
 
 from spades_cli import errors
 from spades_cli.errors import EXIT_INTERRUPTED, SpadesError, UsageError
@@ -128,26 +128,6 @@ def sigint_ignored() -> Iterator[None]:
         signal.signal(signal.SIGINT, old)
 
 
-@contextmanager
-def stop_signals() -> Iterator[None]:
-    """SIGTERM and SIGHUP raise :class:`spades_cli.errors.Interrupted` (a KeyboardInterrupt
-    with exit code 143) here, so that they stop the run as Ctrl-C does."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def handler(signum: int, frame: Any) -> None:
-        raise errors.Interrupted(signum)
-
-    wanted = [signal.SIGTERM, *([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])]
-    old = {s: signal.signal(s, handler) for s in wanted}
-    try:
-        yield
-    finally:
-        for s, h in old.items():
-            signal.signal(s, h)
-
-
 def chunks(todo: Ranges, workers: int, size: int | None = None) -> Iterator[tuple[int, int]]:
     """``todo`` cut into chunks: about eight per worker, 1 to 32 games each."""
     total = sum(b - a for a, b in todo)
@@ -186,7 +166,7 @@ def play(
     pending = chunks(todo, backend.workers)
     in_flight = 0
     try:
-        with stop_signals():
+        with errors.on_signals(errors.raise_interrupted):  # SIGTERM, SIGHUP: stop as Ctrl-C does
             for chunk in pending:
                 backend.submit(*chunk)
                 in_flight += 1
