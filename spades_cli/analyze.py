@@ -517,10 +517,14 @@ def text_lines(rules: Rules, hands: list[HandReport], seat: int | None = None) -
         if seat is None or name == names[seat]:
             out.append(
                 f"  {name}: {row['cards_played']} played, {row['cards_analysed']} analysed, "
-                f"{row['costly_cards']} costly, {row['tricks_given_up']} tricks, "
+                f"{row['costly_cards']} costly, {_tricks(row['tricks_given_up'])}, "
                 + _points(row['points_given_up'])
             )
     return out
+
+
+def _tricks(n: int) -> str:
+    return f"{n} trick" if n == 1 else f"{n} tricks"
 
 
 def _points(n: float) -> str:

@@ -37,6 +37,14 @@ def test_analyze_text_flags_costly_cards_and_says_it_is_hindsight() -> None:
     assert not any(" S played " in line for line in lines)
 
 
+def test_the_per_seat_totals_read_as_sentences() -> None:
+    result = run_cli(["analyze", str(TRANSCRIPTS / "four-player-short.txt")])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert "  E: 13 played, 10 analysed, 1 costly, 1 trick, 1 point" in lines
+    assert "  N: 13 played, 11 analysed, 0 costly, 0 tricks, 0 points" in lines
+
+
 def test_analyze_exit_codes() -> None:
     assert run_cli(["analyze", "/nonexistent/game.txt"]).exit_code == 2
     bad_seat = run_cli(["analyze", str(TRANSCRIPTS / "two-player-short.txt"), "--seat", "E"])
