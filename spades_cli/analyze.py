@@ -154,7 +154,7 @@ class _Solvers:
     hand, sharing one transposition table and starting from the previous value."""
 
     def __init__(self, start: State, budget: int, tricks: Outcome | None = None,
-                 points: Outcome | None = None) -> None:
+                 points: Outcome | None = None, apart: bool = False) -> None:
         tricks = tricks if tricks is not None else Outcome(start, 0, value="tricks")
         points = points if points is not None else Outcome(start, 0, value="points")
         if tricks.side != 0 or points.side != 0:
@@ -163,8 +163,21 @@ class _Solvers:
                               tricks.linear, budget)
         self.points = _solver(start, points.side, points.groups, points.table, points.keen,
                               points.linear, budget)
-        # The points questions read the trick bounds the trick questions find.
-        reader, counts = self.points, self.tricks
+        # The points questions read the trick bounds the trick questions find: those of
+        # the trick solver, or (``apart``: the two walk the hand in two threads, see
+        # walk()) of a trick table of their own, which only their trick targets fill.
+        # Apart only when a nil splits a side: the points then hang on more than N-S's
+        # tricks, and the trick table answers fewer of their questions (the best of three
+        # runs of bench/analyze.py's hands with a nil: hand 9 2.31 -> 1.62 s, hand 8 1.64 ->
+        # 1.77 s, hands 1 and 4 the same; without a nil the points walk apart did the
+        # tricks' work again: hand 2 1.53 -> 1.74 s).
+        reader = self.points
+        counts = self.tricks
+        self.apart = (apart and len(set(points.groups)) > 2 and isinstance(reader, FastSolver)
+                      and isinstance(counts, FastSolver))
+        if self.apart:
+            counts = _solver(start, tricks.side, tricks.groups, tricks.table, tricks.keen, tricks.linear,
+                             budget)
         if isinstance(reader, FastSolver):
             if isinstance(counts, FastSolver):
                 reader.share(counts)
@@ -188,6 +201,33 @@ class _Solvers:
         except SearchLimit:
             return None
 
+    def walk(self, positions: list[State], end: State, depth: int) -> list[tuple[float, float] | None]:
+        """N-S's tricks and points before each card of ``positions`` and after the last
+        (``end``), solved from the last card back, each from the next one's values, in the
+        last ``depth`` tricks; None from the first position over the budget on. With
+        ``apart`` the tricks are walked in a thread of their own meanwhile."""
+        solver = self.tricks
+        if not (self.apart and isinstance(solver, FastSolver)):
+            tricks = _walk(self.tricks, positions, end, depth)
+            # Not below the first position whose tricks were over the budget.
+            low = next((i + 1 for i in range(len(positions) - 1, -1, -1) if tricks[i] is None), 0)
+            points = _walk(self.points, positions, end, depth, low)
+        else:
+            pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="analyze-tricks")
+            later = pool.submit(_walk, solver, positions, end, depth)
+            try:
+                points = _walk(self.points, positions, end, depth)
+            except BaseException:  # Ctrl-C, SIGTERM: end the other walk too
+                solver.stop()
+                raise
+            finally:
+                pool.shutdown(wait=True)
+            tricks = later.result()
+        out: list[tuple[float, float] | None] = []
+        for t, p in zip(tricks, points, strict=True):
+            out.append(None if t is None or p is None else (t, p))
+        return out
+
     def best(self, st: State, card: int, target: tuple[float, float], by_points: bool) -> tuple[int, bool]:
         """A card as good as the best (by points, else by tricks) in ``st`` and whether it
         also reaches the best trick count; ``card`` when none is found in the budget."""
@@ -209,6 +249,36 @@ class _Solvers:
         except SearchLimit:
             pass  # over the budget: the card found so far (or the card played) stands
         return (found, False) if found >= 0 else (card, False)
+
+
+def _walk(solver: Solver | FastSolver, positions: list[State], end: State, depth: int,
+          low: int = 0) -> list[float | None]:
+    """One solver's part of :meth:`_Solvers.walk`, down to position ``low``. The value
+    after a card is a floor of the value before it when N-S played it (they could play it
+    again) and a ceiling when E-W did: the question asks only what it leaves."""
+    k = len(positions)
+    out: list[float | None] = [None] * (k + 1)
+
+    def value(st: State, guess: float | None, bound: int) -> float | None:
+        solver.load(st)
+        try:
+            return solver.value(guess, bound)
+        except SearchLimit:
+            return None
+
+    if end.phase == PLAY:
+        out[k] = value(end, None, 0)  # an unfinished hand
+    for i in range(k - 1, low - 1, -1):
+        here = positions[i]
+        if 13 - here.trick_no > depth:
+            break
+        if i == k - 1 and end.phase != PLAY:
+            out[i] = out[k] = value(here, None, 0)  # the last card: forced
+        else:
+            out[i] = value(here, out[i + 1], 1 if here.current % 2 == 0 else -1)
+        if out[i] is None:
+            break
+    return out
 
 
 def _solver(
@@ -364,32 +434,17 @@ def _analyze_hand(
     start: State, cards: list[int], depth: int, budget: int, seats_job: _SeatFigures | None
 ) -> HandReport:
     n = start.n
-    solvers = _Solvers(start, budget)
+    solvers = _Solvers(start, budget, apart=True)
     positions: list[State] = []
     st = start.clone()
     for card in cards:
         positions.append(st.clone())
         st.apply(card)
-    values: list[tuple[float, float] | None] = [None] * (len(cards) + 1)
-    if st.phase == PLAY:
-        values[-1] = solvers.values(st, None)  # an unfinished hand
+    values = solvers.walk(positions, st, depth)
     reached = len(cards)
-    over = False  # a position was over the budget: the deal, larger, is not tried
-    for i in range(len(cards) - 1, -1, -1):
-        here = positions[i]
-        if 13 - here.trick_no > depth:
-            break
-        if i == len(cards) - 1 and st.phase != PLAY:
-            values[i] = solvers.values(here, None)  # the last card: forced
-            values[-1] = values[i]
-        else:
-            # The value after a card is a floor of the value before it when N-S played
-            # it (they could play it again) and a ceiling when E-W did.
-            values[i] = solvers.values(here, values[i + 1], 1 if here.current % 2 == 0 else -1)
-        if values[i] is None:
-            over = True
-            break
-        reached = i
+    while reached > 0 and values[reached - 1] is not None:
+        reached -= 1
+    over = reached > 0 and 13 - positions[reached - 1].trick_no <= depth  # the deal, larger, is not tried
     ns = values[0] if reached == 0 else None if over else solvers.values(start, None)
     if seats_job is not None:
         (sides, seats, floors), searched = seats_job.result(ns)

@@ -148,6 +148,32 @@ def test_analyze_refuses_a_file_that_is_not_a_transcript_in_one_line(tmp_path: P
     ]
 
 
+def test_tricks_and_points_walked_apart_are_the_values_walked_together() -> None:
+    # With a nil the points hang on the nil seat's own tricks, and the two walks over the
+    # positions run in two threads, the points with a trick table of their own.
+    from spades_cli.analyze import _plays, _Solvers
+    from spades_cli.engine import ddfast
+    from spades_cli.transcript import read_transcript, replay
+
+    if not ddfast.available():
+        pytest.skip("the C search core was not built")
+    match = replay(read_transcript(TRANSCRIPTS / "four-player-short.txt")).match
+    start, cards = _plays(match)[0]
+    assert start.bids[2] == 0  # R-4P-7: South bid nil, scored on her own tricks
+    positions = []
+    st = start.clone()
+    for card in cards:
+        positions.append(st.clone())
+        st.apply(card)
+    apart = _Solvers(start, 0, apart=True)
+    together = _Solvers(start, 0)
+    assert apart.apart and not together.apart
+    walked = apart.walk(positions, st, 13)
+    assert walked == together.walk(positions, st, 13)
+    assert None not in walked and len(walked) == 53
+    assert walked[0] == together.values(start, None)
+
+
 def test_a_seat_figure_over_the_budget_shows_what_was_shown() -> None:
     # A seat's figure is asked 1, 2, ... tricks upward: when a question is over the budget
     # the tricks already shown reachable are printed as "4+" (at least 4), none as "?".
