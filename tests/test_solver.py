@@ -224,6 +224,25 @@ def test_three_trick_four_player_endings_agree_with_brute_force(
     assert solver.value() == brute(state.clone(), seat % 2, own)
 
 
+def test_above_a_floor_the_value_walk_asks_once_when_kept_and_by_halves_when_far() -> None:
+    """A position that keeps the value after its card costs one question, one step up two;
+    from two steps up (a nil kept where the card broke it, say) the rest goes by halves:
+    about log2 of the distance in questions, not one question a step."""
+    from spades_cli.engine.ddsets import greatest_reached
+
+    values = [float(v) for v in range(100)]
+    for true, most in ((10.0, 1), (11.0, 2), (12.0, 10), (60.0, 10), (99.0, 10)):
+        asked: list[float] = []
+
+        def reaches(u: float, true: float = true, asked: list[float] = asked) -> bool:
+            asked.append(u)
+            return true >= u
+
+        assert greatest_reached(values, reaches, 10.0, 1) == true
+        assert len(asked) <= most, (true, asked)
+
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.integers(-200, 200), min_size=1, max_size=12, unique=True), st.data())
 def test_the_value_walk_finds_the_value_and_skips_what_a_bound_answers(raw: list[int], data: Any) -> None:
