@@ -201,10 +201,12 @@ class _Solvers:
         except SearchLimit:
             return None
 
-    def walk(self, positions: list[State], end: State, depth: int) -> list[tuple[float, float] | None]:
-        """N-S's tricks and points before each card of ``positions`` and after the last
-        (``end``), solved from the last card back, each from the next one's values, in the
-        last ``depth`` tricks; None from the first position over the budget on. With
+    def walk(
+        self, positions: list[State], end: State, depth: int
+    ) -> tuple[list[float | None], list[float | None]]:
+        """N-S's tricks, and their points, before each card of ``positions`` and after the
+        last (``end``), solved from the last card back, each from the next one's values, in
+        the last ``depth`` tricks; None from the first position over the budget on. With
         ``apart`` the tricks are walked in a thread of their own meanwhile."""
         solver = self.tricks
         if not (self.apart and isinstance(solver, FastSolver)):
@@ -223,10 +225,7 @@ class _Solvers:
             finally:
                 pool.shutdown(wait=True)
             tricks = later.result()
-        out: list[tuple[float, float] | None] = []
-        for t, p in zip(tricks, points, strict=True):
-            out.append(None if t is None or p is None else (t, p))
-        return out
+        return tricks, points
 
     def best(self, st: State, card: int, target: tuple[float, float], by_points: bool) -> tuple[int, bool]:
         """A card as good as the best (by points, else by tricks) in ``st`` and whether it
@@ -298,11 +297,16 @@ def _solver(
 Figures = tuple[list[int | None], list[int | None], list[int]]  # sides, seats, seats' floors
 
 
-def _deal_figures(start: State, ns: tuple[float, float] | None, budget: int) -> tuple[Figures, int]:
+def _sides(ns: float | None) -> list[int | None]:
+    """Each side's tricks from the deal, from N-S's (None: not known)."""
+    return [None, None] if ns is None else [round(ns), 13 - round(ns)]
+
+
+def _deal_figures(start: State, ns: float | None, budget: int) -> tuple[Figures, int]:
     """The tricks each side, and each seat with its partner helping, can take from the
-    deal (``ns``: N-S's values from the deal when known), and the positions searched."""
+    deal (``ns``: N-S's tricks from the deal when known), and the positions searched."""
     n = start.n
-    sides: list[int | None] = [None, None] if ns is None else [round(ns[0]), 13 - round(ns[0])]
+    sides = _sides(ns)
     if n == 2 or ns is None:
         known: list[int | None] = sides[:] if n == 2 else [None] * n
         return (sides, known, [v or 0 for v in known]), 0
@@ -384,9 +388,9 @@ class _SeatFigures:
             return lo, True
         return lo, False
 
-    def result(self, ns: tuple[float, float] | None) -> tuple[Figures, int]:
-        """The figures (as ``_deal_figures``) once N-S's values from the deal are known."""
-        sides: list[int | None] = [None, None] if ns is None else [round(ns[0]), 13 - round(ns[0])]
+    def result(self, ns: float | None) -> tuple[Figures, int]:
+        """The figures (as ``_deal_figures``) once N-S's tricks from the deal are known."""
+        sides = _sides(ns)
         if ns is None:
             self.close()
             return (sides, [None] * len(self.solvers), [0] * len(self.solvers)), self.searched()
@@ -440,12 +444,15 @@ def _analyze_hand(
     for card in cards:
         positions.append(st.clone())
         st.apply(card)
-    values = solvers.walk(positions, st, depth)
+    tricks, points = solvers.walk(positions, st, depth)
+    values = [None if t is None or p is None else (t, p) for t, p in zip(tricks, points, strict=True)]
+    # The tricks from the deal are the figures' (known even when its points were over the
+    # budget); with --tricks they are solved alone, unless a later position was over it.
     reached = len(cards)
-    while reached > 0 and values[reached - 1] is not None:
+    while reached > 0 and tricks[reached - 1] is not None:
         reached -= 1
-    over = reached > 0 and 13 - positions[reached - 1].trick_no <= depth  # the deal, larger, is not tried
-    ns = values[0] if reached == 0 else None if over else solvers.values(start, None)
+    over = reached > 0 and 13 - positions[reached - 1].trick_no <= depth
+    ns = tricks[0] if reached == 0 else None if over else _deal_tricks(solvers, start)
     if seats_job is not None:
         (sides, seats, floors), searched = seats_job.result(ns)
     else:
@@ -464,6 +471,15 @@ def _analyze_hand(
     report.taken = st.results[-1].tricks if len(st.results) > len(start.results) else tuple(st.tricks_won)
     report.searched = searched + solvers.searched()
     return report
+
+
+def _deal_tricks(solvers: _Solvers, start: State) -> float | None:
+    """N-S's tricks with best play from the deal (None: over the budget)."""
+    solvers.tricks.load(start)
+    try:
+        return solvers.tricks.value()
+    except SearchLimit:
+        return None
 
 
 def _card(st: State, card: int, points: Outcome, counts: Outcome, budget: int) -> CardReport | None:

@@ -168,10 +168,23 @@ def test_tricks_and_points_walked_apart_are_the_values_walked_together() -> None
     apart = _Solvers(start, 0, apart=True)
     together = _Solvers(start, 0)
     assert apart.apart and not together.apart
-    walked = apart.walk(positions, st, 13)
-    assert walked == together.walk(positions, st, 13)
-    assert None not in walked and len(walked) == 53
-    assert walked[0] == together.values(start, None)
+    tricks, points = apart.walk(positions, st, 13)
+    assert (tricks, points) == together.walk(positions, st, 13)
+    assert None not in tricks + points and len(tricks) == 53
+    assert (tricks[0], points[0]) == together.values(start, None)
+
+
+def test_the_tricks_from_the_deal_show_when_its_points_are_over_the_budget() -> None:
+    # Hand 8 of this game at 300,000 positions a question: the points from the deal (for
+    # the first card) are over the budget, N-S's tricks from there are not: the figures
+    # of the deal are shown, and only the first card is counted as not analysed.
+    from spades_cli.analyze import analyze_match
+    from spades_cli.transcript import read_transcript, replay
+
+    match = replay(read_transcript(TRANSCRIPTS / "four-player.txt")).match
+    hand = analyze_match(match, budget=300_000)[7]
+    assert (hand.side_tricks, hand.seat_tricks, hand.skipped) == ([8, 5], [5, 2, 4, 3], 1)
+    assert all(c.trick > 1 or c.seat != 1 for c in hand.cards)  # E led the first trick
 
 
 def test_a_seat_figure_over_the_budget_shows_what_was_shown() -> None:
