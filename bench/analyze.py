@@ -9,25 +9,29 @@ hands (target: under 2 s a hand). Then the solver as the ``expert`` bot calls it
 card's value, the hand's points as the outcome) from the start of a trick with 7, 9, 11
 and 13 tricks left, on the same hands.
 
-Run: ``python bench/analyze.py`` (``--hands 10``, ``--left 7,9,11,13``, ``--budget N``).
+Run: ``python bench/analyze.py`` (``--hands 10``, ``--left 7,9,11,13``, ``--budget N``;
+``--transcript transcripts/four-player.txt`` adds every hand of that recorded game, which
+has harder hands than the ten dealt here).
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import statistics
 import time
 
 from common import build_line
 
-from spades_cli.analyze import PYTHON_BUDGET, analyze_hand, default_budget
+from spades_cli.analyze import PYTHON_BUDGET, HandReport, analyze_hand, analyze_match, default_budget
 from spades_cli.bots.expert import Outcome
 from spades_cli.bots.normal import NormalBot
 from spades_cli.engine import PLAY, State, ddfast, deck_for, rng_for
 from spades_cli.engine.ddfast import FastSolver
 from spades_cli.engine.solver import SearchLimit
 from spades_cli.presets import load_rules
+from spades_cli.transcript import read_transcript, replay
 
 
 def played_hands(count: int) -> list[tuple[State, list[int]]]:
@@ -50,26 +54,46 @@ def played_hands(count: int) -> list[tuple[State, list[int]]]:
     return out
 
 
-def whole_hands(hands: list[tuple[State, list[int]]], budget: int) -> None:
+def whole_hands(hands: list[tuple[State, list[int]]], budget: int, what: str = "") -> None:
     times: list[float] = []
-    searched: list[int] = []
-    unsolved = 0
-    skipped = 0
-    for i, (start, cards) in enumerate(hands, 1):
+    reports: list[HandReport] = []
+    for start, cards in hands:
         t0 = time.perf_counter()
-        report = analyze_hand(start, cards, 13, budget)
+        reports.append(analyze_hand(start, cards, 13, budget))
         times.append(time.perf_counter() - t0)
-        searched.append(report.searched)
-        missing = report.side_tricks.count(None) + report.seat_tricks.count(None) + report.skipped
-        unsolved += missing > 0
-        skipped += report.skipped
-        print(f"  hand {i}: {times[-1]:.2f} s, {report.searched} positions, bids {list(report.bids)}, "
-              f"double dummy {report.side_tricks} seats {report.seat_tricks}, "
-              f"{report.skipped} cards not analysed", flush=True)
-    print(f"whole four-player hand analysed: median {statistics.median(times):.2f} s, "
-          f"max {max(times):.2f} s over {len(times)} hands (target < 2 s); positions searched "
-          f"median {statistics.median(searched):.0f}, max {max(searched)}; {unsolved} hands with "
-          f"something over the budget of {budget} positions a question, {skipped} cards not analysed")
+        hand_line(len(reports), times[-1], reports[-1])
+    summary(times, reports, budget, what)
+
+
+def recorded_game(path: str, budget: int) -> None:
+    """Every hand of a recorded game, through ``analyze_match`` (timed between its
+    progress calls, which come before each hand and at the end)."""
+    match = replay(read_transcript(path)).match
+    marks: list[float] = []
+    reports = analyze_match(match, budget=budget,
+                            progress=lambda done, total: marks.append(time.perf_counter()))
+    times = [b - a for a, b in itertools.pairwise(marks)]
+    for i, (t, report) in enumerate(zip(times, reports, strict=True), 1):
+        hand_line(i, t, report)
+    summary(times, reports, budget, f" (the hands of {path})")
+
+
+def hand_line(i: int, seconds: float, report: HandReport) -> None:
+    print(f"  hand {i}: {seconds:.2f} s, {report.searched} positions, bids {list(report.bids)}, "
+          f"double dummy {report.side_tricks} seats {report.seat_tricks}, "
+          f"{report.skipped} cards not analysed", flush=True)
+
+
+def summary(times: list[float], reports: list[HandReport], budget: int, what: str) -> None:
+    searched = [r.searched for r in reports]
+    unsolved = sum(1 for r in reports if r.side_tricks.count(None) + r.seat_tricks.count(None) + r.skipped)
+    skipped = sum(r.skipped for r in reports)
+    under = sum(1 for t in times if t < 2.0)
+    print(f"whole four-player hand analysed{what}: median {statistics.median(times):.2f} s, "
+          f"max {max(times):.2f} s over {len(times)} hands, {under} under 2 s (target < 2 s); positions "
+          f"searched median {statistics.median(searched):.0f}, max {max(searched)}; {unsolved} hands with "
+          f"something over the budget of {budget} positions a question, {skipped} cards not analysed",
+          flush=True)
 
 
 def like_for_like(hands: list[tuple[State, list[int]]], left: int) -> None:
@@ -126,6 +150,8 @@ def main() -> None:
     parser.add_argument("--left", default="7,9,11,13", help="tricks left for the solver times")
     parser.add_argument("--budget", type=int, default=None,
                         help="positions a question (default: spades analyze's for the search that runs)")
+    parser.add_argument("--transcript", metavar="FILE", default=None,
+                        help="also every hand of a recorded four-player game (transcripts/four-player.txt)")
     parser.add_argument("--like-for-like", type=int, default=10, metavar="LEFT",
                         help="tricks left in the Python-against-C comparison (0: skip it)")
     args = parser.parse_args()
@@ -137,6 +163,8 @@ def main() -> None:
           f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     hands = played_hands(args.hands)
     whole_hands(hands, args.budget if args.budget is not None else default_budget())
+    if args.transcript:
+        recorded_game(args.transcript, args.budget if args.budget is not None else default_budget())
     if ddfast.available() and args.like_for_like:
         like_for_like(hands, args.like_for_like)
     solver_by_left(hands, [int(x) for x in args.left.split(",")],
