@@ -224,14 +224,14 @@ def test_three_trick_four_player_endings_agree_with_brute_force(
     assert solver.value() == brute(state.clone(), seat % 2, own)
 
 
-def test_above_a_floor_the_value_walk_asks_once_when_kept_and_by_halves_when_far() -> None:
+def test_above_a_floor_the_value_walk_asks_once_when_kept_and_from_the_top_when_far() -> None:
     """A position that keeps the value after its card costs one question, one step up two;
-    from two steps up (a nil kept where the card broke it, say) the rest goes by halves:
-    about log2 of the distance in questions, not one question a step."""
+    from two steps up (a nil kept where the card broke it, say) the rest goes by quarters
+    from the top: a few questions for a far value, never one question a step."""
     from spades_cli.engine.ddsets import greatest_reached
 
     values = [float(v) for v in range(100)]
-    for true, most in ((10.0, 1), (11.0, 2), (12.0, 10), (60.0, 10), (99.0, 10)):
+    for true, most in ((10.0, 1), (11.0, 2), (12.0, 16), (60.0, 8), (99.0, 8)):
         asked: list[float] = []
 
         def reaches(u: float, true: float = true, asked: list[float] = asked) -> bool:
