@@ -193,13 +193,11 @@ class _Solvers:
     ) -> tuple[float, float] | None:
         """N-S's tricks and points with best play from ``st`` (None: over the budget);
         ``bound`` says what ``guess`` is (see :func:`~spades_cli.engine.ddsets.greatest_reached`)."""
-        self.tricks.load(st)
-        self.points.load(st)
-        try:
-            return (self.tricks.value(None if guess is None else guess[0], bound),
-                    self.points.value(None if guess is None else guess[1], bound))
-        except SearchLimit:
+        tricks = _value(self.tricks, st, None if guess is None else guess[0], bound)
+        if tricks is None:
             return None
+        points = _value(self.points, st, None if guess is None else guess[1], bound)
+        return None if points is None else (tricks, points)
 
     def walk(
         self, positions: list[State], end: State, depth: int
@@ -257,27 +255,30 @@ def _walk(solver: Solver | FastSolver, positions: list[State], end: State, depth
     again) and a ceiling when E-W did: the question asks only what it leaves."""
     k = len(positions)
     out: list[float | None] = [None] * (k + 1)
-
-    def value(st: State, guess: float | None, bound: int) -> float | None:
-        solver.load(st)
-        try:
-            return solver.value(guess, bound)
-        except SearchLimit:
-            return None
-
     if end.phase == PLAY:
-        out[k] = value(end, None, 0)  # an unfinished hand
+        out[k] = _value(solver, end)  # an unfinished hand
     for i in range(k - 1, low - 1, -1):
         here = positions[i]
         if 13 - here.trick_no > depth:
             break
         if i == k - 1 and end.phase != PLAY:
-            out[i] = out[k] = value(here, None, 0)  # the last card: forced
+            out[i] = out[k] = _value(solver, here)  # the last card: forced
         else:
-            out[i] = value(here, out[i + 1], 1 if here.current % 2 == 0 else -1)
+            out[i] = _value(solver, here, out[i + 1], 1 if here.current % 2 == 0 else -1)
         if out[i] is None:
             break
     return out
+
+
+def _value(
+    solver: Solver | FastSolver, st: State, guess: float | None = None, bound: int = 0
+) -> float | None:
+    """The solver's value of ``st`` with best play (None: over the budget)."""
+    solver.load(st)
+    try:
+        return solver.value(guess, bound)
+    except SearchLimit:
+        return None
 
 
 def _solver(
@@ -452,7 +453,7 @@ def _analyze_hand(
     while reached > 0 and tricks[reached - 1] is not None:
         reached -= 1
     over = reached > 0 and 13 - positions[reached - 1].trick_no <= depth
-    ns = tricks[0] if reached == 0 else None if over else _deal_tricks(solvers, start)
+    ns = tricks[0] if reached == 0 else None if over else _value(solvers.tricks, start)
     if seats_job is not None:
         (sides, seats, floors), searched = seats_job.result(ns)
     else:
@@ -471,15 +472,6 @@ def _analyze_hand(
     report.taken = st.results[-1].tricks if len(st.results) > len(start.results) else tuple(st.tricks_won)
     report.searched = searched + solvers.searched()
     return report
-
-
-def _deal_tricks(solvers: _Solvers, start: State) -> float | None:
-    """N-S's tricks with best play from the deal (None: over the budget)."""
-    solvers.tricks.load(start)
-    try:
-        return solvers.tricks.value()
-    except SearchLimit:
-        return None
 
 
 def _card(st: State, card: int, points: Outcome, counts: Outcome, budget: int) -> CardReport | None:
