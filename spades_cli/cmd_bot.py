@@ -12,6 +12,7 @@ import click
 
 from spades_cli.bots import LEVELS, make_bot
 from spades_cli.protocol import serve
+from spades_cli.stdio import stdin_lines
 
 
 @click.command("bot")
@@ -29,8 +30,7 @@ def bot_command(level: str, name: str | None) -> None:
     It reads commands line by line until 'quit' or the end of input, so a table can seat
     it with --seat SEAT=cmd:'spades bot --level LEVEL'.
     """
-    for stream in (sys.stdin, sys.stdout):
-        reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None:
-            reconfigure(encoding="utf-8", errors="replace")
-    serve(make_bot(level), sys.stdin, sys.stdout, name=name)
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(encoding="utf-8", errors="replace")
+    serve(make_bot(level), stdin_lines(), sys.stdout, name=name)

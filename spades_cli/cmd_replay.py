@@ -26,6 +26,7 @@ from spades_cli.game.printer import Printer, progress
 from spades_cli.game.run import GameRun
 from spades_cli.game.summary import game_summary
 from spades_cli.repl.stepper import step_through
+from spades_cli.stdio import stdin_lines
 from spades_cli.transcript import read_transcript, replay, transcript_rules
 from spades_cli.transcript.decks import deck_origins, stacked_deck_warnings
 from spades_cli.view import symbols_ok, terminal_width
@@ -69,7 +70,7 @@ def replay_command(
         match = run.match
         assert match.dealer is not None
         analysis = analyze_match(match, progress=analysis_progress()) if with_analysis else None
-        step_through(rules, match.dealer, match.decks, run.state.history, sys.stdin, sys.stdout,
+        step_through(rules, match.dealer, match.decks, run.state.history, stdin_lines(), sys.stdout,
                      symbols=symbols_ok(ascii_only), width=terminal_width(), analysis=analysis)
     if as_json:
         extra: dict[str, Any] = {"file": file}

@@ -168,6 +168,12 @@ def test_spades_bot_speaks_the_protocol_on_stdin_and_stdout() -> None:
     assert proc.stderr == ""
 
 
+def test_spades_bot_started_with_stdin_closed_ends_as_at_the_end_of_input() -> None:
+    command = f"'{sys.executable}' -m spades_cli bot --level easy <&-"
+    proc = subprocess.run(["sh", "-c", command], capture_output=True, text=True, timeout=60, check=False)
+    assert (proc.returncode, proc.stdout, proc.stderr) == (0, "", "")
+
+
 def test_spades_bot_rejects_an_unknown_level(cli) -> None:
     result = cli(["bot", "--level", "genius"])
     assert result.exit_code == 2

@@ -92,3 +92,12 @@ def test_a_command_without_a_game_stopped_by_a_signal_says_so_in_one_line(signam
     _out, err = proc.communicate(timeout=60)
     assert proc.returncode == EXIT_TERMINATED
     assert err == f"\nspades: stopped by signal {signum}\n"
+
+
+def test_step_with_stdin_closed_shows_the_start_and_ends_without_a_traceback() -> None:
+    # Started with stdin closed (no input at all): as at the end of input.
+    path = TRANSCRIPTS / "four-player-short.txt"
+    command = f"'{sys.executable}' -m spades_cli replay --step --ascii '{path}' <&-"
+    done = subprocess.run(["sh", "-c", command], capture_output=True, text=True, encoding="utf-8", timeout=60)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert "Bids:" in done.stdout

@@ -11,15 +11,14 @@ batch mode otherwise. ``spades play`` and ``spades resume`` both end up here.
 
 from __future__ import annotations
 
-import contextlib
-import io
 import os
 import sys
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING
 
 from spades_cli.repl.core import Output, PlaySession, PromptSeat
 from spades_cli.repl.session import Session
+from spades_cli.stdio import stdin_lines
 from spades_cli.view import symbols_ok, terminal_width
 
 if TYPE_CHECKING:
@@ -50,17 +49,6 @@ def use_color(no_color: bool) -> bool:
     return not no_color and not os.environ.get("NO_COLOR") and interactive()
 
 
-def _stdin_lines() -> TextIO:
-    """stdin as UTF-8 text that never fails on other bytes (they become U+FFFD)."""
-    stdin = sys.stdin
-    if stdin is None:  # started with stdin closed: no input at all
-        return io.StringIO("")
-    if isinstance(stdin, io.TextIOWrapper):
-        with contextlib.suppress(ValueError, OSError):
-            stdin.reconfigure(encoding="utf-8", errors="replace")
-    return stdin
-
-
 def run_session(
     session: Session,
     *,
@@ -77,7 +65,7 @@ def run_session(
     if batch:
         from spades_cli.repl.batch import run_batch
 
-        return run_batch(session, _stdin_lines(), sys.stdout, intro)
+        return run_batch(session, stdin_lines(), sys.stdout, intro)
     from spades_cli.repl.prompt import PromptFrontEnd
 
     return PromptFrontEnd(session, color=color, fast=fast, speed=speed).run(intro)
