@@ -79,7 +79,9 @@ def recorded_game(path: str, budget: int) -> None:
 
 
 def hand_line(i: int, seconds: float, report: HandReport) -> None:
-    print(f"  hand {i}: {seconds:.2f} s, {report.searched} positions, bids {list(report.bids)}, "
+    seats, tricks, points = (f"{k / 1e6:.1f}M" for k in report.parts)
+    print(f"  hand {i}: {seconds:.2f} s, {report.searched} positions (seats {seats}, tricks {tricks}, "
+          f"points {points}), bids {list(report.bids)}, "
           f"double dummy {report.side_tricks} seats {report.seat_tricks}, "
           f"{report.skipped} cards not analysed", flush=True)
 
@@ -94,6 +96,10 @@ def summary(times: list[float], reports: list[HandReport], budget: int, what: st
           f"searched median {statistics.median(searched):.0f}, max {max(searched)}; {unsolved} hands with "
           f"something over the budget of {budget} positions a question, {skipped} cards not analysed",
           flush=True)
+    totals = [sum(r.parts[k] for r in reports) for k in range(3)]
+    share = [f"{name} {100 * t / max(1, sum(totals)):.0f}%" for name, t in
+             zip(("the seats' figures", "N-S's tricks", "N-S's points"), totals, strict=True)]
+    print(f"  positions by question, over the hands: {', '.join(share)}", flush=True)
 
 
 def like_for_like(hands: list[tuple[State, list[int]]], left: int) -> None:

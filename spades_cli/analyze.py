@@ -70,6 +70,8 @@ class HandReport:
     skipped: int = 0  # cards not analysed (too early in the hand or over budget)
     played: tuple[int, ...] = ()  # cards played per seat (fewer in an unfinished hand)
     searched: int = 0  # positions the solver searched for the hand (not in the JSON)
+    # of them: the seats' figures, N-S's tricks and N-S's points position by position
+    parts: tuple[int, int, int] = (0, 0, 0)
 
 
 def _plays(match: Match) -> list[tuple[State, list[int]]]:
@@ -186,7 +188,11 @@ class _Solvers:
 
     def searched(self) -> int:
         """The positions searched so far by both solvers."""
-        return self.tricks.searched + self.tricks.nodes + self.points.searched + self.points.nodes
+        return sum(self.parts())
+
+    def parts(self) -> tuple[int, int]:
+        """The positions searched so far for the tricks, and for the points."""
+        return self.tricks.searched + self.tricks.nodes, self.points.searched + self.points.nodes
 
     def values(
         self, st: State, guess: tuple[float, float] | None, bound: int = 0
@@ -471,6 +477,7 @@ def _analyze_hand(
         report.cards.append(_verdict(positions[i], card, now, after, solvers, contracts))
     report.taken = st.results[-1].tricks if len(st.results) > len(start.results) else tuple(st.tricks_won)
     report.searched = searched + solvers.searched()
+    report.parts = (searched, *solvers.parts())
     return report
 
 
