@@ -139,10 +139,55 @@ def analyze_match(
     for start, cards in plays:
         if progress is not None:
             progress(len(out), len(plays))
-        out.append(analyze_hand(start, cards, depth, cap))
+        out.append(_hand_at_once(start, cards, depth, cap))
     if progress is not None:
         progress(len(out), len(plays))
     return out
+
+
+class _Halt:
+    """The C solvers of one hand's analysis, to end at once (each raising
+    ``SearchLimit``, so the hand ends in moments) when the caller is interrupted."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.solvers: list[FastSolver] = []
+        self.halted = False
+
+    def add(self, solver: Solver | FastSolver) -> None:
+        if isinstance(solver, FastSolver):
+            with self.lock:
+                self.solvers.append(solver)
+                if self.halted:
+                    solver.stop()
+
+    def halt(self) -> None:
+        with self.lock:
+            self.halted = True
+            for solver in self.solvers:
+                solver.stop()
+
+
+def _hand_at_once(
+    start: State, cards: list[int], depth: int, budget: int, halt: _Halt | None = None
+) -> HandReport:
+    """``analyze_hand``, stopped at once by Ctrl-C or a signal: the C search holds the
+    thread that runs it until its question ends (seconds), so it runs in a thread of its
+    own while this one waits, and on an interruption its solvers are stopped before the
+    interruption goes on. The Python solver is interrupted where it runs."""
+    if not ddfast.available():
+        return analyze_hand(start, cards, depth, budget)
+    halt = halt if halt is not None else _Halt()
+    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="analyze-hand")
+    try:
+        future = pool.submit(analyze_hand, start, cards, depth, budget, halt)
+        try:
+            return future.result()
+        except BaseException:
+            halt.halt()
+            raise
+    finally:
+        pool.shutdown(wait=True)
 
 
 def _contract(st: State, side: int) -> int:
@@ -156,15 +201,15 @@ class _Solvers:
     hand, sharing one transposition table and starting from the previous value."""
 
     def __init__(self, start: State, budget: int, tricks: Outcome | None = None,
-                 points: Outcome | None = None, apart: bool = False) -> None:
+                 points: Outcome | None = None, apart: bool = False, halt: _Halt | None = None) -> None:
         tricks = tricks if tricks is not None else Outcome(start, 0, value="tricks")
         points = points if points is not None else Outcome(start, 0, value="points")
         if tricks.side != 0 or points.side != 0:
             raise ValueError("the analysis solves for side N-S")
         self.tricks = _solver(start, tricks.side, tricks.groups, tricks.table, tricks.keen,
-                              tricks.linear, budget)
+                              tricks.linear, budget, halt)
         self.points = _solver(start, points.side, points.groups, points.table, points.keen,
-                              points.linear, budget)
+                              points.linear, budget, halt)
         # The points questions read the trick bounds the trick questions find: those of
         # the trick solver, or (``apart``: the two walk the hand in two threads, see
         # walk()) of a trick table of their own, which only their trick targets fill.
@@ -179,7 +224,7 @@ class _Solvers:
                       and isinstance(counts, FastSolver))
         if self.apart:
             counts = _solver(start, tricks.side, tricks.groups, tricks.table, tricks.keen, tricks.linear,
-                             budget)
+                             budget, halt)
         if isinstance(reader, FastSolver):
             if isinstance(counts, FastSolver):
                 reader.share(counts)
@@ -289,16 +334,21 @@ def _value(
 
 def _solver(
     st: State, side: int, groups: list[int], table: list[float], keen: list[bool] | None,
-    linear: list[float] | None, budget: int,
+    linear: list[float] | None, budget: int, halt: _Halt | None = None,
 ) -> Solver | FastSolver:
     """The C solver when it was built (and its tables fit in memory), else the Python one
-    (the same values)."""
+    (the same values); ``halt`` is told of it."""
+    solver: Solver | FastSolver
     if ddfast.available():
         try:
-            return FastSolver(st, side, groups, table, keen, linear, budget)
+            solver = FastSolver(st, side, groups, table, keen, linear, budget)
         except MemoryError:
-            return Solver(st, side, groups, table, keen, linear, budget)  # the C tables did not fit
-    return Solver(st, side, groups, table, keen, linear, budget)
+            solver = Solver(st, side, groups, table, keen, linear, budget)  # the C tables did not fit
+    else:
+        solver = Solver(st, side, groups, table, keen, linear, budget)
+    if halt is not None:
+        halt.add(solver)
+    return solver
 
 
 Figures = tuple[list[int | None], list[int | None], list[int]]  # sides, seats, seats' floors
@@ -309,7 +359,9 @@ def _sides(ns: float | None) -> list[int | None]:
     return [None, None] if ns is None else [round(ns), 13 - round(ns)]
 
 
-def _deal_figures(start: State, ns: float | None, budget: int) -> tuple[Figures, int]:
+def _deal_figures(
+    start: State, ns: float | None, budget: int, halt: _Halt | None = None
+) -> tuple[Figures, int]:
     """The tricks each side, and each seat with its partner helping, can take from the
     deal (``ns``: N-S's tricks from the deal when known), and the positions searched."""
     n = start.n
@@ -323,14 +375,15 @@ def _deal_figures(start: State, ns: float | None, budget: int) -> tuple[Figures,
     for seat in range(n):
         top = sides[seat % 2]
         assert top is not None
-        got, floor, count = _seat_figure(start, seat, top, budget)
+        got, floor, count = _seat_figure(start, seat, top, budget, halt)
         seats.append(got)
         floors.append(floor)
         searched += count
     return (sides, seats, floors), searched
 
 
-def _seat_figure(start: State, seat: int, top: int, budget: int) -> tuple[int | None, int, int]:
+def _seat_figure(start: State, seat: int, top: int, budget: int,
+                 halt: _Halt | None = None) -> tuple[int | None, int, int]:
     """The tricks ``seat`` can take from the deal, its partner helping (None: over the
     budget), the most it was shown to reach, and the positions searched. A seat takes no
     more than its side can (``top``), so only the counts up to ``top`` are asked about,
@@ -339,7 +392,7 @@ def _seat_figure(start: State, seat: int, top: int, budget: int) -> tuple[int | 
     solver's table for the next (fewer positions than a binary search)."""
     n = start.n
     groups = [0 if s == seat else 1 for s in range(n)]
-    solver = _solver(start, seat % 2, groups, trick_table(2, [0]), None, [1.0, 0.0], budget)
+    solver = _solver(start, seat % 2, groups, trick_table(2, [0]), None, [1.0, 0.0], budget, halt)
     lo = 0
     try:
         while lo < top and solver.reaches(-1, float(lo + 1), seat % 2):
@@ -366,7 +419,7 @@ class _SeatFigures:
     figure is known only at the end: a question above it can only be a "no" (or over the
     budget), so the figures are those of asking only up to it, as ``_seat_figure`` does."""
 
-    def __init__(self, start: State, budget: int) -> None:
+    def __init__(self, start: State, budget: int, halt: _Halt | None = None) -> None:
         n = start.n
         self.tops: list[int | None] = [None, None]  # the sides' figures, once known
         self.solvers = [
@@ -374,6 +427,9 @@ class _SeatFigures:
                        None, [1.0, 0.0], budget)
             for seat in range(n)
         ]
+        for solver in self.solvers:
+            if halt is not None:
+                halt.add(solver)
         self.pool = ThreadPoolExecutor(max_workers=n, thread_name_prefix="analyze")
         self.futures = [self.pool.submit(self._ladder, seat) for seat in range(n)]
 
@@ -423,7 +479,9 @@ class _SeatFigures:
         self.pool.shutdown(wait=True)
 
 
-def analyze_hand(start: State, cards: list[int], depth: int, budget: int) -> HandReport:
+def analyze_hand(
+    start: State, cards: list[int], depth: int, budget: int, halt: _Halt | None = None
+) -> HandReport:
     """The hand's figures from the deal and every card of its last ``depth`` tricks
     against the best card. The positions are solved from the last card back, each from
     the next one's values and with one transposition table, so the early positions
@@ -431,21 +489,22 @@ def analyze_hand(start: State, cards: list[int], depth: int, budget: int) -> Han
     seats_job: _SeatFigures | None = None
     if start.n == 4 and ddfast.available():
         try:
-            seats_job = _SeatFigures(start, budget)
+            seats_job = _SeatFigures(start, budget, halt)
         except MemoryError:
             seats_job = None  # the seats' figures are searched one after another instead
     try:
-        return _analyze_hand(start, cards, depth, budget, seats_job)
+        return _analyze_hand(start, cards, depth, budget, seats_job, halt)
     finally:
         if seats_job is not None:
             seats_job.close()
 
 
 def _analyze_hand(
-    start: State, cards: list[int], depth: int, budget: int, seats_job: _SeatFigures | None
+    start: State, cards: list[int], depth: int, budget: int, seats_job: _SeatFigures | None,
+    halt: _Halt | None = None,
 ) -> HandReport:
     n = start.n
-    solvers = _Solvers(start, budget, apart=True)
+    solvers = _Solvers(start, budget, apart=True, halt=halt)
     positions: list[State] = []
     st = start.clone()
     for card in cards:
@@ -463,7 +522,7 @@ def _analyze_hand(
     if seats_job is not None:
         (sides, seats, floors), searched = seats_job.result(ns)
     else:
-        (sides, seats, floors), searched = _deal_figures(start, ns, budget)
+        (sides, seats, floors), searched = _deal_figures(start, ns, budget, halt)
     report = HandReport(start.hand_no + 1, start.dealer, tuple(start.bids), sides, seats, floors, (0,) * n)
     contracts = [_contract(start, 0), _contract(start, 1)]
     report.played = tuple(sum(1 for p in positions if p.current == s) for s in range(n))

@@ -198,3 +198,76 @@ def test_a_seat_figure_over_the_budget_shows_what_was_shown() -> None:
     assert deal_figures(load_rules("four-player"), report) == (
         "bids N:2 E:3 S:3 W:2; double dummy NS 8 EW 5 (seats: N 4 E 3 S 4+ W ?)"
     )
+
+
+def _hand(number: int) -> tuple[object, list[int]]:
+    from spades_cli.analyze import _plays
+    from spades_cli.transcript import read_transcript, replay
+
+    match = replay(read_transcript(TRANSCRIPTS / "four-player.txt")).match
+    return _plays(match)[number - 1]
+
+
+def test_a_halted_analysis_solves_nothing_and_guesses_nothing() -> None:
+    # Every C solver of a halted hand ends its question at once (SearchLimit): the hand's
+    # figures read "not known" and every card that was not forced "not analysed".
+    from spades_cli.analyze import _Halt, analyze_hand
+    from spades_cli.engine import ddfast
+
+    if not ddfast.available():
+        pytest.skip("the C search core was not built")
+    start, cards = _hand(2)
+    halt = _Halt()
+    halt.halt()
+    report = analyze_hand(start, cards, 13, 0, halt)  # type: ignore[arg-type]
+    assert start.bids == [3, 3, 2, 4]  # no nil: the seats' four, N-S's tricks and points
+    assert len(halt.solvers) == 4 + 2
+    assert report.side_tricks == [None, None] and report.seat_tricks == [None] * 4
+    st, choices = start.clone(), 0  # type: ignore[attr-defined]
+    for card in cards:
+        choices += len(st.legal_actions()) > 1  # a forced card gives nothing up
+        st.apply(card)
+    assert report.cards == [] and report.skipped == choices == 38
+
+
+def test_the_hand_run_in_a_thread_of_its_own_is_the_same_hand() -> None:
+    from spades_cli.analyze import _hand_at_once, analyze_hand
+
+    start, cards = _hand(2)
+    here = analyze_hand(start, cards, 4, 0)  # type: ignore[arg-type]
+    there = _hand_at_once(start, cards, 4, 0)  # type: ignore[arg-type]
+    assert (there.side_tricks, there.seat_tricks) == (here.side_tricks, here.seat_tricks)
+    assert there.cards == here.cards
+    assert there.cards and there.side_tricks == [7, 6]
+
+
+def test_an_interruption_stops_the_hand_s_searches_at_once() -> None:
+    # Ctrl-C (here an exception raised by a timer's signal in this thread) while the C
+    # search runs a hard hand (some 80M positions in all): its solvers are stopped, and the
+    # exception goes on, after a few positions, not after the hand.
+    import signal
+
+    from spades_cli.analyze import _Halt, _hand_at_once
+    from spades_cli.engine import ddfast
+
+    if not ddfast.available():
+        pytest.skip("the C search core was not built")
+
+    class Ring(Exception):
+        pass
+
+    def ring(signum: int, frame: object) -> None:
+        raise Ring
+
+    start, cards = _hand(7)
+    halt = _Halt()
+    old = signal.signal(signal.SIGALRM, ring)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.5)
+        with pytest.raises(Ring):
+            _hand_at_once(start, cards, 13, 0, halt)  # type: ignore[arg-type]
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    assert halt.halted and halt.solvers
+    assert sum(s.searched + s.nodes for s in halt.solvers) < 20_000_000
