@@ -427,8 +427,8 @@ class _SeatFigures:
                        None, [1.0, 0.0], budget)
             for seat in range(n)
         ]
-        for solver in self.solvers:
-            if halt is not None:
+        if halt is not None:
+            for solver in self.solvers:
                 halt.add(solver)
         self.pool = ThreadPoolExecutor(max_workers=n, thread_name_prefix="analyze")
         self.futures = [self.pool.submit(self._ladder, seat) for seat in range(n)]

@@ -254,7 +254,7 @@ def test_an_interruption_stops_the_hand_s_searches_at_once() -> None:
         pytest.skip("the C search core was not built")
 
     class Ring(Exception):
-        pass
+        """What the timer raises, standing in for KeyboardInterrupt."""
 
     def ring(signum: int, frame: object) -> None:
         raise Ring
