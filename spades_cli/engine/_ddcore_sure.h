@@ -178,6 +178,23 @@ static void spade_bounds(Core *c, u64 uni, int *plo, int *phi, u64 *prel) {
         hi -= extra;
         rel |= extra_rel;
     }
+    if (c->alone >= 0) {
+        /* A seat counted alone takes no trick in which another seat plays a spade it
+         * cannot beat, whoever wins it: each seat's spades its own do not cover. The
+         * seats' figures of six hands of bench/analyze.py: 167.0M -> 163.8M positions
+         * (South of the recorded game's hand 3: 3.67M -> 1.73M). */
+        u64 alone = c->hands[c->alone] >> 39;
+        for (int s = 0; s < n; s++) {
+            u64 own = c->hands[s] >> 39;
+            if (s == c->alone || !own) continue;
+            int k = left_over(own, alone, &low);
+            if (k > left) k = left;
+            if (left - k < hi && left - k >= lo) {
+                hi = left - k;
+                rel |= low << 39;
+            }
+        }
+    }
     *plo = lo;
     *phi = hi;
     *prel = rel;
