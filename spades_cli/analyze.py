@@ -69,9 +69,13 @@ class HandReport:
     cards: list[CardReport] = field(default_factory=list)
     skipped: int = 0  # cards not analysed (too early in the hand or over budget)
     played: tuple[int, ...] = ()  # cards played per seat (fewer in an unfinished hand)
-    searched: int = 0  # positions the solver searched for the hand (not in the JSON)
-    # of them: the seats' figures, N-S's tricks and N-S's points position by position
+    # positions searched for the seats' figures, N-S's tricks and N-S's points (not in the JSON)
     parts: tuple[int, int, int] = (0, 0, 0)
+
+    @property
+    def searched(self) -> int:
+        """The positions the solver searched for the hand."""
+        return sum(self.parts)
 
 
 def _plays(match: Match) -> list[tuple[State, list[int]]]:
@@ -230,10 +234,6 @@ class _Solvers:
                 reader.share(counts)
         elif isinstance(counts, Solver):
             reader.share(counts)
-
-    def searched(self) -> int:
-        """The positions searched so far by both solvers."""
-        return sum(self.parts())
 
     def parts(self) -> tuple[int, int]:
         """The positions searched so far for the tricks, and for the points."""
@@ -535,7 +535,6 @@ def _analyze_hand(
             continue
         report.cards.append(_verdict(positions[i], card, now, after, solvers, contracts))
     report.taken = st.results[-1].tricks if len(st.results) > len(start.results) else tuple(st.tricks_won)
-    report.searched = searched + solvers.searched()
     report.parts = (searched, *solvers.parts())
     return report
 
