@@ -28,7 +28,7 @@ typedef struct {
 typedef struct {
     u64 lens;
     uint32_t meta;
-    uint8_t count, next, used, pad;
+    uint8_t count, used, pad[2];
     uint16_t shapes[NSHAPES];
 } Bucket;
 

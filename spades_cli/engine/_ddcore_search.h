@@ -64,7 +64,7 @@ static int counted_decide(Core *c, const Layout *L, int use_tt, double u) {
     int left = c->left;
     double clo = 0.0, chi = (double)left;
     int los = -1, his = -1;
-    if (use_tt && c->ctt) probe(c->ctt, L, L->flags, &clo, &chi, &los, &his);
+    if (use_tt && c->ctt) probe(c->ctt, L, L->flags, INFINITY, -INFINITY, &clo, &chi, &los, &his);
     int slo, shi;
     u64 srel;
     sure_bounds(c, &slo, &shi, &srel);
@@ -178,7 +178,7 @@ static int lead(Core *c, double u) {
     if (use_tt && set >= 0) {
         double lo = 0.0, hi = 1.0; /* the answer: lo 1 yes, hi 0 no */
         int lo_shape, hi_shape;
-        hint = from_relative(c, probe(vt, &L, meta, &lo, &hi, &lo_shape, &hi_shape));
+        hint = from_relative(c, probe(vt, &L, meta, 1.0, 0.0, &lo, &hi, &lo_shape, &hi_shape));
         if (lo >= 1.0 || hi <= 0.0) {
             c->rel = relevant(&L, lo >= 1.0 ? lo_shape : hi_shape);
             return lo >= 1.0;
@@ -186,8 +186,9 @@ static int lead(Core *c, double u) {
     } else if (use_tt) {
         double lo = c->count_mode ? 0.0 : -INFINITY, hi = c->count_mode ? (double)left : INFINITY;
         int lo_shape, hi_shape;
-        hint = from_relative(c, probe(vt, &L, L.meta, &lo, &hi, &lo_shape, &hi_shape));
         double q = c->count_mode ? (double)need : u;
+        hint = from_relative(c, probe(vt, &L, L.meta, q, c->count_mode ? q - 1.0 : q, &lo, &hi, &lo_shape,
+                                      &hi_shape));
         if (q <= lo) {
             c->rel = relevant(&L, lo_shape);
             return 1;

@@ -113,37 +113,49 @@ static inline int entry_is(const PEntry *e, const Layout *L, uint32_t meta, int 
 
 /* The best bounds ``t`` keeps for positions like ``L`` (``meta``: its flags, and the code
  * in table mode), with the shapes that gave them; the best card of the most specific
- * entry that matched (-1: none). */
-static int probe(const Tables *t, const Layout *L, uint32_t meta, double *lo, double *hi, int *lo_shape,
-                 int *hi_shape) {
+ * entry that matched (-1: none). An entry with ``lo >= stop_lo`` or ``hi <= stop_hi``
+ * answers the caller's question: the probe ends there, and its shape moves to the front
+ * of the bucket's list, so that the shapes that answer are read first (the entries of
+ * a bucket lie apart in memory, a read each: read a few at a time, not all at once). */
+#define PROBE_BATCH 8
+static int probe(Tables *t, const Layout *L, uint32_t meta, double stop_lo, double stop_hi, double *lo,
+                 double *hi, int *lo_shape, int *hi_shape) {
     Bucket *b = &t->bt[bslot(t, L, meta)];
     *lo_shape = *hi_shape = -1;
     if (!(b->used && b->lens == L->lens && b->meta == meta)) return -1;
     int count = b->count;
     u64 pas[NSHAPES], pbs[NSHAPES];
     PEntry *es[NSHAPES];
-    for (int i = 0; i < count; i++) { /* every slot asked for first, so the misses overlap */
-        pattern(L, b->shapes[i], &pas[i], &pbs[i]);
-        es[i] = &t->pt[pslot(t, L, meta, b->shapes[i], pas[i], pbs[i])];
-        __builtin_prefetch(es[i]);
-    }
     int best = -1, best_size = -1;
-    for (int i = 0; i < count; i++) {
-        int shape = b->shapes[i];
-        PEntry *e = es[i];
-        if (!entry_is(e, L, meta, shape, pas[i], pbs[i])) continue;
-        if (e->lo > *lo) {
-            *lo = e->lo;
-            *lo_shape = shape;
+    for (int at = 0; at < count; at += PROBE_BATCH) {
+        int end = at + PROBE_BATCH < count ? at + PROBE_BATCH : count;
+        for (int i = at; i < end; i++) { /* the batch's slots asked for first, so the misses overlap */
+            pattern(L, b->shapes[i], &pas[i], &pbs[i]);
+            es[i] = &t->pt[pslot(t, L, meta, b->shapes[i], pas[i], pbs[i])];
+            __builtin_prefetch(es[i]);
         }
-        if (e->hi < *hi) {
-            *hi = e->hi;
-            *hi_shape = shape;
-        }
-        int size = (shape & 15) + ((shape >> 4) & 15) + ((shape >> 8) & 15) + (shape >> 12);
-        if (e->best >= 0 && size > best_size) {
-            best = e->best;
-            best_size = size;
+        for (int i = at; i < end; i++) {
+            int shape = b->shapes[i];
+            PEntry *e = es[i];
+            if (!entry_is(e, L, meta, shape, pas[i], pbs[i])) continue;
+            if (e->lo > *lo) {
+                *lo = e->lo;
+                *lo_shape = shape;
+            }
+            if (e->hi < *hi) {
+                *hi = e->hi;
+                *hi_shape = shape;
+            }
+            if (e->lo >= stop_lo || e->hi <= stop_hi) {
+                for (int j = i; j > 0; j--) b->shapes[j] = b->shapes[j - 1];
+                b->shapes[0] = (uint16_t)shape;
+                return -1;
+            }
+            int size = (shape & 15) + ((shape >> 4) & 15) + ((shape >> 8) & 15) + (shape >> 12);
+            if (e->best >= 0 && size > best_size) {
+                best = e->best;
+                best_size = size;
+            }
         }
     }
     return best;
@@ -160,18 +172,14 @@ static void store(Tables *t, const Layout *L, uint32_t meta, u64 rel, double lo,
         b->lens = L->lens;
         b->meta = meta;
         b->count = 0;
-        b->next = 0;
     }
     int have = 0;
     for (int i = 0; i < b->count; i++)
         if (b->shapes[i] == shape) have = 1;
-    if (!have) {
-        if (b->count < NSHAPES) {
-            b->shapes[b->count++] = (uint16_t)shape;
-        } else {
-            b->shapes[b->next] = (uint16_t)shape;
-            b->next = (uint8_t)((b->next + 1) % NSHAPES);
-        }
+    if (!have) { /* a new shape goes first; the one read least lately goes when the list is full */
+        int k = b->count < NSHAPES ? b->count++ : NSHAPES - 1;
+        for (int j = k; j > 0; j--) b->shapes[j] = b->shapes[j - 1];
+        b->shapes[0] = (uint16_t)shape;
     }
     u64 pa, pb;
     pattern(L, shape, &pa, &pb);
