@@ -19,7 +19,7 @@ from __future__ import annotations
 import contextlib
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -120,13 +120,18 @@ def read_for_analysis(path: str) -> Transcript:
 Progress = Callable[[int, int], None]  # (hands analysed, hands in all)
 
 
+def replayed(t: Transcript) -> tuple[Rules, Match]:
+    """The transcript's rules and its game, replayed and checked."""
+    rules = transcript_rules(t)
+    assert rules is not None
+    return rules, replay(t, rules).match
+
+
 def analyze(
     t: Transcript, *, tricks: int | None = None, budget: int | None = None, progress: Progress | None = None,
 ) -> tuple[Rules, list[HandReport]]:
     """Replay the transcript (checking it) and analyse every hand that reached its play."""
-    rules = transcript_rules(t)
-    assert rules is not None
-    match = replay(t, rules).match
+    rules, match = replayed(t)
     return rules, analyze_match(match, tricks=tricks, budget=budget, progress=progress)
 
 
@@ -136,17 +141,23 @@ def analyze_match(
     """Every hand of a replayed game that reached its play, analysed (``budget``: the
     positions one question may visit, 0 for no cap, None for ``default_budget()``;
     ``progress`` is told before each hand and at the end)."""
+    return list(analyze_hands(match, tricks=tricks, budget=budget, progress=progress))
+
+
+def analyze_hands(
+    match: Match, *, tricks: int | None = None, budget: int | None = None, progress: Progress | None = None,
+) -> Iterator[HandReport]:
+    """As :func:`analyze_match`, each hand as soon as it is analysed (the next one is
+    analysed when it is asked for)."""
     depth = tricks if tricks is not None else 13
     cap = default_budget() if budget is None else budget
     plays = _plays(match)
-    out: list[HandReport] = []
-    for start, cards in plays:
+    for done, (start, cards) in enumerate(plays):
         if progress is not None:
-            progress(len(out), len(plays))
-        out.append(_hand_at_once(start, cards, depth, cap))
+            progress(done, len(plays))
+        yield _hand_at_once(start, cards, depth, cap)
     if progress is not None:
-        progress(len(out), len(plays))
-    return out
+        progress(len(plays), len(plays))
 
 
 class _Halt:
@@ -628,19 +639,40 @@ def to_json(rules: Rules, hands: list[HandReport], seat: int | None = None) -> d
 
 
 def text_lines(rules: Rules, hands: list[HandReport], seat: int | None = None) -> list[str]:
-    names = rules.seat_names
-    out = [f"Note: {HINDSIGHT}."]
+    """The analysis as text: the hindsight note, each hand's lines, the seats' totals."""
+    return [line for chunk in text_chunks(rules, hands, seat) for line in chunk]
+
+
+def text_chunks(rules: Rules, hands: Iterable[HandReport], seat: int | None = None) -> Iterator[list[str]]:
+    """The lines of :func:`text_lines` a part at a time: the note, then each hand's as
+    ``hands`` gives it (an analysis still running), then the totals."""
+    yield [f"Note: {HINDSIGHT}."]
+    done: list[HandReport] = []
     for h in hands:
-        taken = " ".join(f"{names[s]} {t}" for s, t in enumerate(h.taken))
-        out.append(f"hand {h.hand}: {deal_figures(rules, h)}; taken {taken}")
-        if None in h.side_tricks:
-            out.append("  (? = not solved within the search budget)")
-        for c in h.cards:
-            if c.cost_points > 0 and (seat is None or c.seat == seat):
-                out.append("  " + flag_line(rules, c))
-        if h.skipped:
-            out.append(f"  ({h.skipped} cards not analysed: before --tricks or over the search budget)")
-    out.append("per seat: cards played, analysed, costly, tricks and points given up")
+        done.append(h)
+        yield hand_lines(rules, h, seat)
+    yield totals_lines(rules, done, seat)
+
+
+def hand_lines(rules: Rules, h: HandReport, seat: int | None = None) -> list[str]:
+    """One hand's figures from the deal and its costly cards (``seat``'s only)."""
+    names = rules.seat_names
+    taken = " ".join(f"{names[s]} {t}" for s, t in enumerate(h.taken))
+    out = [f"hand {h.hand}: {deal_figures(rules, h)}; taken {taken}"]
+    if None in h.side_tricks:
+        out.append("  (? = not solved within the search budget)")
+    for c in h.cards:
+        if c.cost_points > 0 and (seat is None or c.seat == seat):
+            out.append("  " + flag_line(rules, c))
+    if h.skipped:
+        out.append(f"  ({h.skipped} cards not analysed: before --tricks or over the search budget)")
+    return out
+
+
+def totals_lines(rules: Rules, hands: list[HandReport], seat: int | None = None) -> list[str]:
+    """Each seat's (or ``seat``'s) cards played and analysed, and what they gave up."""
+    names = rules.seat_names
+    out = ["per seat: cards played, analysed, costly, tricks and points given up"]
     for name, row in seat_totals(rules, hands).items():
         if seat is None or name == names[seat]:
             out.append(
@@ -660,6 +692,6 @@ def _points(n: float) -> str:
 
 
 __all__ = [
-    "HINDSIGHT", "CardReport", "HandReport", "analyze", "flag_line", "read_for_analysis", "text_lines",
-    "to_json",
+    "HINDSIGHT", "CardReport", "HandReport", "analyze", "analyze_hands", "flag_line", "hand_lines",
+    "read_for_analysis", "replayed", "text_chunks", "text_lines", "to_json", "totals_lines",
 ]

@@ -218,7 +218,13 @@ def analysis_progress() -> Callable[[int, int], None] | None:
             click.echo(f"\ranalysing hand {done + 1} of {total} (hindsight, every hand known)...", err=True,
                        nl=False)
         else:
-            click.echo("\r\033[K", err=True, nl=False)
+            clear_progress()
 
     return show
+
+
+def clear_progress() -> None:
+    """Clear the line :func:`analysis_progress` shows, so that other output can follow."""
+    if sys.stderr.isatty():
+        click.echo("\r\033[K", err=True, nl=False)
 

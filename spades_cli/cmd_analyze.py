@@ -30,20 +30,24 @@ def analyze_command(
     For each hand: the tricks each side and seat can take with best play from the deal,
     beside the bids. For each card played: the tricks and points it gave up against the
     best card (no player could know every hand: this is hindsight). The transcript is
-    replayed and checked first (exit 1 if it breaks the rules, 2 if it cannot be read)."""
-    from spades_cli.analyze import analyze, read_for_analysis, text_lines, to_json
-    from spades_cli.cli_options import analysis_progress
+    replayed and checked first (exit 1 if it breaks the rules, 2 if it cannot be read).
+    As text, each hand is shown as soon as it is analysed."""
+    from spades_cli.analyze import analyze_hands, read_for_analysis, replayed, text_chunks, to_json
+    from spades_cli.cli_options import analysis_progress, clear_progress
 
     t = read_for_analysis(file)
-    rules, hands = analyze(t, tricks=tricks, budget=budget, progress=analysis_progress())
+    rules, match = replayed(t)
     seat = None
     if seat_name is not None:
         try:
             seat = rules.seat_index(seat_name)
         except ValueError as exc:
             raise UsageError(str(exc)) from None
+    hands = analyze_hands(match, tricks=tricks, budget=budget, progress=analysis_progress())
     if as_json:
-        click.echo(json.dumps(to_json(rules, hands, seat), indent=2, ensure_ascii=False))
+        click.echo(json.dumps(to_json(rules, list(hands), seat), indent=2, ensure_ascii=False))
         return
-    for line in text_lines(rules, hands, seat):
-        click.echo(line)
+    for chunk in text_chunks(rules, hands, seat):
+        clear_progress()  # the line saying which hand is being analysed
+        for line in chunk:
+            click.echo(line)

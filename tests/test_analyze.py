@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import TRANSCRIPTS, run_cli
@@ -271,3 +272,39 @@ def test_an_interruption_stops_the_hand_s_searches_at_once() -> None:
         signal.signal(signal.SIGALRM, old)
     assert halt.halted and halt.solvers
     assert sum(s.searched + s.nodes for s in halt.solvers) < 20_000_000
+
+
+def test_a_bad_seat_is_refused_before_any_hand_is_analysed(monkeypatch: pytest.MonkeyPatch) -> None:
+    import spades_cli.analyze as analysis
+
+    def never(*args: object) -> object:
+        raise AssertionError("a hand was analysed")
+
+    monkeypatch.setattr(analysis, "_hand_at_once", never)
+    result = run_cli(["analyze", str(TRANSCRIPTS / "four-player.txt"), "--seat", "Q"])
+    assert result.exit_code == 2 and "unknown seat 'Q'" in result.output
+
+
+def test_each_hand_is_shown_as_it_is_analysed_and_stays_on_ctrl_c(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Text output comes hand by hand: interrupted in its second hand, the analysis has
+    already shown the first one (exit 130), and the whole run shows what it did before."""
+    import spades_cli.analyze as analysis
+
+    path = str(TRANSCRIPTS / "two-player-short.txt")
+    whole = run_cli(["analyze", path]).output.splitlines()
+    real = analysis._hand_at_once
+    calls: list[int] = []
+
+    def first_only(*args: Any) -> analysis.HandReport:
+        calls.append(1)
+        if len(calls) > 1:
+            raise KeyboardInterrupt
+        return real(*args)
+
+    monkeypatch.setattr(analysis, "_hand_at_once", first_only)
+    result = run_cli(["analyze", path])
+    assert result.exit_code == 130
+    shown = [line for line in result.output.splitlines() if line and not line.startswith("spades:")]
+    second = next(i for i, line in enumerate(whole) if line.startswith("hand 2:"))
+    assert shown == whole[:second]  # the note and hand 1 with its flagged cards, nothing more
+    assert shown[1].startswith("hand 1: bids N:5 S:7; double dummy N 5 S 8")
