@@ -160,6 +160,62 @@ def analyze_hands(
         progress(len(plays), len(plays))
 
 
+class HandsInBackground:
+    """The hands of a game analysed one after another, from the first, in a thread of
+    their own (the C core's searches, which stop at once: see ``_Halt``), so that a
+    reader can start on the first hand while the later ones are analysed. Call the
+    object with a hand number (1-based) for its report: it waits for that hand (None for
+    a hand that did not reach its play). ``close()`` ends the analysis at once."""
+
+    def __init__(self, match: Match, budget: int | None = None) -> None:
+        cap = default_budget() if budget is None else budget
+        self._plays = _plays(match)
+        self._hands = {start.hand_no + 1 for start, _ in self._plays}
+        self._done: dict[int, HandReport] = {}
+        self._failed: BaseException | None = None
+        self._over = False
+        self._ready = threading.Condition()
+        self._halt = _Halt()
+        self._thread = threading.Thread(target=self._run, args=(cap,), name="analyze-game", daemon=True)
+        self._thread.start()
+
+    def _run(self, cap: int) -> None:
+        try:
+            for start, cards in self._plays:
+                if self._halt.halted:
+                    break
+                report = analyze_hand(start, cards, 13, cap, self._halt)
+                if self._halt.halted:
+                    break  # a hand cut short: nothing of it is known
+                with self._ready:
+                    self._done[report.hand] = report
+                    self._ready.notify_all()
+        except BaseException as exc:  # shown by close(), in the caller's thread
+            self._failed = exc
+        finally:
+            with self._ready:
+                self._over = True
+                self._ready.notify_all()
+
+    def ready(self, hand: int) -> bool:
+        """Whether asking for ``hand`` returns at once."""
+        with self._ready:
+            return hand in self._done or hand not in self._hands or self._over
+
+    def __call__(self, hand: int) -> HandReport | None:
+        with self._ready:
+            while hand in self._hands and hand not in self._done and not self._over:
+                self._ready.wait(0.1)  # in steps, so that Ctrl-C gets through
+            return self._done.get(hand)
+
+    def close(self) -> None:
+        """End the analysis (at once) and its thread."""
+        self._halt.halt()
+        self._thread.join()
+        if self._failed is not None:  # a halt ends the hand without one: a fault of its own
+            raise self._failed
+
+
 class _Halt:
     """The C solvers of one hand's analysis, to end at once (each raising
     ``SearchLimit``, so the hand ends in moments) when the caller is interrupted."""
@@ -692,6 +748,6 @@ def _points(n: float) -> str:
 
 
 __all__ = [
-    "HINDSIGHT", "CardReport", "HandReport", "analyze", "analyze_hands", "flag_line", "hand_lines",
-    "read_for_analysis", "replayed", "text_chunks", "text_lines", "to_json", "totals_lines",
+    "HINDSIGHT", "CardReport", "HandReport", "HandsInBackground", "analyze", "analyze_hands", "flag_line",
+    "hand_lines", "read_for_analysis", "replayed", "text_chunks", "text_lines", "to_json", "totals_lines",
 ]

@@ -20,6 +20,7 @@ import click
 from spades_cli.bots import LEVELS
 from spades_cli.game.run import DEFAULT_MAX_HANDS
 from spades_cli.seats import DEFAULT_TIMEOUT
+from spades_cli.view.analysis import HandNote
 
 __all__ = [
     "DEFAULT_PRESET",
@@ -221,6 +222,24 @@ def analysis_progress() -> Callable[[int, int], None] | None:
             clear_progress()
 
     return show
+
+
+def analysis_waiting(
+    report: Callable[[int], HandNote | None], ready: Callable[[int], bool]
+) -> Callable[[int], HandNote | None]:
+    """``report`` (a hand's analysis by number, waiting for it), saying on a terminal's
+    standard error which hand it waits for when ``ready`` says it will wait."""
+
+    def lookup(hand: int) -> HandNote | None:
+        if ready(hand) or not sys.stderr.isatty():
+            return report(hand)
+        click.echo(f"\ranalysing hand {hand} (hindsight, every hand known)...", err=True, nl=False)
+        try:
+            return report(hand)
+        finally:
+            clear_progress()
+
+    return lookup
 
 
 def clear_progress() -> None:

@@ -12,15 +12,17 @@ from typing import Any
 
 import click
 
-from spades_cli.analyze import analyze_match
+from spades_cli.analyze import HandsInBackground, analyze_match
 from spades_cli.cli_options import (
     analysis_progress,
+    analysis_waiting,
     display_options,
     echo_for,
     echo_json,
     preset_file_option,
     use_color,
 )
+from spades_cli.engine import ddfast
 from spades_cli.errors import UsageError
 from spades_cli.game.printer import Printer, progress
 from spades_cli.game.run import GameRun
@@ -69,9 +71,19 @@ def replay_command(
     if step and not as_json:
         match = run.match
         assert match.dealer is not None
-        analysis = analyze_match(match, progress=analysis_progress()) if with_analysis else None
-        step_through(rules, match.dealer, match.decks, run.state.history, stdin_lines(), sys.stdout,
-                     symbols=symbols_ok(ascii_only), width=terminal_width(), analysis=analysis)
+        if with_analysis and ddfast.available():
+            # Hand by hand in the background: the first hand shows once it is analysed.
+            later = HandsInBackground(match)
+            try:
+                step_through(rules, match.dealer, match.decks, run.state.history, stdin_lines(), sys.stdout,
+                             symbols=symbols_ok(ascii_only), width=terminal_width(),
+                             analysis=analysis_waiting(later, later.ready))
+            finally:
+                later.close()
+        else:
+            analysis = analyze_match(match, progress=analysis_progress()) if with_analysis else None
+            step_through(rules, match.dealer, match.decks, run.state.history, stdin_lines(), sys.stdout,
+                         symbols=symbols_ok(ascii_only), width=terminal_width(), analysis=analysis)
     if as_json:
         extra: dict[str, Any] = {"file": file}
         if result.terminated is not None:

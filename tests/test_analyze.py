@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import TRANSCRIPTS, run_cli
+
+from spades_cli.transcript import read_transcript, replay
 
 
 def test_analyze_json_on_a_golden_transcript() -> None:
@@ -308,3 +311,48 @@ def test_each_hand_is_shown_as_it_is_analysed_and_stays_on_ctrl_c(monkeypatch: p
     second = next(i for i, line in enumerate(whole) if line.startswith("hand 2:"))
     assert shown == whole[:second]  # the note and hand 1 with its flagged cards, nothing more
     assert shown[1].startswith("hand 1: bids N:5 S:7; double dummy N 5 S 8")
+
+
+def test_the_hands_analysed_in_the_background_are_those_of_the_whole_analysis() -> None:
+    from spades_cli.analyze import HandsInBackground, analyze_match, to_json
+    from spades_cli.engine import ddfast
+
+    if not ddfast.available():
+        pytest.skip("the background analysis runs on the C search core")
+    match = replay(read_transcript(TRANSCRIPTS / "two-player-short.txt")).match
+    later = HandsInBackground(match)
+    try:
+        got = [later(1), later(2), later(3)]
+    finally:
+        later.close()
+    assert got[2] is None  # the game has two hands
+    whole = analyze_match(match)
+    assert to_json(match.rules, [h for h in got if h is not None]) == to_json(match.rules, whole)
+
+
+def test_stepping_starts_before_the_later_hands_are_analysed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``replay --step --analyze`` shows hand 1 with its figures while hand 2 is still being
+    analysed, and quitting ends that analysis (it stops at once: here it is held until
+    the halt comes)."""
+    import spades_cli.analyze as analysis
+    from spades_cli.engine import ddfast
+
+    if not ddfast.available():
+        pytest.skip("the background analysis runs on the C search core")
+    real = analysis.analyze_hand
+    held: list[int] = []
+
+    def hold_the_second(start: Any, cards: Any, depth: int, budget: int, halt: Any = None) -> Any:
+        if start.hand_no >= 1:
+            held.append(start.hand_no)
+            while not halt.halted:
+                time.sleep(0.01)
+        return real(start, cards, depth, budget, halt)
+
+    monkeypatch.setattr(analysis, "analyze_hand", hold_the_second)
+    result = run_cli(["replay", str(TRANSCRIPTS / "two-player-short.txt"), "--step", "--analyze", "--ascii"],
+                     input="q\n")
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    assert "Hindsight, hand 1: bids N:5 S:7; double dummy N 5 S 8 (seats: N 5 S 8)." in out
+    assert held == [1]  # hand 2 was being analysed, and was let go by the halt

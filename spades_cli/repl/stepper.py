@@ -39,7 +39,7 @@ from spades_cli.engine import (
     State,
 )
 from spades_cli.view import Fragments, Look, plain
-from spades_cli.view.analysis import HINDSIGHT, HandNote, deal_figures, trick_notes
+from spades_cli.view.analysis import HINDSIGHT, HandNotes, deal_figures, note_of, trick_notes
 
 KEYS = ("Keys: Enter/n next move, p back, t/T next/previous trick, h/H next/previous hand, "
         "g N hand N, e end, q quit.")
@@ -129,7 +129,7 @@ def render(look: Look, pos: Position, total: int, width: int) -> Fragments:
     return out
 
 
-def notes(look: Look, pos: Position, analysis: Sequence[HandNote]) -> list[str]:
+def notes(look: Look, pos: Position, analysis: HandNotes) -> list[str]:
     """The hindsight analysis beside a position: a hand's double-dummy figures at its
     start, the costly cards of a trick at its end."""
     state = pos.state
@@ -142,7 +142,7 @@ def notes(look: Look, pos: Position, analysis: Sequence[HandNote]) -> list[str]:
         trick = 13 if over else len(state.tricks)
     else:
         return []
-    report = next((h for h in analysis if h.hand == hand), None)
+    report = note_of(analysis, hand)
     if report is None:
         return []
     if trick == 0:
@@ -156,7 +156,7 @@ class Stepper:
     analysis of its hands beside them when ``analysis`` is given)."""
 
     def __init__(self, look: Look, game: list[Position], width: int = 80,
-                 analysis: Sequence[HandNote] | None = None) -> None:
+                 analysis: HandNotes | None = None) -> None:
         self.look = look
         self.game = game
         self.total = game[-1].moves if game else 0
@@ -206,7 +206,7 @@ class Stepper:
 
 def step_through(rules: Rules, dealer: int, decks: Sequence[Sequence[int]], actions: Sequence[int],
                  keys: TextIO, out: TextIO, *, symbols: bool = True, width: int = 80,
-                 analysis: Sequence[HandNote] | None = None) -> None:
+                 analysis: HandNotes | None = None) -> None:
     """Show a recorded game position by position, moving as the lines of ``keys`` say;
     with ``analysis``, the hindsight analysis of each hand beside its tricks."""
     look = Look(rules, symbols)

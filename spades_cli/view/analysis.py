@@ -7,7 +7,7 @@ module only needs the fields below.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from spades_cli.engine import Rules, card_str
@@ -55,6 +55,18 @@ class HandNote(Protocol):
     def cards(self) -> Sequence[CardNote]: ...
 
 
+# The hands of an analysis: all of them, or a lookup by hand number (1-based) that may
+# wait for the hand's analysis to end (None: the hand was not analysed).
+HandNotes = Sequence[HandNote] | Callable[[int], HandNote | None]
+
+
+def note_of(analysis: HandNotes, hand: int) -> HandNote | None:
+    """The analysis of hand ``hand`` (1-based), if there is one."""
+    if callable(analysis):
+        return analysis(hand)
+    return next((h for h in analysis if h.hand == hand), None)
+
+
 def flag_line(rules: Rules, c: CardNote) -> str:
     """``hand 3 trick 7: W played KD, 2D kept the contract: cost 1 trick, set NS -60``."""
     who = rules.seat_names[c.seat]
@@ -88,4 +100,6 @@ def _num(v: int | None) -> str:
     return "?" if v is None else str(v)
 
 
-__all__ = ["HINDSIGHT", "CardNote", "HandNote", "deal_figures", "flag_line", "trick_notes"]
+__all__ = [
+    "HINDSIGHT", "CardNote", "HandNote", "HandNotes", "deal_figures", "flag_line", "note_of", "trick_notes",
+]
