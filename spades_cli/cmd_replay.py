@@ -32,6 +32,7 @@ from spades_cli.stdio import stdin_lines
 from spades_cli.transcript import read_transcript, replay, transcript_rules
 from spades_cli.transcript.decks import deck_origins, stacked_deck_warnings
 from spades_cli.view import symbols_ok, terminal_width
+from spades_cli.view.analysis import HandNotes
 
 
 @click.command("replay")
@@ -71,19 +72,21 @@ def replay_command(
     if step and not as_json:
         match = run.match
         assert match.dealer is not None
-        if with_analysis and ddfast.available():
-            # Hand by hand in the background: the first hand shows once it is analysed.
-            later = HandsInBackground(match)
-            try:
-                step_through(rules, match.dealer, match.decks, run.state.history, stdin_lines(), sys.stdout,
-                             symbols=symbols_ok(ascii_only), width=terminal_width(),
-                             analysis=analysis_waiting(later, later.ready))
-            finally:
-                later.close()
-        else:
-            analysis = analyze_match(match, progress=analysis_progress()) if with_analysis else None
+        # With the C core the hands are analysed in the background, one after another:
+        # stepping starts once the first one is (the Python solver cannot be stopped at
+        # once, so it analyses them all first).
+        later = HandsInBackground(match) if with_analysis and ddfast.available() else None
+        analysis: HandNotes | None = None
+        if later is not None:
+            analysis = analysis_waiting(later, later.ready)
+        elif with_analysis:
+            analysis = analyze_match(match, progress=analysis_progress())
+        try:
             step_through(rules, match.dealer, match.decks, run.state.history, stdin_lines(), sys.stdout,
                          symbols=symbols_ok(ascii_only), width=terminal_width(), analysis=analysis)
+        finally:
+            if later is not None:
+                later.close()
     if as_json:
         extra: dict[str, Any] = {"file": file}
         if result.terminated is not None:
