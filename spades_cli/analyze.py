@@ -212,7 +212,7 @@ class HandsInBackground:
         """End the analysis (at once) and its thread."""
         self._halt.halt()
         self._thread.join()
-        if self._failed is not None:  # a halt ends the hand without one: a fault of its own
+        if self._failed is not None:  # not the halt (a halted hand raises nothing): a fault
             raise self._failed
 
 
