@@ -150,12 +150,19 @@ def analyze_hands(
     """As :func:`analyze_match`, each hand as soon as it is analysed (the next one is
     analysed when it is asked for)."""
     depth = tricks if tricks is not None else 13
+    return _analyzed(_plays(match), depth, budget, progress)
+
+
+def _analyzed(
+    plays: list[tuple[State, list[int]]], depth: int, budget: int | None, progress: Progress | None = None,
+    halt: _Halt | None = None,
+) -> Iterator[HandReport]:
+    """The hands ``plays`` (each's start and cards) analysed one after another."""
     cap = default_budget() if budget is None else budget
-    plays = _plays(match)
     for done, (start, cards) in enumerate(plays):
         if progress is not None:
             progress(done, len(plays))
-        yield _hand_at_once(start, cards, depth, cap)
+        yield _hand_at_once(start, cards, depth, cap, halt)
     if progress is not None:
         progress(len(plays), len(plays))
 
@@ -168,23 +175,20 @@ class HandsInBackground:
     a hand that did not reach its play). ``close()`` ends the analysis at once."""
 
     def __init__(self, match: Match, budget: int | None = None) -> None:
-        cap = default_budget() if budget is None else budget
-        self._plays = _plays(match)
-        self._hands = {start.hand_no + 1 for start, _ in self._plays}
+        plays = _plays(match)
+        self._hands = {start.hand_no + 1 for start, _ in plays}
         self._done: dict[int, HandReport] = {}
         self._failed: BaseException | None = None
         self._over = False
         self._ready = threading.Condition()
         self._halt = _Halt()
-        self._thread = threading.Thread(target=self._run, args=(cap,), name="analyze-game", daemon=True)
+        self._thread = threading.Thread(target=self._run, args=(plays, budget), name="analyze-game",
+                                        daemon=True)
         self._thread.start()
 
-    def _run(self, cap: int) -> None:
+    def _run(self, plays: list[tuple[State, list[int]]], budget: int | None) -> None:
         try:
-            for start, cards in self._plays:
-                if self._halt.halted:
-                    break
-                report = analyze_hand(start, cards, 13, cap, self._halt)
+            for report in _analyzed(plays, 13, budget, halt=self._halt):
                 if self._halt.halted:
                     break  # a hand cut short: nothing of it is known
                 with self._ready:
