@@ -8,9 +8,11 @@ layers below take plain values.
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import os
+import stat
 import sys
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -26,13 +28,17 @@ __all__ = [
     "DEFAULT_PRESET",
     "MAX_BOT_TIMEOUT",
     "SPEED_NAMES",
+    "analysis_progress",
+    "analysis_waiting",
     "bot_options",
     "check_bot_timeout",
+    "clear_progress",
     "display_options",
     "echo_for",
     "echo_json",
     "force_option",
     "max_hands_option",
+    "output_piped",
     "pace_options",
     "preset_file_option",
     "rules_options",
@@ -240,6 +246,15 @@ def analysis_waiting(
             clear_progress()
 
     return lookup
+
+
+def output_piped() -> bool:
+    """Whether standard output is a pipe: its reader may write to the terminal at any
+    time, so a progress line there would run into the output it is given."""
+    try:
+        return stat.S_ISFIFO(os.fstat(sys.stdout.fileno()).st_mode)
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        return False
 
 
 def clear_progress() -> None:

@@ -33,7 +33,7 @@ def analyze_command(
     replayed and checked first (exit 1 if it breaks the rules, 2 if it cannot be read).
     As text, each hand is shown as soon as it is analysed."""
     from spades_cli.analyze import analyze_hands, read_for_analysis, replayed, text_chunks, to_json
-    from spades_cli.cli_options import analysis_progress, clear_progress
+    from spades_cli.cli_options import analysis_progress, clear_progress, output_piped
 
     t = read_for_analysis(file)
     rules, match = replayed(t)
@@ -43,7 +43,10 @@ def analyze_command(
             seat = rules.seat_index(seat_name)
         except ValueError as exc:
             raise UsageError(str(exc)) from None
-    hands = analyze_hands(match, tricks=tricks, budget=budget, progress=analysis_progress())
+    # As text the hands come one by one: a progress line between them would mix, on the
+    # terminal, with what a pipe's reader (head, grep) writes there.
+    shown = analysis_progress() if as_json or not output_piped() else None
+    hands = analyze_hands(match, tricks=tricks, budget=budget, progress=shown)
     if as_json:
         click.echo(json.dumps(to_json(rules, list(hands), seat), indent=2, ensure_ascii=False))
         return

@@ -356,3 +356,22 @@ def test_stepping_starts_before_the_later_hands_are_analysed(monkeypatch: pytest
     out = " ".join(result.output.split())
     assert "Hindsight, hand 1: bids N:5 S:7; double dummy N 5 S 8 (seats: N 5 S 8)." in out
     assert held == [1]  # hand 2 was being analysed, and was let go by the halt
+
+
+def test_the_progress_line_is_left_out_when_the_text_goes_into_a_pipe(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """As text the hands come one by one, and a pipe's reader (head, grep) writes to the
+    terminal while the analysis goes on: a progress line there would run into its lines."""
+    import os
+    import sys
+
+    from spades_cli.cli_options import output_piped
+
+    read, write = os.pipe()
+    with os.fdopen(write, "w") as pipe, os.fdopen(read):
+        monkeypatch.setattr(sys, "stdout", pipe)
+        assert output_piped()
+    with (tmp_path / "out.txt").open("w") as file:
+        monkeypatch.setattr(sys, "stdout", file)
+        assert not output_piped()
