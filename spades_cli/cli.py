@@ -18,7 +18,6 @@ from spades_cli import __version__
 from spades_cli.errors import (
     EXIT_ILLEGAL,
     EXIT_INTERRUPTED,
-    EXIT_USAGE,
     Interrupted,
     SpadesError,
     UsageError,
@@ -94,6 +93,15 @@ class SpadesGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(_COMMANDS)
 
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().main(*args, **kwargs)
+        except OSError as exc:  # the top-level --help or --version into a full output
+            if not _output_failed(exc):
+                raise
+            _cannot_write(exc)
+            sys.exit(EXIT_ILLEGAL)
+
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         where = _COMMANDS.get(cmd_name)
         if where is None:
@@ -142,15 +150,20 @@ class SpadesGroup(click.Group):
         except KeyboardInterrupt:
             click.echo("\nspades: interrupted", err=True)
             ctx.exit(EXIT_INTERRUPTED)
-        except BrokenPipeError:
+        except BrokenPipeError:  # the reader of the output went away (``| head``): quietly
             sys.stderr.close()
-            ctx.exit(EXIT_USAGE)
+            ctx.exit(EXIT_ILLEGAL)
         except OSError as exc:
             if not _output_failed(exc):
                 raise
-            what = "disk full" if exc.errno == errno.ENOSPC else (exc.strerror or str(exc)).lower()
-            click.echo(f"spades: cannot write the output: {what}", err=True)
+            _cannot_write(exc)
             ctx.exit(EXIT_ILLEGAL)
+
+
+def _cannot_write(exc: OSError) -> None:
+    what = "disk full" if exc.errno == errno.ENOSPC else (exc.strerror or str(exc)).lower()
+    with contextlib.suppress(OSError):
+        click.echo(f"spades: cannot write the output: {what}", err=True)
 
 
 # Options whose values are file names: any bytes the system allows. Every other value is

@@ -18,7 +18,7 @@ from spades_cli.errors import UsageError
     help="Analyse the cards of this many last tricks of each hand (default: all 13).",
 )
 @click.option(
-    "--budget", type=click.IntRange(1000, None), default=None, metavar="N",
+    "--budget", type=click.IntRange(1000, 10**15), default=None, metavar="N",
     help="Positions one search question may visit before it gives up (default 20000000 with "
     "the C search core, 200000 with the Python solver).",
 )

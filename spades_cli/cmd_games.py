@@ -7,7 +7,8 @@ from pathlib import Path
 
 import click
 
-from spades_cli.games import delete_finished, describe, saved_games
+from spades_cli.errors import EXIT_ILLEGAL, MultiError
+from spades_cli.games import SavedGame, delete_finished, describe, saved_games
 
 
 @click.command("games")
@@ -24,12 +25,18 @@ def games_command(folder: Path | None, days: float | None, as_json: bool) -> Non
     games, problems = saved_games(folder)
     for problem in problems:
         click.echo(f"spades: skipped {problem}", err=True)
-    gone = delete_finished(games, days) if days is not None else []
+    gone, kept = delete_finished(games, days) if days is not None else ([], [])
     games = [g for g in games if g.path not in gone]
     if as_json:
         data = {"games": [g.as_json() for g in games], "deleted": [str(p) for p in gone]}
         click.echo(json.dumps(data, indent=2))
-        return
+    else:
+        _list(games, gone)
+    if kept:  # a game that was to be deleted and could not be (a read-only folder, say)
+        raise MultiError(kept, exit_code=EXIT_ILLEGAL)
+
+
+def _list(games: list[SavedGame], gone: list[Path]) -> None:
     for path in gone:
         click.echo(f"Deleted {path}")
     if not games:

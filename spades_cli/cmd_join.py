@@ -17,10 +17,9 @@ def parse_address(text: str) -> tuple[str, int]:
     host = host.strip("[]")
     if not sep or not host:
         raise UsageError(f"{text!r}: expected HOST:PORT, as printed by 'spades host'")
-    try:
-        port = int(port_text)
-    except ValueError:
-        raise UsageError(f"{text!r}: expected HOST:PORT, as printed by 'spades host'") from None
+    if not (port_text.isascii() and port_text.isdigit() and len(port_text) <= 5):
+        raise UsageError(f"{text!r}: expected HOST:PORT, as printed by 'spades host'")
+    port = int(port_text)
     if not 0 < port <= 65535:
         raise UsageError(f"{text!r}: the port must be between 1 and 65535")
     return host, port

@@ -6,7 +6,7 @@ import click
 
 from spades_cli.cmd_simulate import show
 from spades_cli.simulate import merge_summaries, read_summary
-from spades_cli.simulate.report import write_summary
+from spades_cli.simulate.report import check_summary_path, write_summary
 
 
 @click.command("merge")
@@ -23,6 +23,8 @@ def merge_command(files: tuple[str, ...], as_json: bool, out: str | None) -> Non
       spades merge part1.json part2.json part3.json part4.json
       spades merge --json -o all.json part*.json
     """
+    if out is not None:
+        check_summary_path(out)
     summary = merge_summaries([(name, read_summary(name)) for name in files])
     if out is not None:
         write_summary(summary, out)

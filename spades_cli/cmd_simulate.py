@@ -19,7 +19,7 @@ from spades_cli.errors import EXIT_ILLEGAL, UsageError
 from spades_cli.presets import load_rules
 from spades_cli.simulate import MAX_HANDS, Interrupted, Summary, format_summary, read_summary, run_tournament
 from spades_cli.simulate.progress import ProgressBar
-from spades_cli.simulate.report import partial_path, write_summary
+from spades_cli.simulate.report import check_summary_path, partial_path, write_summary
 from spades_cli.simulate.runner import default_workers, parse_shard
 from spades_cli.transcript.paths import private_folder
 
@@ -104,6 +104,8 @@ def simulate_command(
         if value is not None and value < 1:
             raise UsageError(f"{name} must be at least 1 (got {value})")
     the_shard = parse_shard(shard) if shard is not None else None
+    if out is not None:
+        check_summary_path(out)  # before the games, not after them
     resume = read_summary(resume_from) if resume_from is not None else None
     if seed is None:
         seed = resume.tournament.seed if resume is not None else secrets.randbits(63)

@@ -119,18 +119,23 @@ def latest_game(folder: Path | None = None) -> str:
 
 def delete_finished(
     games: Iterable[SavedGame], older_than_days: float, now: float | None = None
-) -> list[Path]:
-    """Delete the finished games last written more than ``older_than_days`` ago; return them."""
+) -> tuple[list[Path], list[str]]:
+    """Delete the finished games last written more than ``older_than_days`` ago; return them,
+    and why each one that could not be deleted was not (``FILE: reason``)."""
     limit = (time.time() if now is None else now) - older_than_days * DAY
-    gone = []
+    gone: list[Path] = []
+    kept: list[str] = []
     for g in games:
         if g.finished and g.modified < limit:
             try:
                 g.path.unlink()
             except FileNotFoundError:
                 continue
+            except OSError as exc:
+                kept.append(f"{g.path}: cannot delete: {exc.strerror or exc}")
+                continue
             gone.append(g.path)
-    return gone
+    return gone, kept
 
 
 def unfinished_notice(folder: Path | None = None) -> str | None:

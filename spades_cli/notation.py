@@ -33,7 +33,10 @@ from spades_cli.engine import (
 )
 from spades_cli.engine.cards import CardParseError
 
-__all__ = ["ANSWERS", "NotationError", "action_label", "action_text", "parse_action", "word_problem"]
+__all__ = [
+    "ANSWERS", "EXCERPT", "NotationError", "action_label", "action_text", "excerpt", "is_number",
+    "parse_action", "shown", "word_problem",
+]
 
 
 class NotationError(ValueError):
@@ -45,8 +48,21 @@ class NotationError(ValueError):
         self.hint = hint or message
 
 
+EXCERPT = 40  # characters at most that a message quotes of what it was given
+
+
+def excerpt(text: str, limit: int = EXCERPT) -> str:
+    """``text`` cut to ``limit`` characters (with ``...``) for a message."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def shown(text: str) -> str:
+    """A word as a message shows it: quoted, at most :data:`EXCERPT` characters."""
+    return repr(excerpt(text))
+
+
 def _no(raw: str, hint: str) -> typing.NoReturn:
-    raise NotationError(f"{raw!r}: {hint}", hint)
+    raise NotationError(f"{shown(raw)}: {hint}", hint)
 
 
 # One spelling for each answer (README, "Playing"): exactly these words are read, in any
@@ -82,16 +98,16 @@ def parse_action(text: str, phase: Phase) -> int:
     """Read an action for a phase in the words of the one answer table; raise NotationError
     saying which word is wanted."""
     raw = text.strip()
-    t = raw.lower().replace(" ", "").replace("-", "").replace("_", "")
+    t = _compact(raw)
     if not t:
         raise NotationError("empty input")
     word = _WORDS.get(t)
     if phase == BID:
         if t == "nil":
             return BID_BASE
-        if t.isdigit() and len(t) <= 2 and int(t) <= 13:
+        if is_number(t) and len(t) <= 2 and int(t) <= 13:
             return BID_BASE + int(t)
-        if t.isdigit():
+        if is_number(t):
             _not_a_bid(raw)
         if t == "pass":
             _no(raw, f"nobody may pass in Spades: {_BID_HINT}")
@@ -123,8 +139,25 @@ def parse_action(text: str, phase: Phase) -> int:
     raise NotationError(f"nothing to decide in the {phase} phase")
 
 
+def is_number(text: str) -> bool:
+    """Whether ``text`` is a whole number written in the digits 0-9 (``str.isdigit`` alone
+    also takes ``²`` or ``٣``, which ``int`` then refuses or reads)."""
+    return text.isascii() and text.isdigit()
+
+
+def _compact(raw: str) -> str:
+    """The word of an answer in lower case, its spaces, hyphens and underscores dropped
+    (``No Blind`` is noblind); a text with a digit in it is kept as it is, so that ``1 3``
+    or ``-1`` is not read as a bid of 13 or 1."""
+    t = raw.lower()
+    if any(ch.isdigit() for ch in t):
+        return t
+    return t.replace(" ", "").replace("-", "").replace("_", "")
+
+
 def _not_a_bid(raw: str) -> typing.NoReturn:
-    raise NotationError(f"{raw!r} is not a bid (a number 1-13, or nil)", "a bid is a number 1-13, or nil")
+    raise NotationError(f"{shown(raw)} is not a bid (a number 1-13, or nil)",
+                        "a bid is a number 1-13, or nil")
 
 
 def _refuse(raw: str, t: str, phase: Phase, hint: str) -> typing.NoReturn:
@@ -133,7 +166,7 @@ def _refuse(raw: str, t: str, phase: Phase, hint: str) -> typing.NoReturn:
     if meant is not None:
         _no(raw, f"did you mean {meant}? ({hint})")
     if t in _WORDS:
-        raise NotationError(f"{raw!r} is not an answer now: {hint}", hint)
+        raise NotationError(f"{shown(raw)} is not an answer now: {hint}", hint)
     _no(raw, hint)
 
 
@@ -146,12 +179,12 @@ def word_problem(text: str) -> str | None:
             return None
         except NotationError:
             continue
-    t = text.strip().lower().replace(" ", "").replace("-", "").replace("_", "")
+    t = _compact(text.strip())
     meant = sorted({f"{words[t]} ({PHASE_NAMES[ph]})" for ph, words in _OLD_WORDS.items() if t in words})
     if meant:
         passing = " (nobody may pass a bid)" if t == "pass" else ""
         return f"not a move: did you mean {' or '.join(meant)}?{passing}"
-    if t.isdigit():
+    if is_number(t):
         return "not a move: a bid is a number 1-13, or nil"
     return "not a move (the moves are blind, noblind, keep, discard, done, a bid 1-13 or nil, and cards)"
 

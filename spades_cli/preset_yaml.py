@@ -119,7 +119,7 @@ class YamlSide(_Side):
             return _Shape("a mapping")
         if x.tag == _INT_TAG:
             digits = x.value.lstrip("+-")
-            if not digits.isdigit():
+            if not (digits.isascii() and digits.isdigit()):
                 raise _Unreadable(f"{x.value[:40]!r} is not a decimal integer")
             if len(digits) > MAX_INT_DIGITS:
                 raise _Unreadable(f"an integer of more than {MAX_INT_DIGITS} digits")

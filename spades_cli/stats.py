@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from spades_cli.errors import SpadesError
+from spades_cli.errors import FileFormatError, SpadesError
 from spades_cli.transcript import (
     BidsLine,
     DeclareLine,
@@ -32,6 +32,7 @@ from spades_cli.transcript import (
     TrickLine,
     parse_transcript,
 )
+from spades_cli.transcript.files import read_limited
 
 BY = ("seat", "level", "rules")
 _KEEP = ("[", "hand ", "declare ", "bids ", "trick ", "result ", "score ", "end ")
@@ -179,9 +180,12 @@ def _score(stats: Stats, game: _Game, line: ScoreLine) -> None:
 
 def add_transcript(stats: Stats, text: str, origin: str) -> None:
     """Count one transcript's hands and result into ``stats``."""
-    kept = "".join(line for line in text.splitlines(keepends=True) if line.startswith(_KEEP))
+    # The lines not counted are read as blank ones, so that a problem names its own line.
+    kept = "".join(line if line.startswith(_KEEP) else "\n" for line in text.splitlines(keepends=True))
     t = parse_transcript(kept, origin)
     labels = t.seat_labels()
+    if not labels:
+        raise FileFormatError("names no seats: not a spades transcript", file=origin)
     rule_tags = {tag.values[0]: tag.values[1] for tag in t.tags_named("Rule")}
     rules = rule_tags.get("name") or t.rules_source or "?"
     players = 2 if set(labels) <= {"N", "S"} else 4
@@ -224,7 +228,7 @@ def collect(paths: Iterable[str], by: str = "seat") -> Stats:
     stats = Stats(by)
     for path in transcript_files(paths):
         try:
-            text = path.read_bytes().decode("utf-8")
+            text = read_limited(path).decode("utf-8")
             add_transcript(stats, text, str(path))
         except (OSError, UnicodeDecodeError) as exc:
             stats.skipped.append(f"{path}: cannot read: {getattr(exc, 'strerror', None) or exc}")

@@ -134,4 +134,7 @@ def parse_card(text: str) -> int:
         for rank_part, suit_part in ((t[:-1], t[-1]), (t[1:], t[0])):
             if suit_part in _SUIT_ALIASES and rank_part in _RANK_ALIASES:
                 return make_card(_SUIT_ALIASES[suit_part], _RANK_ALIASES[rank_part])
-    raise CardParseError(f"{text.strip()!r} is not a card (try QS, 10h, Th or Q♠)")
+    word = text.strip()
+    if len(word) > 40:
+        word = word[:37] + "..."  # a message quotes a short excerpt, never a whole paste
+    raise CardParseError(f"{word!r} is not a card (try QS, 10h, Th or Q♠)")

@@ -14,6 +14,7 @@ from spades_cli.errors import UsageError
 from spades_cli.game.run import GameRun
 from spades_cli.game.setup import choose_rules, file_programs, make_seats, open_transcript
 from spades_cli.match import Controller
+from spades_cli.notation import shown
 from spades_cli.seats import (
     DEFAULT_TIMEOUT,
     Relay,
@@ -28,7 +29,7 @@ from spades_cli.transcript.decks import fixed_decks_tag
 from spades_cli.transcript.files import TranscriptFile, save_failed
 from spades_cli.transcript.replay import ReplayResult, replay
 from spades_cli.transcript.scripts import ScriptRun, prepare_script, script_run, script_seats
-from spades_cli.transcript.syntax import Transcript, read_transcript, shown, transcript_from_bytes
+from spades_cli.transcript.syntax import Transcript, read_transcript, transcript_from_bytes
 from spades_cli.transcript.tags import transcript_rules
 from spades_cli.transcript.writer import TranscriptWriter
 

@@ -25,9 +25,10 @@ from dataclasses import dataclass
 from spades_cli.engine import Rules
 from spades_cli.errors import UsageError
 from spades_cli.match import Controller, Match
+from spades_cli.notation import excerpt
 from spades_cli.seats import CMD_PREFIX, make_controller
 from spades_cli.transcript.paths import new_transcript_path
-from spades_cli.transcript.syntax import Tag, Transcript, excerpt
+from spades_cli.transcript.syntax import Tag, Transcript
 from spades_cli.transcript.tags import transcript_rules
 from spades_cli.transcript.writer import Header, TranscriptWriter
 

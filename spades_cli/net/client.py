@@ -208,7 +208,7 @@ class RemoteSession:
         if first is None:
             raise UsageError("the table closed the connection before greeting")
         if first["type"] == "error":
-            reason = str(first.get("reason", "refused"))[:200]
+            reason = wire.safe_text(first.get("reason", "refused"))
             raise UsageError(f"the table refused to seat you: {reason}")
         self._message(first)
         if self.rules is None:
@@ -307,7 +307,7 @@ class RemoteSession:
                 self._emit(ERROR, text(f"The table sent a message this client cannot read ({exc})."))
 
     def _name(self, letter: Any) -> str:
-        return _FULL.get(str(letter), str(letter)[:10])
+        return _FULL.get(str(letter), wire.safe_text(letter, 10))
 
     def _index(self, letter: Any) -> int:
         assert self.rules is not None
@@ -430,17 +430,17 @@ class RemoteSession:
 
     def _on_stopped(self, msg: dict[str, Any]) -> None:
         self.over = True
-        self._emit(INFO, text(f"The host stopped the game: {str(msg.get('reason', ''))[:200]}"))
+        self._emit(INFO, text(f"The host stopped the game: {wire.safe_text(msg.get('reason', ''))}"))
 
     def _on_error(self, msg: dict[str, Any]) -> None:
-        self._emit(ERROR, text(f"The table: {str(msg.get('reason', ''))[:200]}"))
+        self._emit(ERROR, text(f"The table: {wire.safe_text(msg.get('reason', ''))}"))
 
     def _on_illegal(self, msg: dict[str, Any]) -> None:
-        reason = str(msg.get("reason", ""))[:200]
+        reason = wire.safe_text(msg.get("reason", ""))
         self._emit(ERROR, text(reason[:1].upper() + reason[1:] if reason else "Not legal here."))
 
     def _on_chat(self, msg: dict[str, Any]) -> None:
-        self._emit(INFO, text(f"{self._name(msg['seat'])} says: {str(msg['text'])[:wire.MAX_SAY]}"))
+        self._emit(INFO, text(f"{self._name(msg['seat'])} says: {wire.safe_text(msg['text'], wire.MAX_SAY)}"))
 
     def _on_joined(self, msg: dict[str, Any]) -> None:
         self._emit(INFO, text(f"{self._name(msg['seat'])} joined the table."))

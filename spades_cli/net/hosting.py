@@ -133,7 +133,7 @@ def _token_seats(path: Path) -> list[str]:
         letters = [str(k) for k in seats]
     except FileNotFoundError:
         raise UsageError(f"{path}: not found: the table's tokens are kept beside its transcript") from None
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+    except (OSError, ValueError, KeyError, TypeError, RecursionError) as exc:
         raise UsageError(f"{path}: cannot read the table's tokens: {exc}") from None
     if not all(len(x) == 1 and x in "NESW" for x in letters):
         raise UsageError(f"{path}: not a tokens file of 'spades host'")
@@ -165,10 +165,9 @@ def parse_listen(text: str) -> tuple[str, int]:
     if not sep:
         host, port_text = "", text
     host = host.strip("[]") or "127.0.0.1"
-    try:
-        port = int(port_text)
-    except ValueError:
-        raise UsageError(f"--listen {text!r}: expected HOST:PORT, e.g. 127.0.0.1:7311") from None
+    if not (port_text.isascii() and port_text.isdigit() and len(port_text) <= 5):
+        raise UsageError(f"--listen {text!r}: expected HOST:PORT, e.g. 127.0.0.1:7311")
+    port = int(port_text)
     if not 0 <= port <= 65535:
         raise UsageError(f"--listen {text!r}: the port must be between 0 and 65535")
     return host, port

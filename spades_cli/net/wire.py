@@ -54,7 +54,7 @@ def decode(line: bytes, *, limit: int = MAX_LINE) -> dict[str, Any]:
         raise WireError(f"line longer than {limit} bytes")
     try:
         msg = json.loads(line.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):
         raise WireError("not a JSON line") from None
     if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
         raise WireError("a message is a JSON object with a 'type'")
@@ -67,6 +67,15 @@ def text_field(msg: Mapping[str, Any], key: str, limit: int = MAX_SAY) -> str:
     if not isinstance(value, str) or len(value) > limit:
         raise WireError(f"'{key}' must be a string of at most {limit} characters")
     return value
+
+
+_BIDI = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
+
+
+def safe_text(value: Any, limit: int = 200) -> str:
+    """What a peer sent, as it may be shown on a terminal: at most ``limit`` characters,
+    without control characters (escape sequences) or marks that reverse the text."""
+    return "".join(ch for ch in str(value)[:limit] if ch.isprintable() and ch not in _BIDI)
 
 
 class RateLimit:
@@ -196,6 +205,8 @@ def load_tokens(path: Path, rules: Rules) -> Tokens:
         raise UsageError(f"{path}: not found: the table's tokens are kept beside its transcript") from None
     except (OSError, ValueError) as exc:
         raise UsageError(f"{path}: cannot read the table's tokens: {exc}") from None
+    except RecursionError:
+        raise UsageError(f"{path}: not a tokens file of 'spades host'") from None
     bad = UsageError(f"{path}: not a tokens file of 'spades host'")
     if not isinstance(data, dict) or not isinstance(data.get("seats"), dict):
         raise bad

@@ -7,6 +7,7 @@ import traceback
 from typing import IO, TYPE_CHECKING
 
 from spades_cli import __version__
+from spades_cli.notation import is_number, shown
 from spades_cli.protocol.codec import (
     ACTION_TEXT,
     HELLO,
@@ -41,10 +42,11 @@ def serve(bot: Bot, stdin: IO[str], stdout: IO[str], *, name: str | None = None)
         word, _, rest = text.partition(" ")
         if word == HELLO:
             version = rest.strip()
-            if version.isdigit() and int(version) >= PROTOCOL_VERSION:
+            if is_number(version) and len(version) < 10 and int(version) >= PROTOCOL_VERSION:
                 answer(f"= {PROTOCOL_VERSION} {name}")
             else:
-                answer(f"? unsupported protocol version {version!r} (this bot speaks {PROTOCOL_VERSION})")
+                answer(f"? unsupported protocol version {shown(version)} "
+                       f"(this bot speaks {PROTOCOL_VERSION})")
         elif word == "request":
             block = [text]
             while True:
@@ -60,7 +62,7 @@ def serve(bot: Bot, stdin: IO[str], stdout: IO[str], *, name: str | None = None)
             answer("= bye")
             return
         else:
-            answer(f"? unknown command {word!r}")
+            answer(f"? unknown command {shown(word)}")
 
 
 def _answer_request(bot: Bot, block: list[str], cache: RequestCache) -> str:

@@ -151,6 +151,11 @@ def notes(look: Look, pos: Position, analysis: HandNotes) -> list[str]:
     return [f"Hindsight: {f}" for f in flags] or [f"Hindsight: no card of trick {trick} gave up points."]
 
 
+def _hand_no(word: str) -> bool:
+    """Whether ``word`` is a hand number (digits 0-9, a few of them)."""
+    return word.isascii() and word.isdigit() and len(word) <= 6
+
+
 class Stepper:
     """Moves through the positions of one game as the keys say (with the hindsight
     analysis of its hands beside them when ``analysis`` is given)."""
@@ -187,7 +192,7 @@ class Stepper:
             self.at = self._find(1 if word == "h" else -1, "hand_start")
         elif word == "e":
             self.at = last
-        elif (word == "g" and arg.isdigit()) or word.isdigit():
+        elif (word == "g" and _hand_no(arg)) or _hand_no(word):
             n = int(arg if word == "g" else word)
             if not 1 <= n <= len(hands):
                 return f"No hand {n}: this game has hands 1 to {len(hands)}."

@@ -124,13 +124,17 @@ def team_names(labels: Sequence[str]) -> tuple[str, str]:
 def read_summary(path: str) -> Summary:
     """A result written by ``spades simulate --json`` (or ``spades merge``); FileFormatError
     (exit 2) naming the file when it cannot be read or is not such a result."""
+    from spades_cli.transcript.files import read_limited
+
+    raw = read_limited(path, "result file")
     try:
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
-    except OSError as exc:
-        raise FileFormatError(f"cannot read: {exc.strerror or exc}", file=path) from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise FileFormatError(f"not JSON ({str(exc)[:60]})", file=path) from None
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise FileFormatError("not JSON: not UTF-8 text", file=path) from None
+    except json.JSONDecodeError as exc:
+        raise FileFormatError(f"not JSON ({exc.msg} at line {exc.lineno})", file=path) from None
+    except RecursionError:
+        raise FileFormatError("not a result file: nested too deeply", file=path) from None
     return summary_from_json(data, path)
 
 
@@ -273,18 +277,43 @@ def _table(summary: Summary) -> list[str]:
 
 
 
+def check_summary_path(path: str) -> str:
+    """Where a summary for ``path`` is written (the file a link names), checked before any
+    game is played: UsageError when it is not a regular file (a device, a pipe, a folder)
+    or its folder cannot be written."""
+    import os
+    import stat
+
+    real = os.path.realpath(path)
+    try:
+        mode = os.stat(real).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot write: {exc.strerror or exc}") from None
+    if mode is not None and not stat.S_ISREG(mode):
+        raise UsageError(f"{path}: is not a regular file: the summary is written to a file")
+    folder = os.path.dirname(real) or "."
+    if os.path.isdir(folder) and not os.access(folder, os.W_OK | os.X_OK):
+        raise UsageError(f"{path}: cannot write: its folder is not writable")
+    return real
+
+
 def write_summary(summary: Summary, path: str) -> None:
-    """Write the JSON of ``summary`` to ``path`` (whole or not at all: a temporary file renamed)."""
+    """Write the JSON of ``summary`` to ``path`` (whole or not at all: a temporary file renamed,
+    readable by the user alone)."""
     import os
 
-    tmp = f"{path}.tmp{os.getpid()}"
+    real = check_summary_path(path)
+    tmp = f"{real}.tmp{os.getpid()}"
     try:
-        folder = os.path.dirname(path)
+        folder = os.path.dirname(real)
         if folder:
-            os.makedirs(folder, exist_ok=True)
-        with open(tmp, "w", encoding="utf-8") as f:
+            os.makedirs(folder, mode=0o700, exist_ok=True)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with open(fd, "w", encoding="utf-8") as f:
             f.write(json.dumps(summary.to_json(), indent=2) + "\n")
-        os.replace(tmp, path)
+        os.replace(tmp, real)
     except OSError as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)

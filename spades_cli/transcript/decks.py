@@ -46,7 +46,7 @@ def _fixed(t: Transcript) -> set[int]:
     out: set[int] = set()
     for tag in t.tags_named(FIXED_DECKS_TAG):
         for word in tag.values[0].split() if tag.values else ():
-            if word.isdigit() and len(word) <= 6:
+            if word.isascii() and word.isdigit() and len(word) <= 6:
                 out.add(int(word))
     return out
 

@@ -83,7 +83,7 @@ def _holder(fd: int) -> int | None:
                 if "->" in words or key not in words:
                     continue  # a waiter, or another file
                 at = words.index(key)
-                if words[at - 1].isdigit():
+                if words[at - 1].isascii() and words[at - 1].isdigit():
                     return int(words[at - 1])
     except (OSError, ValueError):
         pass
@@ -265,21 +265,22 @@ def _write_all(fd: int, data: bytes, offset: int) -> None:
         done += os.pwrite(fd, data[done:], offset + done)
 
 
-def _check_regular(fd: int, name: str) -> None:
+def _check_regular(fd: int, name: str, kind: str = "transcript") -> None:
     st = os.fstat(fd)
     if stat.S_ISDIR(st.st_mode):
-        raise FileFormatError("is a folder, not a transcript file", file=name)
+        raise FileFormatError(f"is a folder, not a {kind} file", file=name)
     if not stat.S_ISREG(st.st_mode):
-        raise FileFormatError("is not a regular file (a device or a pipe): not a transcript", file=name)
+        raise FileFormatError(f"is not a regular file (a device or a pipe): not a {kind}", file=name)
     if st.st_size > MAX_FILE_BYTES:
-        raise FileFormatError(_TOO_LARGE, file=name)
+        raise FileFormatError(_too_large(kind), file=name)
 
 
-_TOO_LARGE = f"is larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB: not a transcript"
+def _too_large(kind: str) -> str:
+    return f"is larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB: not a {kind}"
 
 
-def _read_fd(fd: int, name: str) -> bytes:
-    _check_regular(fd, name)
+def _read_fd(fd: int, name: str, kind: str = "transcript") -> bytes:
+    _check_regular(fd, name, kind)
     chunks = []
     offset = 0
     while True:
@@ -292,26 +293,27 @@ def _read_fd(fd: int, name: str) -> bytes:
         chunks.append(chunk)
         offset += len(chunk)
         if offset > MAX_FILE_BYTES:
-            raise FileFormatError(_TOO_LARGE, file=name)
+            raise FileFormatError(_too_large(kind), file=name)
     return b"".join(chunks)
 
 
-def read_limited(path: str | os.PathLike[str]) -> bytes:
+def read_limited(path: str | os.PathLike[str], kind: str = "transcript") -> bytes:
     """The bytes of a file someone gave us: a regular file of at most MAX_FILE_BYTES (a FIFO
-    or a device is refused at once, never waited on). FileFormatError (exit 2) otherwise."""
+    or a device is refused at once, never waited on). FileFormatError (exit 2) otherwise,
+    saying the file is not a ``kind``."""
     name = os.fspath(path)
-    fd = _open_given(name, os.O_RDONLY, "cannot read")
+    fd = _open_given(name, os.O_RDONLY, "cannot read", kind)
     try:
-        return _read_fd(fd, name)
+        return _read_fd(fd, name, kind)
     finally:
         os.close(fd)
 
 
-def _open_given(name: str, flags: int, cannot: str) -> int:
+def _open_given(name: str, flags: int, cannot: str, kind: str = "transcript") -> int:
     """Open a file named by the user without waiting on it (a FIFO opens at once)."""
     try:
         return os.open(name, flags | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except IsADirectoryError:
-        raise FileFormatError("is a folder, not a transcript file", file=name) from None
+        raise FileFormatError(f"is a folder, not a {kind} file", file=name) from None
     except OSError as exc:
         raise FileFormatError(f"{cannot}: {exc.strerror or exc}", file=name) from None

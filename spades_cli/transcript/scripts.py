@@ -45,7 +45,7 @@ from spades_cli.errors import (
 from spades_cli.game.events import Decided, Event, GameOver, HandScored, HandStarted, TrickWon
 from spades_cli.game.run import GameRun
 from spades_cli.match import Controller, Match
-from spades_cli.notation import NotationError, action_text, parse_action, word_problem
+from spades_cli.notation import NotationError, action_text, parse_action, shown, word_problem
 from spades_cli.transcript.order import bids_started, draw_problem, out_of_order
 from spades_cli.transcript.syntax import (
     PHASE_WORDS,
@@ -65,7 +65,6 @@ from spades_cli.transcript.syntax import (
     TrickLine,
     UndoLine,
     raise_problems,
-    shown,
 )
 from spades_cli.transcript.tags import first_dealer
 

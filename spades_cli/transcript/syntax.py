@@ -42,7 +42,7 @@ from spades_cli.engine import (
 )
 from spades_cli.engine.cards import CardParseError
 from spades_cli.errors import FileFormatError, MultiError
-from spades_cli.notation import NotationError, parse_action
+from spades_cli.notation import NotationError, excerpt, parse_action, shown
 from spades_cli.transcript.files import read_limited
 
 FORMAT_VERSION = "1"
@@ -260,7 +260,7 @@ KNOWN_TAGS = {
 }
 _SINGLE_TAGS = ("Game", "Format", "Rules", "Seed", "FirstDealer")
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
-_INT = re.compile(r"[+-]?\d{1,9}\Z")
+_INT = re.compile(r"[+-]?[0-9]{1,9}\Z")
 _ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "r": "\r", "t": "\t"}
 
 
@@ -353,18 +353,7 @@ def quote(text: str) -> str:
     return "".join(out)
 
 
-EXCERPT = 40  # characters of a line at most that a message quotes
 MAX_MESSAGE = 200  # characters at most of what a message says about one line
-
-
-def excerpt(text: str, limit: int = EXCERPT) -> str:
-    """``text`` cut to ``limit`` characters (with ``...``) for a message."""
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def shown(text: str) -> str:
-    """A word of a line as a message shows it: quoted, at most :data:`EXCERPT` characters."""
-    return repr(excerpt(text))
 
 
 def _seat(text: str) -> str:

@@ -9,7 +9,8 @@ from typing import Any
 from spades_cli import rulecodec
 from spades_cli.engine import Rules
 from spades_cli.errors import FileFormatError, MultiError, SpadesError
-from spades_cli.transcript.syntax import HandLine, Tag, Transcript, excerpt, quote, raise_problems
+from spades_cli.notation import excerpt
+from spades_cli.transcript.syntax import HandLine, Tag, Transcript, quote, raise_problems
 
 
 def transcript_rules(

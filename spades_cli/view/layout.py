@@ -29,7 +29,7 @@ def output_width(stream: TextIO | None = None) -> int | None:
     (their lines are not wrapped, so a program reading them gets whole lines). Between 20
     and 100 (long lines are hard to read even on a wide terminal)."""
     columns = os.environ.get("COLUMNS", "")
-    if columns.isdigit() and int(columns) > 0:
+    if columns.isascii() and columns.isdigit() and len(columns) < 10 and int(columns) > 0:
         width = int(columns)
     else:
         try:
