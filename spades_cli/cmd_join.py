@@ -9,6 +9,7 @@ import click
 from spades_cli.cli_options import pace_options
 from spades_cli.errors import UsageError
 from spades_cli.net.client import Connection, RemoteSession
+from spades_cli.notation import is_number
 
 
 def parse_address(text: str) -> tuple[str, int]:
@@ -17,7 +18,7 @@ def parse_address(text: str) -> tuple[str, int]:
     host = host.strip("[]")
     if not sep or not host:
         raise UsageError(f"{text!r}: expected HOST:PORT, as printed by 'spades host'")
-    if not (port_text.isascii() and port_text.isdigit() and len(port_text) <= 5):
+    if not (is_number(port_text) and len(port_text) <= 5):
         raise UsageError(f"{text!r}: expected HOST:PORT, as printed by 'spades host'")
     port = int(port_text)
     if not 0 < port <= 65535:

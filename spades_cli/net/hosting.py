@@ -26,6 +26,7 @@ from spades_cli.game.setup import RulesChoice, make_seats, open_transcript
 from spades_cli.match import Match
 from spades_cli.net import wire
 from spades_cli.net.server import FULL_NAMES, RemoteSeat, Table, TableEvents
+from spades_cli.notation import is_number
 from spades_cli.seats import HUMAN, make_controller
 
 Log = Callable[[str], None]
@@ -165,7 +166,7 @@ def parse_listen(text: str) -> tuple[str, int]:
     if not sep:
         host, port_text = "", text
     host = host.strip("[]") or "127.0.0.1"
-    if not (port_text.isascii() and port_text.isdigit() and len(port_text) <= 5):
+    if not (is_number(port_text) and len(port_text) <= 5):
         raise UsageError(f"--listen {text!r}: expected HOST:PORT, e.g. 127.0.0.1:7311")
     port = int(port_text)
     if not 0 <= port <= 65535:

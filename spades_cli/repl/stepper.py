@@ -38,6 +38,7 @@ from spades_cli.engine import (
     Rules,
     State,
 )
+from spades_cli.notation import is_number
 from spades_cli.view import Fragments, Look, plain
 from spades_cli.view.analysis import HINDSIGHT, HandNotes, deal_figures, note_of, trick_notes
 
@@ -153,7 +154,7 @@ def notes(look: Look, pos: Position, analysis: HandNotes) -> list[str]:
 
 def _hand_no(word: str) -> bool:
     """Whether ``word`` is a hand number (digits 0-9, a few of them)."""
-    return word.isascii() and word.isdigit() and len(word) <= 6
+    return is_number(word) and len(word) <= 6
 
 
 class Stepper:

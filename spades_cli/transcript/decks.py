@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from spades_cli.engine import deck_for
+from spades_cli.notation import is_number
 from spades_cli.transcript.syntax import DeckLine, HandLine, Tag, Transcript
 
 __all__ = [
@@ -46,7 +47,7 @@ def _fixed(t: Transcript) -> set[int]:
     out: set[int] = set()
     for tag in t.tags_named(FIXED_DECKS_TAG):
         for word in tag.values[0].split() if tag.values else ():
-            if word.isascii() and word.isdigit() and len(word) <= 6:
+            if is_number(word) and len(word) <= 6:
                 out.add(int(word))
     return out
 

@@ -26,6 +26,7 @@ import tempfile
 from pathlib import Path
 
 from spades_cli.errors import EXIT_ILLEGAL, FileFormatError, SpadesError, UsageError
+from spades_cli.notation import is_number
 
 try:
     import fcntl
@@ -83,7 +84,7 @@ def _holder(fd: int) -> int | None:
                 if "->" in words or key not in words:
                     continue  # a waiter, or another file
                 at = words.index(key)
-                if words[at - 1].isascii() and words[at - 1].isdigit():
+                if is_number(words[at - 1]):
                     return int(words[at - 1])
     except (OSError, ValueError):
         pass
