@@ -67,9 +67,15 @@ def _search_core() -> list:
     if os.name != "nt" and platform.machine().lower() in ("x86_64", "amd64"):
         flags.append("-mpopcnt")  # every x86-64 processor since 2008 has the instruction
     parts = ["moves", "table", "sure", "search"]  # included by _ddcore.c, in this order
-    return [Extension("spades_cli.engine._ddcore", ["spades_cli/engine/_ddcore.c"],
-                      depends=[f"spades_cli/engine/_ddcore_{p}.h" for p in parts],
-                      extra_compile_args=flags, optional=True)]
+    return [
+        Extension(
+            "spades_cli.engine._ddcore",
+            ["spades_cli/engine/_ddcore.c"],
+            depends=[f"spades_cli/engine/_ddcore_{p}.h" for p in parts],
+            extra_compile_args=flags,
+            optional=True,
+        )
+    ]
 
 
 setup(ext_modules=_extensions() + _search_core())

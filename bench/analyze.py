@@ -70,8 +70,9 @@ def recorded_game(path: str, budget: int) -> None:
     progress calls, which come before each hand and at the end)."""
     match = replay(read_transcript(path)).match
     marks: list[float] = []
-    reports = analyze_match(match, budget=budget,
-                            progress=lambda done, total: marks.append(time.perf_counter()))
+    reports = analyze_match(
+        match, budget=budget, progress=lambda done, total: marks.append(time.perf_counter())
+    )
     times = [b - a for a, b in itertools.pairwise(marks)]
     for i, (t, report) in enumerate(zip(times, reports, strict=True), 1):
         hand_line(i, t, report)
@@ -80,10 +81,13 @@ def recorded_game(path: str, budget: int) -> None:
 
 def hand_line(i: int, seconds: float, report: HandReport) -> None:
     seats, tricks, points = (f"{k / 1e6:.1f}M" for k in report.parts)
-    print(f"  hand {i}: {seconds:.2f} s, {report.searched} positions (seats {seats}, tricks {tricks}, "
-          f"points {points}), bids {list(report.bids)}, "
-          f"double dummy {report.side_tricks} seats {report.seat_tricks}, "
-          f"{report.skipped} cards not analysed", flush=True)
+    print(
+        f"  hand {i}: {seconds:.2f} s, {report.searched} positions (seats {seats}, tricks {tricks}, "
+        f"points {points}), bids {list(report.bids)}, "
+        f"double dummy {report.side_tricks} seats {report.seat_tricks}, "
+        f"{report.skipped} cards not analysed",
+        flush=True,
+    )
 
 
 def summary(times: list[float], reports: list[HandReport], budget: int, what: str) -> None:
@@ -91,14 +95,18 @@ def summary(times: list[float], reports: list[HandReport], budget: int, what: st
     unsolved = sum(1 for r in reports if r.side_tricks.count(None) + r.seat_tricks.count(None) + r.skipped)
     skipped = sum(r.skipped for r in reports)
     under = sum(1 for t in times if t < 2.0)
-    print(f"whole four-player hand analysed{what}: median {statistics.median(times):.2f} s, "
-          f"max {max(times):.2f} s over {len(times)} hands, {under} under 2 s (target < 2 s); positions "
-          f"searched median {statistics.median(searched):.0f}, max {max(searched)}; {unsolved} hands with "
-          f"something over the budget of {budget} positions a question, {skipped} cards not analysed",
-          flush=True)
+    print(
+        f"whole four-player hand analysed{what}: median {statistics.median(times):.2f} s, "
+        f"max {max(times):.2f} s over {len(times)} hands, {under} under 2 s (target < 2 s); positions "
+        f"searched median {statistics.median(searched):.0f}, max {max(searched)}; {unsolved} hands with "
+        f"something over the budget of {budget} positions a question, {skipped} cards not analysed",
+        flush=True,
+    )
     totals = [sum(r.parts[k] for r in reports) for k in range(3)]
-    share = [f"{name} {100 * t / max(1, sum(totals)):.0f}%" for name, t in
-             zip(("the seats' figures", "N-S's tricks", "N-S's points"), totals, strict=True)]
+    share = [
+        f"{name} {100 * t / max(1, sum(totals)):.0f}%"
+        for name, t in zip(("the seats' figures", "N-S's tricks", "N-S's points"), totals, strict=True)
+    ]
     print(f"  positions by question, over the hands: {', '.join(share)}", flush=True)
 
 
@@ -121,9 +129,12 @@ def like_for_like(hands: list[tuple[State, list[int]]], left: int) -> None:
             assert slow == fast, (value, slow, fast)
             totals["python"] += t1 - t0
             totals["C"] += t2 - t1
-    print(f"like for like, {len(hands)} positions with {left} tricks left, every card's tricks and "
-          f"points: Python solver {totals['python']:.2f} s, C search {totals['C']:.2f} s "
-          f"({totals['python'] / totals['C']:.1f}x), the same values", flush=True)
+    print(
+        f"like for like, {len(hands)} positions with {left} tricks left, every card's tricks and "
+        f"points: Python solver {totals['python']:.2f} s, C search {totals['C']:.2f} s "
+        f"({totals['python'] / totals['C']:.1f}x), the same values",
+        flush=True,
+    )
 
 
 def solver_by_left(hands: list[tuple[State, list[int]]], lefts: list[int], budget: int) -> None:
@@ -143,38 +154,58 @@ def solver_by_left(hands: list[tuple[State, list[int]]], lefts: list[int], budge
                 over += 1
             times.append(time.perf_counter() - t0)
             searched.append(solver.searched + solver.nodes)
-        print(f"solver, 4P, {left:2d} tricks left, every card's value (as expert): median "
-              f"{statistics.median(times):.3f} s, max {max(times):.3f} s over {len(times)} positions, "
-              f"{statistics.median(searched):.0f} positions searched (median)"
-              + (f"; {over} over the budget of {budget} positions a question" if over else ""),
-              flush=True)
+        print(
+            f"solver, 4P, {left:2d} tricks left, every card's value (as expert): median "
+            f"{statistics.median(times):.3f} s, max {max(times):.3f} s over {len(times)} positions, "
+            f"{statistics.median(searched):.0f} positions searched (median)"
+            + (f"; {over} over the budget of {budget} positions a question" if over else ""),
+            flush=True,
+        )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=10)
     parser.add_argument("--left", default="7,9,11,13", help="tricks left for the solver times")
-    parser.add_argument("--budget", type=int, default=None,
-                        help="positions a question (default: spades analyze's for the search that runs)")
-    parser.add_argument("--transcript", metavar="FILE", default=None,
-                        help="also every hand of a recorded four-player game (transcripts/four-player.txt)")
-    parser.add_argument("--like-for-like", type=int, default=10, metavar="LEFT",
-                        help="tricks left in the Python-against-C comparison (0: skip it)")
+    parser.add_argument(
+        "--budget",
+        type=int,
+        default=None,
+        help="positions a question (default: spades analyze's for the search that runs)",
+    )
+    parser.add_argument(
+        "--transcript",
+        metavar="FILE",
+        default=None,
+        help="also every hand of a recorded four-player game (transcripts/four-player.txt)",
+    )
+    parser.add_argument(
+        "--like-for-like",
+        type=int,
+        default=10,
+        metavar="LEFT",
+        help="tricks left in the Python-against-C comparison (0: skip it)",
+    )
     args = parser.parse_args()
     print(build_line())
     import spades_cli.engine.solver as solver
 
-    print(f"solver {'compiled (mypyc)' if not solver.__file__.endswith('.py') else 'pure Python'}; "
-          f"analysis search: {'C core' if ddfast.available() else 'Python solver (no C core built)'}; "
-          f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    print(
+        f"solver {'compiled (mypyc)' if not solver.__file__.endswith('.py') else 'pure Python'}; "
+        f"analysis search: {'C core' if ddfast.available() else 'Python solver (no C core built)'}; "
+        f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores"
+    )
     hands = played_hands(args.hands)
     whole_hands(hands, args.budget if args.budget is not None else default_budget())
     if args.transcript:
         recorded_game(args.transcript, args.budget if args.budget is not None else default_budget())
     if ddfast.available() and args.like_for_like:
         like_for_like(hands, args.like_for_like)
-    solver_by_left(hands, [int(x) for x in args.left.split(",")],
-                   args.budget if args.budget is not None else PYTHON_BUDGET)
+    solver_by_left(
+        hands,
+        [int(x) for x in args.left.split(",")],
+        args.budget if args.budget is not None else PYTHON_BUDGET,
+    )
     print(f"load average {os.getloadavg()[0]:.2f} at the end")
 
 

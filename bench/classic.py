@@ -370,6 +370,7 @@ def lead(v: View, t: Table, legal: list[int]) -> int:
 
 def discard(legal: list[int], t: Table) -> int:
     """The least useful card: a low card of a short side suit, never a master if avoidable."""
+
     def key(c: int) -> tuple[bool, bool, int]:
         return (suit(c) == SPADE, t.master(c) and rank(c) >= 9, rank(c))
 

@@ -275,8 +275,9 @@ def openspiel_clone_apply_us(seconds: float) -> float | None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
-    parser.add_argument("--hands-per-game", type=int, default=50,
-                        help="start a new game after this many hands (default 50)")
+    parser.add_argument(
+        "--hands-per-game", type=int, default=50, help="start a new game after this many hands (default 50)"
+    )
     parser.add_argument("--rounds", type=int, default=5, help="alternating rounds against OpenSpiel")
     parser.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel comparison")
     args = parser.parse_args(argv)

@@ -84,12 +84,21 @@ class Seat(threading.Thread):
             self.conn.close()
 
 
-def make_table(tmp: Path, name: str, seed: int, labels: dict[int, str], target: int,
-               host: Host) -> tuple[hosting.HostedGame, Stamps]:
+def make_table(
+    tmp: Path, name: str, seed: int, labels: dict[int, str], target: int, host: Host
+) -> tuple[hosting.HostedGame, Stamps]:
     choice = choose_rules("four-player", [f"target={target}"], default="four-player")
-    game = hosting.new_game(choice, seed, labels, str(tmp / f"{name}.txt"), watch=False, on_leave=None,
-                            reconnect=30.0,
-                            hints=False, log=lambda _s: None)
+    game = hosting.new_game(
+        choice,
+        seed,
+        labels,
+        str(tmp / f"{name}.txt"),
+        watch=False,
+        on_leave=None,
+        reconnect=30.0,
+        hints=False,
+        log=lambda _s: None,
+    )
     stamps = Stamps()
     game.match.listeners.append(stamps)
     host.add(game.table)
@@ -105,8 +114,10 @@ def percentiles(values: Sequence[float]) -> str:
         return "no samples"
     ordered = sorted(values)
     p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
-    return (f"median {statistics.median(ordered) * 1000:.2f} ms, p95 {p95 * 1000:.2f} ms, "
-            f"max {ordered[-1] * 1000:.2f} ms ({len(ordered)} moves)")
+    return (
+        f"median {statistics.median(ordered) * 1000:.2f} ms, p95 {p95 * 1000:.2f} ms, "
+        f"max {ordered[-1] * 1000:.2f} ms ({len(ordered)} moves)"
+    )
 
 
 def latency(tmp: Path, games: int, level: str, target: int, deadline: float) -> list[float]:
@@ -158,15 +169,18 @@ def many_tables(tmp: Path, tables: int, level: str, target: int, deadline: float
     actions = sum(len(game.match.state.history) for game, _, _ in played)
     delivered = sum(len(seat.moves_shown) + len(seat.sent) for _, _, seat in played)
     complete = sum(
-        1 for game, _, seat in played
+        1
+        for game, _, seat in played
         if len(seat.moves_shown) + len(seat.sent) == len(game.match.state.history)
     )
     errors = [seat.error for _, _, seat in played if seat.error is not None]
     print(f"{tables} tables ({level} bots at three seats, one joined seat each), games to {target}:")
     rate = actions / wall
     print(f"  finished {finished}/{tables} in {wall:.1f} s; {actions} actions, {rate:.0f} actions/s")
-    print(f"  delivered {delivered}/{actions} moves to the joined seats "
-          f"(every move at {complete}/{tables} tables); client errors: {len(errors)}")
+    print(
+        f"  delivered {delivered}/{actions} moves to the joined seats "
+        f"(every move at {complete}/{tables} tables); client errors: {len(errors)}"
+    )
     bot_lag: list[float] = []
     for game, stamps, seat in played:
         others = [when for when, _ in seat.moves_shown]
@@ -199,8 +213,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     deadline = time.monotonic() + args.deadline
     with tempfile.TemporaryDirectory(prefix="spades-bench-net-") as tmp:
         samples = latency(Path(tmp), args.games, args.level, args.target, deadline)
-        print(f"Latency from a joined seat's move to its display at the other joined seat "
-              f"({args.games} games, {args.level} bots): {percentiles(samples)}; target < 50 ms")
+        print(
+            f"Latency from a joined seat's move to its display at the other joined seat "
+            f"({args.games} games, {args.level} bots): {percentiles(samples)}; target < 50 ms"
+        )
         many_tables(Path(tmp), args.tables, args.level, args.target, deadline)
     print(f"(limits: {wire.RATE:g} messages/s per client, {wire.MAX_PENDING // 1024} KiB pending)")
 

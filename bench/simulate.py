@@ -87,8 +87,19 @@ def cluster(games: int, hands: int) -> None:
     except ImportError:
         print("cluster: skipped (pip install '.[cluster]')")
         return
-    args = ["--games", str(games), "--seed", "9", "--seat", "N=easy", "--seat", "S=easy",
-            "--max-hands", str(hands), "--json"]
+    args = [
+        "--games",
+        str(games),
+        "--seed",
+        "9",
+        "--seat",
+        "N=easy",
+        "--seat",
+        "S=easy",
+        "--max-hands",
+        str(hands),
+        "--json",
+    ]
     local_s, _, local, _ = simulate([*args, "-j", "2"])
     dask_s, _, on_cluster, _ = simulate([*args, "--scheduler", "local", "-j", "4"])
     same = without_timing(json.loads(local)) == without_timing(json.loads(on_cluster))

@@ -113,8 +113,9 @@ def read_for_analysis(path: str) -> Transcript:
         content = sum(1 for line in text if line.strip() and not line.strip().startswith("#"))
         if count < content or content == 0:
             raise
-        raise FileFormatError("this is not a spades transcript (no line of it reads as one)",
-                              file=path) from None
+        raise FileFormatError(
+            "this is not a spades transcript (no line of it reads as one)", file=path
+        ) from None
 
 
 Progress = Callable[[int, int], None]  # (hands analysed, hands in all)
@@ -128,7 +129,11 @@ def replayed(t: Transcript) -> tuple[Rules, Match]:
 
 
 def analyze(
-    t: Transcript, *, tricks: int | None = None, budget: int | None = None, progress: Progress | None = None,
+    t: Transcript,
+    *,
+    tricks: int | None = None,
+    budget: int | None = None,
+    progress: Progress | None = None,
 ) -> tuple[Rules, list[HandReport]]:
     """Replay the transcript (checking it) and analyse every hand that reached its play."""
     rules, match = replayed(t)
@@ -136,7 +141,11 @@ def analyze(
 
 
 def analyze_match(
-    match: Match, *, tricks: int | None = None, budget: int | None = None, progress: Progress | None = None,
+    match: Match,
+    *,
+    tricks: int | None = None,
+    budget: int | None = None,
+    progress: Progress | None = None,
 ) -> list[HandReport]:
     """Every hand of a replayed game that reached its play, analysed (``budget``: the
     positions one question may visit, 0 for no cap, None for ``default_budget()``;
@@ -145,7 +154,11 @@ def analyze_match(
 
 
 def analyze_hands(
-    match: Match, *, tricks: int | None = None, budget: int | None = None, progress: Progress | None = None,
+    match: Match,
+    *,
+    tricks: int | None = None,
+    budget: int | None = None,
+    progress: Progress | None = None,
 ) -> Iterator[HandReport]:
     """As :func:`analyze_match`, each hand as soon as it is analysed (the next one is
     analysed when it is asked for)."""
@@ -154,7 +167,10 @@ def analyze_hands(
 
 
 def _analyzed(
-    plays: list[tuple[State, list[int]]], depth: int, budget: int | None, progress: Progress | None = None,
+    plays: list[tuple[State, list[int]]],
+    depth: int,
+    budget: int | None,
+    progress: Progress | None = None,
     halt: _Halt | None = None,
 ) -> Iterator[HandReport]:
     """The hands ``plays`` (each's start and cards) analysed one after another."""
@@ -182,8 +198,9 @@ class HandsInBackground:
         self._over = False
         self._ready = threading.Condition()
         self._halt = _Halt()
-        self._thread = threading.Thread(target=self._run, args=(plays, budget), name="analyze-game",
-                                        daemon=True)
+        self._thread = threading.Thread(
+            target=self._run, args=(plays, budget), name="analyze-game", daemon=True
+        )
         self._thread.start()
 
     def _run(self, plays: list[tuple[State, list[int]]], budget: int | None) -> None:
@@ -275,16 +292,25 @@ class _Solvers:
     """The side N-S's tricks and points (less E-W's) solved position after position of one
     hand, sharing one transposition table and starting from the previous value."""
 
-    def __init__(self, start: State, budget: int, tricks: Outcome | None = None,
-                 points: Outcome | None = None, apart: bool = False, halt: _Halt | None = None) -> None:
+    def __init__(
+        self,
+        start: State,
+        budget: int,
+        tricks: Outcome | None = None,
+        points: Outcome | None = None,
+        apart: bool = False,
+        halt: _Halt | None = None,
+    ) -> None:
         tricks = tricks if tricks is not None else Outcome(start, 0, value="tricks")
         points = points if points is not None else Outcome(start, 0, value="points")
         if tricks.side != 0 or points.side != 0:
             raise ValueError("the analysis solves for side N-S")
-        self.tricks = _solver(start, tricks.side, tricks.groups, tricks.table, tricks.keen,
-                              tricks.linear, budget, halt)
-        self.points = _solver(start, points.side, points.groups, points.table, points.keen,
-                              points.linear, budget, halt)
+        self.tricks = _solver(
+            start, tricks.side, tricks.groups, tricks.table, tricks.keen, tricks.linear, budget, halt
+        )
+        self.points = _solver(
+            start, points.side, points.groups, points.table, points.keen, points.linear, budget, halt
+        )
         # The points questions read the trick bounds the trick questions find: those of
         # the trick solver, or (``apart``: the two walk the hand in two threads, see
         # walk()) of a trick table of their own, which only their trick targets fill.
@@ -295,11 +321,16 @@ class _Solvers:
         # tricks' work again: hand 2 1.53 -> 1.74 s).
         reader = self.points
         counts = self.tricks
-        self.apart = (apart and len(set(points.groups)) > 2 and isinstance(reader, FastSolver)
-                      and isinstance(counts, FastSolver))
+        self.apart = (
+            apart
+            and len(set(points.groups)) > 2
+            and isinstance(reader, FastSolver)
+            and isinstance(counts, FastSolver)
+        )
         if self.apart:
-            counts = _solver(start, tricks.side, tricks.groups, tricks.table, tricks.keen, tricks.linear,
-                             budget, halt)
+            counts = _solver(
+                start, tricks.side, tricks.groups, tricks.table, tricks.keen, tricks.linear, budget, halt
+            )
         if isinstance(reader, FastSolver):
             if isinstance(counts, FastSolver):
                 reader.share(counts)
@@ -370,8 +401,9 @@ class _Solvers:
         return (found, False) if found >= 0 else (card, False)
 
 
-def _walk(solver: Solver | FastSolver, positions: list[State], end: State, depth: int,
-          low: int = 0) -> list[float | None]:
+def _walk(
+    solver: Solver | FastSolver, positions: list[State], end: State, depth: int, low: int = 0
+) -> list[float | None]:
     """One solver's part of :meth:`_Solvers.walk`, down to position ``low``. The value
     after a card is a floor of the value before it when N-S played it (they could play it
     again) and a ceiling when E-W did: the question asks only what it leaves."""
@@ -404,8 +436,14 @@ def _value(
 
 
 def _solver(
-    st: State, side: int, groups: list[int], table: list[float], keen: list[bool] | None,
-    linear: list[float] | None, budget: int, halt: _Halt | None = None,
+    st: State,
+    side: int,
+    groups: list[int],
+    table: list[float],
+    keen: list[bool] | None,
+    linear: list[float] | None,
+    budget: int,
+    halt: _Halt | None = None,
 ) -> Solver | FastSolver:
     """The C solver when it was built (and its tables fit in memory), else the Python one
     (the same values); ``halt`` is told of it."""
@@ -453,8 +491,9 @@ def _deal_figures(
     return (sides, seats, floors), searched
 
 
-def _seat_figure(start: State, seat: int, top: int, budget: int,
-                 halt: _Halt | None = None) -> tuple[int | None, int, int]:
+def _seat_figure(
+    start: State, seat: int, top: int, budget: int, halt: _Halt | None = None
+) -> tuple[int | None, int, int]:
     """The tricks ``seat`` can take from the deal, its partner helping (None: over the
     budget), the most it was shown to reach, and the positions searched. A seat takes no
     more than its side can (``top``), so only the counts up to ``top`` are asked about,
@@ -494,8 +533,15 @@ class _SeatFigures:
         n = start.n
         self.tops: list[int | None] = [None, None]  # the sides' figures, once known
         self.solvers = [
-            FastSolver(start, seat % 2, [0 if s == seat else 1 for s in range(n)], trick_table(2, [0]),
-                       None, [1.0, 0.0], budget)
+            FastSolver(
+                start,
+                seat % 2,
+                [0 if s == seat else 1 for s in range(n)],
+                trick_table(2, [0]),
+                None,
+                [1.0, 0.0],
+                budget,
+            )
             for seat in range(n)
         ]
         if halt is not None:
@@ -571,7 +617,11 @@ def analyze_hand(
 
 
 def _analyze_hand(
-    start: State, cards: list[int], depth: int, budget: int, seats_job: _SeatFigures | None,
+    start: State,
+    cards: list[int],
+    depth: int,
+    budget: int,
+    seats_job: _SeatFigures | None,
     halt: _Halt | None = None,
 ) -> HandReport:
     n = start.n
@@ -624,8 +674,12 @@ def _card(st: State, card: int, points: Outcome, counts: Outcome, budget: int) -
 
 
 def _verdict(
-    st: State, card: int, now: tuple[float, float], after: tuple[float, float],
-    solvers: _Solvers, contracts: list[int],
+    st: State,
+    card: int,
+    now: tuple[float, float],
+    after: tuple[float, float],
+    solvers: _Solvers,
+    contracts: list[int],
 ) -> CardReport:
     """What ``card`` gave up in ``st``: the values with best play before and after it."""
     seat = st.current
@@ -669,26 +723,33 @@ def to_json(rules: Rules, hands: list[HandReport], seat: int | None = None) -> d
 
     out_hands = []
     for h in hands:
-        out_hands.append({
-            "hand": h.hand,
-            "dealer": names[h.dealer],
-            "bids": {names[s]: b for s, b in enumerate(h.bids)},
-            "taken": {names[s]: t for s, t in enumerate(h.taken)},
-            "double_dummy": {
-                "sides": {rules.side_name(k): v for k, v in enumerate(h.side_tricks)},
-                "seats": {names[s]: v for s, v in enumerate(h.seat_tricks)},
-                "seats_at_least": {names[s]: v for s, v in enumerate(h.seat_floors)},
-            },
-            "cards": [
-                {
-                    "trick": c.trick, "seat": names[c.seat], "card": card_str(c.card),
-                    "best": card_str(c.best), "cost_tricks": c.cost_tricks,
-                    "cost_points": c.cost_points, "costly": c.cost_points > 0,
-                }
-                for c in h.cards if keep(c.seat)
-            ],
-            "not_analysed": h.skipped,
-        })
+        out_hands.append(
+            {
+                "hand": h.hand,
+                "dealer": names[h.dealer],
+                "bids": {names[s]: b for s, b in enumerate(h.bids)},
+                "taken": {names[s]: t for s, t in enumerate(h.taken)},
+                "double_dummy": {
+                    "sides": {rules.side_name(k): v for k, v in enumerate(h.side_tricks)},
+                    "seats": {names[s]: v for s, v in enumerate(h.seat_tricks)},
+                    "seats_at_least": {names[s]: v for s, v in enumerate(h.seat_floors)},
+                },
+                "cards": [
+                    {
+                        "trick": c.trick,
+                        "seat": names[c.seat],
+                        "card": card_str(c.card),
+                        "best": card_str(c.best),
+                        "cost_tricks": c.cost_tricks,
+                        "cost_points": c.cost_points,
+                        "costly": c.cost_points > 0,
+                    }
+                    for c in h.cards
+                    if keep(c.seat)
+                ],
+                "not_analysed": h.skipped,
+            }
+        )
     totals = seat_totals(rules, hands)
     return {
         "hindsight": True,
@@ -738,7 +799,7 @@ def totals_lines(rules: Rules, hands: list[HandReport], seat: int | None = None)
             out.append(
                 f"  {name}: {row['cards_played']} played, {row['cards_analysed']} analysed, "
                 f"{row['costly_cards']} costly, {_tricks(row['tricks_given_up'])}, "
-                + _points(row['points_given_up'])
+                + _points(row["points_given_up"])
             )
     return out
 
@@ -752,6 +813,18 @@ def _points(n: float) -> str:
 
 
 __all__ = [
-    "HINDSIGHT", "CardReport", "HandReport", "HandsInBackground", "analyze", "analyze_hands", "flag_line",
-    "hand_lines", "read_for_analysis", "replayed", "text_chunks", "text_lines", "to_json", "totals_lines",
+    "HINDSIGHT",
+    "CardReport",
+    "HandReport",
+    "HandsInBackground",
+    "analyze",
+    "analyze_hands",
+    "flag_line",
+    "hand_lines",
+    "read_for_analysis",
+    "replayed",
+    "text_chunks",
+    "text_lines",
+    "to_json",
+    "totals_lines",
 ]

@@ -214,9 +214,7 @@ def _output_failed(exc: OSError) -> bool:
     return True
 
 
-_WRITE_ERRORS = frozenset(
-    {errno.ENOSPC, errno.EFBIG, errno.EIO, getattr(errno, "EDQUOT", errno.ENOSPC)}
-)
+_WRITE_ERRORS = frozenset({errno.ENOSPC, errno.EFBIG, errno.EIO, getattr(errno, "EDQUOT", errno.ENOSPC)})
 
 
 @click.group(cls=SpadesGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -138,7 +138,10 @@ def pace_options(f: F) -> F:
     other seats' moves (the bots') are paced at the prompt; with ``--fast`` no pause after
     them nor after a hand."""
     f = click.option(
-        "--speed", type=click.Choice(SPEED_NAMES), default="normal", show_default=True,
+        "--speed",
+        type=click.Choice(SPEED_NAMES),
+        default="normal",
+        show_default=True,
         help="At the prompt: how long the other seats' moves stay on the screen before the next one.",
     )(f)
     return click.option(
@@ -222,8 +225,9 @@ def analysis_progress() -> Callable[[int, int], None] | None:
 
     def show(done: int, total: int) -> None:
         if done < total:
-            click.echo(f"\ranalysing hand {done + 1} of {total} (hindsight, every hand known)...", err=True,
-                       nl=False)
+            click.echo(
+                f"\ranalysing hand {done + 1} of {total} (hindsight, every hand known)...", err=True, nl=False
+            )
         else:
             clear_progress()
 
@@ -261,4 +265,3 @@ def clear_progress() -> None:
     """Clear the line :func:`analysis_progress` shows, so that other output can follow."""
     if sys.stderr.isatty():
         click.echo("\r\033[K", err=True, nl=False)
-

@@ -14,11 +14,16 @@ from spades_cli.errors import UsageError
 @click.option("--json", "as_json", is_flag=True, help="Write the analysis as JSON.")
 @click.option("--seat", "seat_name", metavar="S", help="Look at one seat's cards only.")
 @click.option(
-    "--tricks", type=click.IntRange(1, 13), default=None,
+    "--tricks",
+    type=click.IntRange(1, 13),
+    default=None,
     help="Analyse the cards of this many last tricks of each hand (default: all 13).",
 )
 @click.option(
-    "--budget", type=click.IntRange(1000, 10**15), default=None, metavar="N",
+    "--budget",
+    type=click.IntRange(1000, 10**15),
+    default=None,
+    metavar="N",
     help="Positions one search question may visit before it gives up (default 20000000 with "
     "the C search core, 200000 with the Python solver).",
 )

@@ -12,10 +12,20 @@ from spades_cli.games import SavedGame, delete_finished, describe, saved_games
 
 
 @click.command("games")
-@click.option("--folder", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Where the games are saved (default: the per-user transcripts folder).")
-@click.option("--delete-finished-older-than", "days", type=click.FloatRange(min=0), default=None,
-              metavar="DAYS", help="Delete the finished games last played more than DAYS days ago.")
+@click.option(
+    "--folder",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Where the games are saved (default: the per-user transcripts folder).",
+)
+@click.option(
+    "--delete-finished-older-than",
+    "days",
+    type=click.FloatRange(min=0),
+    default=None,
+    metavar="DAYS",
+    help="Delete the finished games last played more than DAYS days ago.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead.")
 def games_command(folder: Path | None, days: float | None, as_json: bool) -> None:
     """List the saved games: date, rules, seats, score, finished or not.

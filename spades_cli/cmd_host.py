@@ -46,36 +46,85 @@ def join_lines(game: hosting.HostedGame, address: tuple[str, int], tls: bool) ->
 @click.command("host")
 @rules_options
 @click.option("--seed", type=int, default=None, help="The game's seed (default: a fresh random one).")
-@click.option("--seat", "seats", multiple=True, metavar="SEAT=WHO",
-              help="Who plays a seat: human (joins with 'spades join'), easy, normal, hard, expert or "
-              "cmd:PROGRAM "
-              "(repeatable). Default: South joins, bots at the normal level play the others.")
-@click.option("--transcript", type=click.Path(dir_okay=False), default=None,
-              help="Where to save the game (default: a new file in the per-user transcripts folder).")
-@click.option("--listen", default="127.0.0.1:0", show_default=True, metavar="HOST:PORT",
-              help="Where to accept players (port 0: a free port). Other interfaces only when named.")
+@click.option(
+    "--seat",
+    "seats",
+    multiple=True,
+    metavar="SEAT=WHO",
+    help="Who plays a seat: human (joins with 'spades join'), easy, normal, hard, expert or "
+    "cmd:PROGRAM "
+    "(repeatable). Default: South joins, bots at the normal level play the others.",
+)
+@click.option(
+    "--transcript",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Where to save the game (default: a new file in the per-user transcripts folder).",
+)
+@click.option(
+    "--listen",
+    default="127.0.0.1:0",
+    show_default=True,
+    metavar="HOST:PORT",
+    help="Where to accept players (port 0: a free port). Other interfaces only when named.",
+)
 @click.option("--tls-cert", type=click.Path(dir_okay=False), default=None, help="TLS certificate (PEM).")
 @click.option("--tls-key", type=click.Path(dir_okay=False), default=None, help="TLS private key (PEM).")
-@click.option("--reconnect-timeout", type=click.FloatRange(min=0, max=86400), default=60.0, show_default=True,
-              metavar="SECONDS", help="How long the game waits for a player who lost the connection.")
-@click.option("--on-leave", type=click.Choice(BOT_LEVELS), default=None, metavar="LEVEL",
-              help="A bot that takes the seat of a player who does not come back (default: save and stop).")
+@click.option(
+    "--reconnect-timeout",
+    type=click.FloatRange(min=0, max=86400),
+    default=60.0,
+    show_default=True,
+    metavar="SECONDS",
+    help="How long the game waits for a player who lost the connection.",
+)
+@click.option(
+    "--on-leave",
+    type=click.Choice(BOT_LEVELS),
+    default=None,
+    metavar="LEVEL",
+    help="A bot that takes the seat of a player who does not come back (default: save and stop).",
+)
 @click.option("--watch-token", is_flag=True, help="Also print a token for spectators (no hands shown).")
 @click.option("--no-hints", is_flag=True, help="Do not offer the 'hint' command at the joined seats.")
-@click.option("--play", metavar="SEAT", default=None,
-              help="Play this human seat here, at the prompt of 'spades join' (the others join from afar).")
+@click.option(
+    "--play",
+    metavar="SEAT",
+    default=None,
+    help="Play this human seat here, at the prompt of 'spades join' (the others join from afar).",
+)
 @click.option("--ascii", "ascii_only", is_flag=True, help="With --play: suit letters instead of symbols.")
 @click.option("--no-color", is_flag=True, help="With --play: no colours.")
 @pace_options
-@click.option("--resume", "resume_file", metavar="FILE", default=None,
-              help="Open the table of an unfinished hosted game again, with the same tokens.")
+@click.option(
+    "--resume",
+    "resume_file",
+    metavar="FILE",
+    default=None,
+    help="Open the table of an unfinished hosted game again, with the same tokens.",
+)
 @bot_options
 def host_command(
-    preset: str, overrides: tuple[str, ...], seed: int | None, seats: tuple[str, ...],
-    transcript: str | None, listen: str, tls_cert: str | None, tls_key: str | None,
-    reconnect_timeout: float, on_leave: str | None, watch_token: bool, no_hints: bool,
-    play: str | None, ascii_only: bool, no_color: bool, fast: bool, speed: str, resume_file: str | None,
-    bot_timeout: float, on_bot_failure: str | None,
+    preset: str,
+    overrides: tuple[str, ...],
+    seed: int | None,
+    seats: tuple[str, ...],
+    transcript: str | None,
+    listen: str,
+    tls_cert: str | None,
+    tls_key: str | None,
+    reconnect_timeout: float,
+    on_leave: str | None,
+    watch_token: bool,
+    no_hints: bool,
+    play: str | None,
+    ascii_only: bool,
+    no_color: bool,
+    fast: bool,
+    speed: str,
+    resume_file: str | None,
+    bot_timeout: float,
+    on_bot_failure: str | None,
 ) -> None:
     """Host a game that people join from other terminals with 'spades join'.
 
@@ -92,17 +141,33 @@ def host_command(
         if seats or seed is not None or transcript is not None or overrides:
             raise UsageError("--resume takes the rules, seed, seats and transcript from FILE")
         flags = BotFlags(timeout=bot_timeout, fallback=on_bot_failure, say=_say)
-        game = hosting.resumed_game(resume_file, on_leave=on_leave, reconnect=reconnect_timeout,
-                                    hints=not no_hints, log=_say, flags=flags)
+        game = hosting.resumed_game(
+            resume_file,
+            on_leave=on_leave,
+            reconnect=reconnect_timeout,
+            hints=not no_hints,
+            log=_say,
+            flags=flags,
+        )
         _say(f"Resuming {resume_file} (hand {game.run.state.hand_no + 1}).")
     else:
         choice = choose_rules(preset, overrides, default=preset)
         rules = choice.rules
         labels = seat_labels(rules, seats)
         the_seed: int | str = seed if seed is not None else new_seed()
-        game = hosting.new_game(choice, the_seed, labels, transcript, watch=watch_token, on_leave=on_leave,
-                                reconnect=reconnect_timeout, hints=not no_hints, log=_say,
-                                bot_timeout=bot_timeout, on_bot_failure=on_bot_failure)
+        game = hosting.new_game(
+            choice,
+            the_seed,
+            labels,
+            transcript,
+            watch=watch_token,
+            on_leave=on_leave,
+            reconnect=reconnect_timeout,
+            hints=not no_hints,
+            log=_say,
+            bot_timeout=bot_timeout,
+            on_bot_failure=on_bot_failure,
+        )
         _say(f"Spades, {rules.name} rules: game to {rules.target}. Seed {the_seed}.")
         _say(describe_seats(rules, labels).replace("a person", "joined").replace("you", "joined"))
     if not any(label == HUMAN for label in game.labels.values()):
@@ -139,8 +204,14 @@ def _resume_hint(game: hosting.HostedGame) -> str:
     return f"the game is saved in {path}; 'spades host --resume {path}' continues it with the same tokens"
 
 
-def _play_here(game: hosting.HostedGame, server: Host, bound: tuple[str, int], letter: str, cert: str | None,
-               look: dict[str, Any]) -> int:
+def _play_here(
+    game: hosting.HostedGame,
+    server: Host,
+    bound: tuple[str, int],
+    letter: str,
+    cert: str | None,
+    look: dict[str, Any],
+) -> int:
     """``--play SEAT``: the game runs on a thread; this terminal plays SEAT like a joined seat."""
     rules = game.run.rules
     try:

@@ -28,16 +28,31 @@ def parse_address(text: str) -> tuple[str, int]:
 
 @click.command("join")
 @click.argument("address", metavar="HOST:PORT")
-@click.option("--token", envvar="SPADES_TOKEN", required=True, metavar="TOKEN",
-              help="Your seat's secret, from the host's join line (or $SPADES_TOKEN).")
+@click.option(
+    "--token",
+    envvar="SPADES_TOKEN",
+    required=True,
+    metavar="TOKEN",
+    help="Your seat's secret, from the host's join line (or $SPADES_TOKEN).",
+)
 @click.option("--tls", is_flag=True, help="Connect with TLS (the host runs with --tls-cert/--tls-key).")
-@click.option("--tls-ca", type=click.Path(dir_okay=False, exists=True), default=None,
-              help="Trust this certificate (PEM), e.g. the host's own self-signed one.")
+@click.option(
+    "--tls-ca",
+    type=click.Path(dir_okay=False, exists=True),
+    default=None,
+    help="Trust this certificate (PEM), e.g. the host's own self-signed one.",
+)
 @click.option("--ascii", "ascii_only", is_flag=True, help="Suit letters (QS) instead of symbols (Q♠).")
 @click.option("--no-color", is_flag=True, help="No colours (also off with NO_COLOR or without a terminal).")
 @pace_options
 def join_command(
-    address: str, token: str, tls: bool, tls_ca: str | None, ascii_only: bool, no_color: bool, fast: bool,
+    address: str,
+    token: str,
+    tls: bool,
+    tls_ca: str | None,
+    ascii_only: bool,
+    no_color: bool,
+    fast: bool,
     speed: str,
 ) -> None:
     """Take your seat at a table hosted with 'spades host'.
@@ -50,14 +65,29 @@ def join_command(
     """
     host, port = parse_address(address)
     conn = Connection(host, port, tls=tls or tls_ca is not None, cafile=tls_ca)
-    code = take_seat(conn, token, intro=[f"Connecting to {host}:{port}..."], ascii_only=ascii_only,
-                     no_color=no_color, fast=fast, speed=speed)
+    code = take_seat(
+        conn,
+        token,
+        intro=[f"Connecting to {host}:{port}..."],
+        ascii_only=ascii_only,
+        no_color=no_color,
+        fast=fast,
+        speed=speed,
+    )
     if code:
         raise SystemExit(code)
 
 
-def take_seat(conn: Connection, token: str, *, intro: list[str], ascii_only: bool, no_color: bool,
-              fast: bool, speed: str = "normal") -> int:
+def take_seat(
+    conn: Connection,
+    token: str,
+    *,
+    intro: list[str],
+    ascii_only: bool,
+    no_color: bool,
+    fast: bool,
+    speed: str = "normal",
+) -> int:
     """Play a seat over ``conn`` at the prompt (batch mode without a terminal); the exit code."""
     from spades_cli.repl import interactive, run_session, symbols_ok, use_color
     from spades_cli.repl.batch import write_plain

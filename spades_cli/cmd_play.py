@@ -108,8 +108,13 @@ def new_game(
     "Default: you sit South "
     "and bots at the normal level take the other seats; several human seats share the keyboard.",
 )
-@click.option("--transcript", "transcript", type=click.Path(dir_okay=False), default=None,
-              help="Where to save the game (default: a new file in the per-user transcripts folder).")
+@click.option(
+    "--transcript",
+    "transcript",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Where to save the game (default: a new file in the per-user transcripts folder).",
+)
 @click.option("--ascii", "ascii_only", is_flag=True, help="Suit letters (QS) instead of symbols (Q♠).")
 @click.option("--no-color", is_flag=True, help="No colours (also off with NO_COLOR or without a terminal).")
 @pace_options

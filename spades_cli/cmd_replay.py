@@ -37,15 +37,27 @@ from spades_cli.view.analysis import HandNotes
 
 @click.command("replay")
 @click.argument("file", metavar="FILE")
-@click.option("--step", is_flag=True,
-              help="Study the game move by move: forward and back by move, trick or hand (keys shown).")
-@click.option("--analyze", "with_analysis", is_flag=True,
-              help="With --step: show the hindsight double-dummy analysis beside each trick.")
+@click.option(
+    "--step",
+    is_flag=True,
+    help="Study the game move by move: forward and back by move, trick or hand (keys shown).",
+)
+@click.option(
+    "--analyze",
+    "with_analysis",
+    is_flag=True,
+    help="With --step: show the hindsight double-dummy analysis beside each trick.",
+)
 @preset_file_option
 @display_options
 def replay_command(
-    file: str, step: bool, with_analysis: bool, preset_files: tuple[str, ...], as_json: bool,
-    ascii_only: bool, color: bool | None,
+    file: str,
+    step: bool,
+    with_analysis: bool,
+    preset_files: tuple[str, ...],
+    as_json: bool,
+    ascii_only: bool,
+    color: bool | None,
 ) -> None:
     """Check a transcript against the rules and show the game hand by hand.
 
@@ -82,8 +94,17 @@ def replay_command(
         elif with_analysis:
             analysis = analyze_match(match, progress=analysis_progress())
         try:
-            step_through(rules, match.dealer, match.decks, run.state.history, stdin_lines(), sys.stdout,
-                         symbols=symbols_ok(ascii_only), width=terminal_width(), analysis=analysis)
+            step_through(
+                rules,
+                match.dealer,
+                match.decks,
+                run.state.history,
+                stdin_lines(),
+                sys.stdout,
+                symbols=symbols_ok(ascii_only),
+                width=terminal_width(),
+                analysis=analysis,
+            )
         finally:
             if later is not None:
                 later.close()

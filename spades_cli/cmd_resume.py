@@ -99,8 +99,13 @@ def resume_command(
         # stdin is not a terminal); the session shows the game itself.
         run.max_hands = None
         code = play_match(
-            run, resumed.humans, intro=[f"Resuming {file}"], ascii_only=ascii_only,
-            no_color=not use_color(color), fast=fast, speed=speed,
+            run,
+            resumed.humans,
+            intro=[f"Resuming {file}"],
+            ascii_only=ascii_only,
+            no_color=not use_color(color),
+            fast=fast,
+            speed=speed,
         )
         if code:
             sys.exit(code)

@@ -58,13 +58,28 @@ DEFAULT_LEVEL = "normal"
     "--transcripts", "transcript_dir", metavar="DIR", default=None, help="Save every game's transcript here."
 )
 @click.option("--shard", metavar="K/N", default=None, help="Play the K-th of N equal parts of the games.")
-@click.option("--out", "-o", "out", metavar="FILE", default=None,
-              help="Also write the JSON result to FILE (also where Ctrl-C saves the totals so far).")
-@click.option("--resume-from", "resume_from", metavar="FILE", default=None,
-              help="Go on with an interrupted run of the same tournament, skipping the games it has.")
-@click.option("--scheduler", metavar="tcp://HOST:PORT|local", default=None,
-              help="Play on a Dask cluster ('local': start one here with --jobs workers); "
-              "needs pip install 'spades[cluster]'.")
+@click.option(
+    "--out",
+    "-o",
+    "out",
+    metavar="FILE",
+    default=None,
+    help="Also write the JSON result to FILE (also where Ctrl-C saves the totals so far).",
+)
+@click.option(
+    "--resume-from",
+    "resume_from",
+    metavar="FILE",
+    default=None,
+    help="Go on with an interrupted run of the same tournament, skipping the games it has.",
+)
+@click.option(
+    "--scheduler",
+    metavar="tcp://HOST:PORT|local",
+    default=None,
+    help="Play on a Dask cluster ('local': start one here with --jobs workers); "
+    "needs pip install 'spades[cluster]'.",
+)
 @click.option("--quiet", "-q", is_flag=True, help="No progress output on stderr.")
 @bot_options
 def simulate_command(

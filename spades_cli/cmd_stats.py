@@ -13,8 +13,14 @@ from spades_cli.transcript import default_transcript_dir
 
 @click.command("stats")
 @click.argument("paths", nargs=-1, metavar="[DIR or FILES]...")
-@click.option("--by", "by", type=click.Choice(BY), default="seat", show_default=True,
-              help="Group the numbers by seat, by the player's level, or by the rules' name.")
+@click.option(
+    "--by",
+    "by",
+    type=click.Choice(BY),
+    default="seat",
+    show_default=True,
+    help="Group the numbers by seat, by the player's level, or by the rules' name.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead.")
 def stats_command(paths: tuple[str, ...], by: str, as_json: bool) -> None:
     """Statistics across games: wins and losses, bid accuracy (made, set, over/under), nils

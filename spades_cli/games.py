@@ -112,8 +112,9 @@ def latest_game(folder: Path | None = None) -> str:
     path = latest_unfinished(folder)
     if path is None:
         where = folder if folder is not None else default_transcript_dir()
-        raise UsageError(f"no unfinished game in {where}: give the FILE to resume "
-                         "('spades games' lists the saved games)")
+        raise UsageError(
+            f"no unfinished game in {where}: give the FILE to resume ('spades games' lists the saved games)"
+        )
     return str(path)
 
 

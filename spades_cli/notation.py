@@ -34,8 +34,16 @@ from spades_cli.engine import (
 from spades_cli.engine.cards import CardParseError
 
 __all__ = [
-    "ANSWERS", "EXCERPT", "NotationError", "action_label", "action_text", "excerpt", "is_number",
-    "parse_action", "shown", "word_problem",
+    "ANSWERS",
+    "EXCERPT",
+    "NotationError",
+    "action_label",
+    "action_text",
+    "excerpt",
+    "is_number",
+    "parse_action",
+    "shown",
+    "word_problem",
 ]
 
 
@@ -156,8 +164,9 @@ def _compact(raw: str) -> str:
 
 
 def _not_a_bid(raw: str) -> typing.NoReturn:
-    raise NotationError(f"{shown(raw)} is not a bid (a number 1-13, or nil)",
-                        "a bid is a number 1-13, or nil")
+    raise NotationError(
+        f"{shown(raw)} is not a bid (a number 1-13, or nil)", "a bid is a number 1-13, or nil"
+    )
 
 
 def _refuse(raw: str, t: str, phase: Phase, hint: str) -> typing.NoReturn:
@@ -187,4 +196,3 @@ def word_problem(text: str) -> str | None:
     if is_number(t):
         return "not a move: a bid is a number 1-13, or nil"
     return "not a move (the moves are blind, noblind, keep, discard, done, a bid 1-13 or nil, and cards)"
-

@@ -130,8 +130,9 @@ class _Game:
     result: dict[str, tuple[int, int, int]] = field(default_factory=dict)  # side -> tricks, points, bags
 
 
-def _add_hand(stats: Stats, game: _Game, contracts: dict[str, int], toward: dict[str, int],
-              penalties: dict[str, int]) -> None:
+def _add_hand(
+    stats: Stats, game: _Game, contracts: dict[str, int], toward: dict[str, int], penalties: dict[str, int]
+) -> None:
     for seat, key in game.keys.items():
         g = stats.group(key)
         side = _side_of(seat, game.players)
@@ -247,14 +248,18 @@ def report(stats: Stats) -> list[str]:
     for key, g in sorted(stats.groups.items()):
         j = g.as_json()
         lines.append("")
-        lines.append(f"{key}: {g.games} games, {g.wins} won, {g.losses} lost"
-                     + (f", {g.unfinished} unfinished" if g.unfinished else ""))
+        lines.append(
+            f"{key}: {g.games} games, {g.wins} won, {g.losses} lost"
+            + (f", {g.unfinished} unfinished" if g.unfinished else "")
+        )
         bids = j["bids"]
         made = f"{g.made} made{_percent(g.made, g.bids)}"
         lines.append(f"  {g.hands} hands; {g.bids} bids: {made}, {g.set} set")
         lines.append(f"  {bids['average_over_under']:+.2f} tricks over/under the bid on average")
-        lines.append(f"  nil {g.nils} tried, {g.nils_made} made; blind/double nil "
-                     f"{g.blind_nils} tried, {g.blind_nils_made} made")
+        lines.append(
+            f"  nil {g.nils} tried, {g.nils_made} made; blind/double nil "
+            f"{g.blind_nils} tried, {g.blind_nils_made} made"
+        )
         lines.append(f"  {j['bags_per_hand']:.2f} bags per hand, {g.penalties} bag penalties")
         lines.append(f"  {j['points_per_hand']:.2f} points per hand")
     return lines

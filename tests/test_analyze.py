@@ -85,8 +85,9 @@ def test_the_costs_add_up_to_the_difference_from_the_double_dummy_figure() -> No
 
 def test_replay_step_shows_the_analysis_beside_the_tricks() -> None:
     keys = "g 2\nt\nt\nq\n"
-    result = run_cli(["replay", str(TRANSCRIPTS / "two-player-short.txt"), "--step", "--analyze", "--ascii"],
-                     input=keys)
+    result = run_cli(
+        ["replay", str(TRANSCRIPTS / "two-player-short.txt"), "--step", "--analyze", "--ascii"], input=keys
+    )
     assert result.exit_code == 0, result.output
     out = " ".join(result.output.split())  # the lines are wrapped to the terminal
     assert "Beside the tricks: hindsight analysis: every hand is known to the solver" in out
@@ -131,8 +132,17 @@ def test_a_hand_whose_best_line_is_known_by_hand() -> None:
 
 def test_an_unfinished_game_counts_the_cards_actually_played() -> None:
     # The second hand stopped after three tricks and South's lead to the fourth.
-    result = run_cli(["analyze", str(TRANSCRIPTS / "two-player-unfinished.txt"), "--json",
-                      "--tricks", "3", "--budget", "20000"])
+    result = run_cli(
+        [
+            "analyze",
+            str(TRANSCRIPTS / "two-player-unfinished.txt"),
+            "--json",
+            "--tricks",
+            "3",
+            "--budget",
+            "20000",
+        ]
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["hands"][1]["taken"] == {"N": 2, "S": 1}
@@ -350,8 +360,9 @@ def test_stepping_starts_before_the_later_hands_are_analysed(monkeypatch: pytest
         return real(start, cards, depth, budget, halt)
 
     monkeypatch.setattr(analysis, "analyze_hand", hold_the_second)
-    result = run_cli(["replay", str(TRANSCRIPTS / "two-player-short.txt"), "--step", "--analyze", "--ascii"],
-                     input="q\n")
+    result = run_cli(
+        ["replay", str(TRANSCRIPTS / "two-player-short.txt"), "--step", "--analyze", "--ascii"], input="q\n"
+    )
     assert result.exit_code == 0, result.output
     out = " ".join(result.output.split())
     assert "Hindsight, hand 1: bids N:5 S:7; double dummy N 5 S 8 (seats: N 5 S 8)." in out

@@ -55,9 +55,7 @@ def check_terminated(
     no_traceback(result)
     assert result.exit_code == EXIT_ILLEGAL, result.output
     label = f"cmd:{command}"
-    message = re.fullmatch(
-        rf"spades: seat {seat} \({re.escape(label)}\) failed: ({reason})\n", result.stderr
-    )
+    message = re.fullmatch(rf"spades: seat {seat} \({re.escape(label)}\) failed: ({reason})\n", result.stderr)
     assert message is not None, result.stderr
     record = f"{label} failed ({kind}): {message.group(1)}"
     assert lines(path)[-2:] == [f"terminated {seat} {quoted(record)}", "end *"]
@@ -161,8 +159,16 @@ def test_resume_with_a_fallback_goes_on_and_notes_the_takeover(
     once = tmp_path / "once"
     monkeypatch.setenv("MISBEHAVE_ONCE", str(once))  # one failure only, even across restarts
     result = run_cli(
-        ["resume", str(unfinished), f"--seat=W=cmd:{command}", "--on-bot-failure", "easy", "--max-hands", "3",
-         *FAST]
+        [
+            "resume",
+            str(unfinished),
+            f"--seat=W=cmd:{command}",
+            "--on-bot-failure",
+            "easy",
+            "--max-hands",
+            "3",
+            *FAST,
+        ]
     )
     no_traceback(result)
     assert result.exit_code == EXIT_OK, result.output
@@ -210,7 +216,7 @@ def test_play_with_a_fallback_goes_on_and_notes_the_takeover(tmp_path: Path) -> 
     notes = takeover_notes(out, "E", "normal")
     assert notes == [
         f'note E "the program failed (timeout: gave no answer to the bid request within 0.3 s); '
-        f'the normal bot decided {notes[0].split(" decided ")[1]}'
+        f"the normal bot decided {notes[0].split(' decided ')[1]}"
     ]
     assert "South to lead" in result.stdout
     assert lines(out)[-1] == "end *"

@@ -46,7 +46,11 @@ def bot_for(level: str) -> Bot:
     if level == "expert":
         # Few sampled deals and only the last tricks solved: the same code, quicker.
         return ExpertBot(
-            worlds=3, solve_from={2: 4, 4: 3}, hard=quick_hard(), tail={2: 2, 4: 2}, tail_worlds=2,
+            worlds=3,
+            solve_from={2: 4, 4: 3},
+            hard=quick_hard(),
+            tail={2: 2, 4: 2},
+            tail_worlds=2,
             nil_worlds=2,
         )
     return quick_hard() if level == "hard" else make_bot(level)

@@ -59,9 +59,25 @@ def start_table(tmp_path: Path, games: int) -> tuple[subprocess.Popen[str], str,
     pids = tmp_path / "escaped.pids"
     env = dict(os.environ, SPADES_TEST_TAG=tag, ORPHAN_PID_FILE=str(pids))
     command = [
-        sys.executable, "-m", "spades_cli", "simulate", "--rules", "two-player", "--games", str(games),
-        "--jobs", "1", "--quiet", "--seed", "3", "--max-hands", "3",
-        "--seat", f"N={bot('deaf')}", "--seat", f"S={bot('setsid')}",
+        sys.executable,
+        "-m",
+        "spades_cli",
+        "simulate",
+        "--rules",
+        "two-player",
+        "--games",
+        str(games),
+        "--jobs",
+        "1",
+        "--quiet",
+        "--seed",
+        "3",
+        "--max-hands",
+        "3",
+        "--seat",
+        f"N={bot('deaf')}",
+        "--seat",
+        f"S={bot('setsid')}",
     ]
     proc = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     return proc, tag, pids
@@ -131,8 +147,19 @@ def test_spades_run_stopped_by_a_signal_saves_and_leaves_nothing(tmp_path: Path,
     out = tmp_path / "game.txt"
     env = dict(os.environ, SPADES_TEST_TAG=tag, ORPHAN_PID_FILE=str(pids))
     command = [
-        sys.executable, "-m", "spades_cli", "run", str(script), "--max-hands", "100000", "-o", str(out),
-        "--seat", f"N={bot('deaf')}", "--seat", f"S={bot('setsid')}",
+        sys.executable,
+        "-m",
+        "spades_cli",
+        "run",
+        str(script),
+        "--max-hands",
+        "100000",
+        "-o",
+        str(out),
+        "--seat",
+        f"N={bot('deaf')}",
+        "--seat",
+        f"S={bot('setsid')}",
     ]
     proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 60
@@ -144,4 +171,3 @@ def test_spades_run_stopped_by_a_signal_saves_and_leaves_nothing(tmp_path: Path,
     assert proc.returncode != 0 and "Traceback" not in err
     assert out.read_text(encoding="utf-8").rstrip().endswith("end *")
     assert wait_for_none(tag) == []
-

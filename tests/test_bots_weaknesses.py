@@ -125,8 +125,15 @@ def test_normal_two_player_does_not_declare_a_desperate_double_nil() -> None:
     # opponent making the contract that wins the game: declare nothing, play the hand.
     state = State(TWO, N2)
     state.scores = [150, 470]
-    state.deal(pile_2p(N2, {S2: cards("2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"),
-                            N2: cards("2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD")}))
+    state.deal(
+        pile_2p(
+            N2,
+            {
+                S2: cards("2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"),
+                N2: cards("2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD"),
+            },
+        )
+    )
     assert state.phase == DECLARE and state.current_player() == N2
     assert BLIND in state.legal_actions()
     assert decide(BOTS["normal"], TWO, state) == NO_BLIND

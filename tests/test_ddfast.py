@@ -44,13 +44,13 @@ def _seat(state: State, seat: int, fast: bool) -> Solver | FastSolver:
 def test_fast_search_agrees_with_brute_force_on_small_endings(
     seed: int, players: int, spades_break: bool, no_spades_first: bool, value: str
 ) -> None:
-    rules = _variant(FOUR if players == 4 else TWO, spades_break=spades_break,
-                     no_spades_first_trick=no_spades_first)
+    rules = _variant(
+        FOUR if players == 4 else TWO, spades_break=spades_break, no_spades_first_trick=no_spades_first
+    )
     state = random_ending(rules, seed, 3 if players == 4 else 4)
     if value == "seat":
         seat = seed % players
-        assert _seat(state, seat, True).value() == brute(state.clone(), seat % 2,
-                                                          lambda t: float(t[seat]))
+        assert _seat(state, seat, True).value() == brute(state.clone(), seat % 2, lambda t: float(t[seat]))
         return
     side = state.current % 2
     oc = Outcome(state, side, value=value)
@@ -184,4 +184,5 @@ def test_analyze_reports_the_same_with_either_search(monkeypatch: pytest.MonkeyP
     for full, fast in zip(whole, fast_hands, strict=True):
         assert full.skipped == 0 and None not in full.side_tricks + full.seat_tricks
         assert {(c.trick, c.seat, c.cost_points) for c in fast.cards} <= {
-            (c.trick, c.seat, c.cost_points) for c in full.cards}
+            (c.trick, c.seat, c.cost_points) for c in full.cards
+        }

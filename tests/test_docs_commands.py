@@ -53,7 +53,8 @@ def test_documented_command_runs(doc: str, line: str, tmp_path: Path) -> None:
     bin_dir = str(Path(sys.executable).parent)
     env = dict(os.environ, SPADES_HOME=str(tmp_path), PATH=bin_dir + os.pathsep + os.environ.get("PATH", ""))
     command = [sys.executable, "-m", "spades_cli", *words[1:]]
-    done = subprocess.run(command, cwd=ROOT, stdin=subprocess.DEVNULL, capture_output=True, env=env,
-                          timeout=120)
+    done = subprocess.run(
+        command, cwd=ROOT, stdin=subprocess.DEVNULL, capture_output=True, env=env, timeout=120
+    )
     assert done.returncode == expected(line), (doc, line, done.stderr[-500:])
     assert b"Traceback" not in done.stderr

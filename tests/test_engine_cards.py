@@ -28,8 +28,16 @@ def test_r_c_1_rank_order_ace_high_two_low() -> None:
 
 @pytest.mark.parametrize(
     ("text", "expected"),
-    [("QS", "QS"), ("qs", "QS"), ("Q♠", "QS"), ("10h", "TH"), ("Th", "TH"), ("sq", "QS"), (" 2c ", "2C"),
-     ("A♦", "AD")],
+    [
+        ("QS", "QS"),
+        ("qs", "QS"),
+        ("Q♠", "QS"),
+        ("10h", "TH"),
+        ("Th", "TH"),
+        ("sq", "QS"),
+        (" 2c ", "2C"),
+        ("A♦", "AD"),
+    ],
 )
 def test_r_c_1_card_text_forms(text: str, expected: str) -> None:
     assert card_str(parse_card(text)) == expected

@@ -162,10 +162,14 @@ def test_r_c_5_winner_leads_and_a_hand_has_13_tricks() -> None:
 
 def test_r_c_6_a_player_holding_only_spades_may_lead_one_and_that_breaks_spades() -> None:
     # 2P, dealer S2: N2 is the second player and leads (R-2P-5).
-    state = deal_2p(TWO, S2, {
-        N2: cards("AH KH 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS"),
-        S2: cards("AS KS 2H 3H 4H 5H 6H 7H 2D 3D 4D 5D 6D"),
-    })
+    state = deal_2p(
+        TWO,
+        S2,
+        {
+            N2: cards("AH KH 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS"),
+            S2: cards("AS KS 2H 3H 4H 5H 6H 7H 2D 3D 4D 5D 6D"),
+        },
+    )
     bid_all(state, {N2: 5, S2: 5})
     assert state.current_player() == N2
     assert legal(state) == names("AH KH")
@@ -223,10 +227,14 @@ def test_house_two_of_clubs_leads_the_first_trick() -> None:
     # R-H-21 (play.two_of_clubs_leads)
     rules = with_play(two_of_clubs_leads=True)
     # Dealer N: E would lead, but W holds the two of clubs.
-    state = deal_4p(rules, N, {
-        E: cards("AC KC 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD"),
-        W: cards("2C 3C 4C 2H 3H 4H 5H 6H 7H 8H 9H TH JH"),
-    })
+    state = deal_4p(
+        rules,
+        N,
+        {
+            E: cards("AC KC 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD"),
+            W: cards("2C 3C 4C 2H 3H 4H 5H 6H 7H 8H 9H TH JH"),
+        },
+    )
     bid_all(state, ALL_FOUR)
     assert state.current_player() == W
     assert legal(state) == {"2C"}
@@ -234,10 +242,14 @@ def test_house_two_of_clubs_leads_the_first_trick() -> None:
     assert state.current_player() == N  # clockwise from the leader (R-4P-1)
     assert state.tricks == [] and state.trick_cards() == [(W, 0)]
     # Default rules: E leads whatever non-spade she likes.
-    plain = deal_4p(FOUR, N, {
-        E: cards("AC KC 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD"),
-        W: cards("2C 3C 4C 2H 3H 4H 5H 6H 7H 8H 9H TH JH"),
-    })
+    plain = deal_4p(
+        FOUR,
+        N,
+        {
+            E: cards("AC KC 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD"),
+            W: cards("2C 3C 4C 2H 3H 4H 5H 6H 7H 8H 9H TH JH"),
+        },
+    )
     bid_all(plain, ALL_FOUR)
     assert plain.current_player() == E and len(legal(plain)) == 13
 
@@ -275,10 +287,14 @@ def test_r_4p_5_decision_trumping_the_first_trick_is_allowed_by_default() -> Non
 
 
 def test_house_no_spades_on_the_first_trick_unless_holding_only_spades() -> None:
-    state = deal_4p(with_play(no_spades_first_trick=True), W, {
-        N: cards("2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"),
-        E: cards("2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"),
-    })
+    state = deal_4p(
+        with_play(no_spades_first_trick=True),
+        W,
+        {
+            N: cards("2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"),
+            E: cards("2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"),
+        },
+    )
     bid_all(state, ALL_FOUR)
     play(state, "2C")
     assert legal(state) == names("2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS")

@@ -120,8 +120,13 @@ class SideScore:
 
 
 def score_side(
-    rules: Rules, seats: tuple[int, ...], bids: list[int], blind: list[bool], tricks: list[int],
-    score: int, bags: int,
+    rules: Rules,
+    seats: tuple[int, ...],
+    bids: list[int],
+    blind: list[bool],
+    tricks: list[int],
+    score: int,
+    bags: int,
 ) -> SideScore:
     """R-C-8, R-C-9, R-C-10, R-2P-6, R-4P-6, R-4P-7 and the scoring house rules."""
     points = 0
@@ -359,8 +364,10 @@ class Model:
         rules = self.rules
         sides = ((0, 2), (1, 3)) if rules.players == 4 else ((0,), (1,))
         bids = [b if b is not None else -1 for b in self.bids]
-        out = [score_side(rules, sides[i], bids, self.blind, self.tricks_won, self.scores[i], self.bags[i])
-               for i in range(2)]
+        out = [
+            score_side(rules, sides[i], bids, self.blind, self.tricks_won, self.scores[i], self.bags[i])
+            for i in range(2)
+        ]
         self.results.append((list(self.tricks_won), out))
         self.scores = [out[0].score, out[1].score]
         self.bags = [out[0].bags_total, out[1].bags_total]
@@ -573,8 +580,12 @@ def test_complete_games_end_by_the_rules() -> None:
     for seed in range(60):
         for base in (FOUR, TWO):
             rules = Rules(
-                name=base.name, players=base.players, target=150, losing_score=-150,
-                nil=base.nil, blind_nil=base.blind_nil,
+                name=base.name,
+                players=base.players,
+                target=150,
+                losing_score=-150,
+                nil=base.nil,
+                blind_nil=base.blind_nil,
             )
             played = run_game(rules, seed, 200, observe=False)
             assert played is not None
@@ -615,8 +626,14 @@ def play_match(rules: Rules, seed: int | str) -> tuple[Match, Recorder]:
 
 @pytest.mark.parametrize("base", [FOUR, TWO], ids=["four-player", "two-player"])
 def test_same_seed_and_actions_give_the_same_game(base: Rules) -> None:
-    rules = Rules(name=base.name, players=base.players, target=200, losing_score=-200,
-                  nil=base.nil, blind_nil=base.blind_nil)
+    rules = Rules(
+        name=base.name,
+        players=base.players,
+        target=200,
+        losing_score=-200,
+        nil=base.nil,
+        blind_nil=base.blind_nil,
+    )
     a, rec_a = play_match(rules, 42)
     b, rec_b = play_match(rules, 42)
     assert rec_a.events == rec_b.events

@@ -317,8 +317,16 @@ def test_replay_reports_a_stacked_deck(tmp_path: Path) -> None:
     # A game whose first deck a script fixed: said openly in the transcript, so no warning.
     scripted = tmp_path / "scripted.txt"
     ran = run_cli(
-        ["run", str(TRANSCRIPTS / "scripts" / "four-player.txt"), "--then", "random", "--max-hands", "2",
-         "-o", str(scripted)]
+        [
+            "run",
+            str(TRANSCRIPTS / "scripts" / "four-player.txt"),
+            "--then",
+            "random",
+            "--max-hands",
+            "2",
+            "-o",
+            str(scripted),
+        ]
     )
     assert ran.exit_code == 0, ran.stderr
     shown = run_cli(["replay", "--json", str(scripted)])

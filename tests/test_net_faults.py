@@ -80,7 +80,7 @@ def test_a_player_who_drops_mid_trick_comes_back_and_the_game_goes_on(tmp_path: 
     assert not table.errors
     assert any("Waiting for South to reconnect" in line for line in north.shown)
     assert finished_cleanly(tmp_path / "hosted.txt")
-    assert 'seat S' not in table.transcript  # the same player kept the seat
+    assert "seat S" not in table.transcript  # the same player kept the seat
 
 
 def test_a_player_who_does_not_come_back_is_replaced_by_the_on_leave_bot(tmp_path: Path) -> None:
@@ -115,8 +115,25 @@ def test_without_on_leave_the_game_is_saved_unfinished(tmp_path: Path) -> None:
 
 def test_a_host_killed_and_resumed_continues_with_the_same_tokens(tmp_path: Path) -> None:
     path = tmp_path / "killed.txt"
-    host = Spawned(["host", "--seed", "4", "--seat", "N=human", "--seat", "S=human", "--seat", "E=easy",
-                    "--seat", "W=easy", "--set", "target=100", "--transcript", str(path)])
+    host = Spawned(
+        [
+            "host",
+            "--seed",
+            "4",
+            "--seat",
+            "N=human",
+            "--seat",
+            "S=human",
+            "--seat",
+            "E=easy",
+            "--seat",
+            "W=easy",
+            "--set",
+            "target=100",
+            "--transcript",
+            str(path),
+        ]
+    )
     try:
         address, north_token = host.join_line("North")
         _, south_token = host.join_line("South")

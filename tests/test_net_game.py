@@ -51,8 +51,25 @@ def test_a_hosted_game_ends_exactly_as_spades_run_of_the_same_moves(
     ran = cli(["run", str(script), "-o", str(tmp_path / "run.txt")])
     assert ran.exit_code == 0, ran.output
     hosted = tmp_path / "hosted.txt"
-    host = Spawned(["host", "--seed", str(SEED), "--seat", "N=human", "--seat", "S=human", "--seat", "E=easy",
-                    "--seat", "W=easy", "--set", "target=100", "--transcript", str(hosted)])
+    host = Spawned(
+        [
+            "host",
+            "--seed",
+            str(SEED),
+            "--seat",
+            "N=human",
+            "--seat",
+            "S=human",
+            "--seat",
+            "E=easy",
+            "--seat",
+            "W=easy",
+            "--set",
+            "target=100",
+            "--transcript",
+            str(hosted),
+        ]
+    )
     try:
         joins = []
         for name, seat in (("North", 0), ("South", 2)):
@@ -154,9 +171,28 @@ def test_the_host_plays_a_seat_itself(tmp_path: Path) -> None:
     South joins from afar; the game is the same as with two joined seats."""
     moves = reference_moves(SEED)
     hosted = tmp_path / "here.txt"
-    host = Spawned(["host", "--seed", str(SEED), "--seat", "N=human", "--seat", "S=human", "--seat", "E=easy",
-                    "--seat", "W=easy", "--set", "target=100", "--transcript", str(hosted), "--play", "N"],
-                   stdin="\n".join(moves[0]) + "\n")
+    host = Spawned(
+        [
+            "host",
+            "--seed",
+            str(SEED),
+            "--seat",
+            "N=human",
+            "--seat",
+            "S=human",
+            "--seat",
+            "E=easy",
+            "--seat",
+            "W=easy",
+            "--set",
+            "target=100",
+            "--transcript",
+            str(hosted),
+            "--play",
+            "N",
+        ],
+        stdin="\n".join(moves[0]) + "\n",
+    )
     try:
         address, token = host.join_line("South")
         where = address.rpartition(":")
@@ -173,8 +209,13 @@ def test_the_host_plays_a_seat_itself(tmp_path: Path) -> None:
 def test_two_player_exchanges_stay_private(tmp_path: Path) -> None:
     """R-2P-3: in the double-nil exchange the card a player gives up and the card drawn are
     seen by that player only; the others learn that a card was swapped, not which."""
-    table = host_table(tmp_path, seed=6, labels={"N": "human", "S": "human"}, source="two-player",
-                       overrides=("target=100", "losing_score=-300"))
+    table = host_table(
+        tmp_path,
+        seed=6,
+        labels={"N": "human", "S": "human"},
+        source="two-player",
+        overrides=("target=100", "losing_score=-300"),
+    )
     north = Player(table.address, table.token("N"))  # first legal move: declares double nil
     south = Player(table.address, table.token("S"), last=True)  # no double nil, bids high
     watcher = Player(table.address, table.token("watch"))

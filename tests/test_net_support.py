@@ -96,8 +96,17 @@ def host_table(
     seats = {table_rules.seat_names.index(k): v for k, v in given.items()}
     path = tmp_path / "hosted.txt"
     logs: list[str] = []
-    game = hosting.new_game(choice, seed, seats, str(path), watch=True, on_leave=on_leave,
-                            reconnect=reconnect, hints=True, log=logs.append)
+    game = hosting.new_game(
+        choice,
+        seed,
+        seats,
+        str(path),
+        watch=True,
+        on_leave=on_leave,
+        reconnect=reconnect,
+        hints=True,
+        log=logs.append,
+    )
     dealt = DealtHands()
     game.match.listeners.append(dealt)
     host = Host(ssl_context=ssl_context, log=logs.append)
@@ -122,8 +131,16 @@ class Player(threading.Thread):
     """A joined seat on a thread: it plays ``moves`` in order (else its first legal move),
     and leaves without a word after ``stop_after`` moves."""
 
-    def __init__(self, address: tuple[str, int], token: str, moves: Sequence[str] | None = None,
-                 *, stop_after: int | None = None, cafile: str | None = None, last: bool = False) -> None:
+    def __init__(
+        self,
+        address: tuple[str, int],
+        token: str,
+        moves: Sequence[str] | None = None,
+        *,
+        stop_after: int | None = None,
+        cafile: str | None = None,
+        last: bool = False,
+    ) -> None:
         super().__init__(daemon=True)
         self.conn = Connection(*address, tls=cafile is not None, cafile=cafile)
         self.conn.received = []
@@ -168,10 +185,29 @@ def certificate(tmp_path: Path) -> tuple[str, str]:
         pytest.skip("no openssl to make a test certificate")
     cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
     subprocess.run(
-        [openssl, "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-         "-keyout", str(key), "-out", str(cert), "-days", "1", "-subj", "/CN=127.0.0.1",
-         "-addext", "subjectAltName=IP:127.0.0.1"],
-        check=True, capture_output=True, timeout=DEADLINE,
+        [
+            openssl,
+            "req",
+            "-x509",
+            "-newkey",
+            "ec",
+            "-pkeyopt",
+            "ec_paramgen_curve:prime256v1",
+            "-nodes",
+            "-keyout",
+            str(key),
+            "-out",
+            str(cert),
+            "-days",
+            "1",
+            "-subj",
+            "/CN=127.0.0.1",
+            "-addext",
+            "subjectAltName=IP:127.0.0.1",
+        ],
+        check=True,
+        capture_output=True,
+        timeout=DEADLINE,
     )
     return str(cert), str(key)
 
@@ -276,8 +312,9 @@ def test_results_are_read_back_with_the_bot_protocols_reader() -> None:
     r = rules()
     from spades_cli.protocol import rules_lines
 
-    got_rules, results = wire.public_view(rules_lines(r), r.seat_names,
-                                          ["result 1 N bids 3 4 nil 2 tricks 4 5 0 4"])
+    got_rules, results = wire.public_view(
+        rules_lines(r), r.seat_names, ["result 1 N bids 3 4 nil 2 tricks 4 5 0 4"]
+    )
     assert got_rules == r
     assert results[0].scores == (131, 63)  # NS 3 made +30, 1 bag, nil +100; EW 6 made +60, 3 bags
 
@@ -292,7 +329,11 @@ class Spawned:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "spades_cli", *args],
             stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=cwd, text=True, encoding="utf-8",
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            cwd=cwd,
+            text=True,
+            encoding="utf-8",
         )
         self.lines: list[str] = []
         self._reader = threading.Thread(target=self._read, daemon=True)

@@ -186,8 +186,22 @@ def test_hot_seat_two_player_draft_in_batch(tmp_path: Path) -> None:
     # R-2P-2 / R-2P-3: each player declares (or not) before her first card, then drafts.
     path = tmp_path / "game.txt"
     moves = ["noblind", "discard", "noblind", "keep", "hand", "10", "hand", "keep"]
-    result = play(["--rules", "two-player", "--seed", "3", "--seat", "N=human", "--seat", "S=human",
-                   "--transcript", str(path)], moves, tmp_path)
+    result = play(
+        [
+            "--rules",
+            "two-player",
+            "--seed",
+            "3",
+            "--seat",
+            "N=human",
+            "--seat",
+            "S=human",
+            "--transcript",
+            str(path),
+        ],
+        moves,
+        tmp_path,
+    )
     assert result.output == GOLDEN_HOT_SEAT.format(path=path)
     assert result.exit_code == EXIT_UNFINISHED
 
@@ -219,8 +233,11 @@ def test_a_finished_game_exits_0_and_says_who_won(tmp_path: Path) -> None:
     overrides = ["target=60"]
     lines = _whole_game("two-player", 5, overrides)
     path = tmp_path / "game.txt"
-    result = play(["--rules", "two-player", "--set", "target=60", "--seed", "5", "--transcript", str(path)],
-                  lines, tmp_path)
+    result = play(
+        ["--rules", "two-player", "--set", "target=60", "--seed", "5", "--transcript", str(path)],
+        lines,
+        tmp_path,
+    )
     assert result.exit_code == EXIT_OK
     tail = result.output.splitlines()[-3:]
     assert tail[0].startswith("Game over: ") and tail[1] == f"The game is saved in {path}"
@@ -238,8 +255,11 @@ def test_play_again_is_asked_in_batch_mode_and_the_end_of_input_is_no(
     # moves from the following lines: here none, so it is left unfinished and saved (exit 3).
     lines = _whole_game("two-player", 5, ["target=60"])
     path = tmp_path / "game.txt"
-    result = play(["--rules", "two-player", "--set", "target=60", "--seed", "5", "--transcript", str(path)],
-                  [*lines, *([answer] if answer else [])], tmp_path)
+    result = play(
+        ["--rules", "two-player", "--set", "target=60", "--seed", "5", "--transcript", str(path)],
+        [*lines, *([answer] if answer else [])],
+        tmp_path,
+    )
     assert result.exit_code == code
     out = result.output
     assert out.count("Play again? (yes/no)") == 1
@@ -294,8 +314,9 @@ def test_an_existing_transcript_is_never_overwritten(tmp_path: Path) -> None:
 
 def test_bytes_that_are_not_text_get_one_line(tmp_path: Path) -> None:
     runner = CliRunner()
-    result = runner.invoke(main, ["play", "--seed", "7", "--ascii"], input=b"\xff\xfe\n3\n",
-                           env={"SPADES_HOME": str(tmp_path)})
+    result = runner.invoke(
+        main, ["play", "--seed", "7", "--ascii"], input=b"\xff\xfe\n3\n", env={"SPADES_HOME": str(tmp_path)}
+    )
     assert result.exit_code == EXIT_UNFINISHED
     assert "'\ufffd\ufffd' is not a bid (a number 1-13, or nil)" in result.output
     assert "South bids 3." in result.output
@@ -400,8 +421,14 @@ def test_ctrl_c_in_batch_mode_saves_and_exits_130(tmp_path: Path) -> None:
 def test_closed_stdin_leaves_saved_without_a_traceback(tmp_path: Path) -> None:
     path = tmp_path / "game.txt"
     command = f"'{sys.executable}' -m spades_cli play --seed 7 --transcript '{path}' <&-"
-    done = subprocess.run(["sh", "-c", command], capture_output=True, text=True, encoding="utf-8",
-                          env=dict(os.environ, SPADES_HOME=str(tmp_path)), timeout=60)
+    done = subprocess.run(
+        ["sh", "-c", command],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=dict(os.environ, SPADES_HOME=str(tmp_path)),
+        timeout=60,
+    )
     assert done.returncode == EXIT_UNFINISHED
     assert done.stdout.endswith(f"Continue it with: spades resume {path}\n")
     assert done.stderr == ""

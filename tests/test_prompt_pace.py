@@ -37,8 +37,16 @@ def run_keys(
     shown: list[Output] = []
     with create_pipe_input() as pipe:
         pipe.send_text(keys)
-        front = PromptFrontEnd(session, color=False, fast=fast, speed=speed, input=pipe, output=DummyOutput(),
-                               history=InMemoryHistory(), echo=shown.append)
+        front = PromptFrontEnd(
+            session,
+            color=False,
+            fast=fast,
+            speed=speed,
+            input=pipe,
+            output=DummyOutput(),
+            history=InMemoryHistory(),
+            echo=shown.append,
+        )
         code = front.run()
     return code, shown
 
@@ -46,7 +54,7 @@ def run_keys(
 def after_the_hand(shown: list[Output]) -> list[Output]:
     """What was shown after the first hand's result."""
     first = next(i for i, o in enumerate(shown) if o.kind == HAND)
-    return shown[first + 1:]
+    return shown[first + 1 :]
 
 
 def next_hand_shown(shown: list[Output]) -> bool:

@@ -138,8 +138,21 @@ def test_rules_travel_as_one_json_line_per_key() -> None:
     assert "rule players 2" in lines
     assert 'rule description "say \\"hi\\"\\tthere\\nand bye"' in lines
     assert all("\n" not in line for line in lines)
-    request = ["request bid", *lines, "seat N", "deal 1", "dealer N", "bids - -", "current S", "won 0 0",
-               "broken no", "scores 0 0", "bags 0 0", "legal 1 2", "rng k"]
+    request = [
+        "request bid",
+        *lines,
+        "seat N",
+        "deal 1",
+        "dealer N",
+        "bids - -",
+        "current S",
+        "won 0 0",
+        "broken no",
+        "scores 0 0",
+        "bags 0 0",
+        "legal 1 2",
+        "rng k",
+    ]
     assert parse_request(request).rules == rules
 
 
@@ -199,9 +212,7 @@ def test_a_malformed_request_is_a_protocol_error_saying_what_is_wrong(
 
 
 def test_rules_that_break_validation_are_a_protocol_error() -> None:
-    lines = [
-        "rule players 3" if line.startswith("rule players ") else line for line in sample_request()
-    ]
+    lines = ["rule players 3" if line.startswith("rule players ") else line for line in sample_request()]
     with pytest.raises(ProtocolError, match=r"bad rules: .*players"):
         parse_request(lines)
 

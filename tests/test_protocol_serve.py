@@ -143,7 +143,7 @@ def example_exchange() -> tuple[list[str], list[str]]:
 
 def test_the_documented_example_exchange_is_what_spades_bot_does() -> None:
     sent, answers = example_exchange()
-    request = sent[sent.index("request card"):sent.index("end") + 1]
+    request = sent[sent.index("request card") : sent.index("end") + 1]
     parsed = parse_request(request)
     assert parsed.kind == "card" and parsed.rules == load_rules("four-player")
     assert answers[0] == f"= 1 spades-easy {__version__}"

@@ -25,8 +25,19 @@ CORPUS = {
 }
 GARBAGE = st.lists(
     st.sampled_from(
-        [*'ASKQJT98765432CDHNEW:|*#"[]\\ -0xyzé♠\t\x00\x7f', "won", "nil", " trick 1 N:", "\n", "\\uD800",
-         "\\u0000", '[Seat "E" "cmd:true"]', "end *", "hand 2", "9" * 30]
+        [
+            *'ASKQJT98765432CDHNEW:|*#"[]\\ -0xyzé♠\t\x00\x7f',
+            "won",
+            "nil",
+            " trick 1 N:",
+            "\n",
+            "\\uD800",
+            "\\u0000",
+            '[Seat "E" "cmd:true"]',
+            "end *",
+            "hand 2",
+            "9" * 30,
+        ]
     ),
     max_size=8,
 ).map("".join)
@@ -90,8 +101,17 @@ def test_received_files_never_crash_a_real_process() -> None:
             path.write_bytes(data)
             for args in (
                 ["replay", str(path)],
-                ["run", str(path), "-o", str(folder / "out.txt"), "--force", "--then", "random",
-                 "--max-hands", "1"],
+                [
+                    "run",
+                    str(path),
+                    "-o",
+                    str(folder / "out.txt"),
+                    "--force",
+                    "--then",
+                    "random",
+                    "--max-hands",
+                    "1",
+                ],
                 ["resume", str(path), "--max-hands", "1"],
             ):
                 ran = subprocess.run(

@@ -26,9 +26,36 @@ TABLES = [
     ("four-player", ("blind_nil.enabled=true", "target=150")),
     ("two-player", ("target=100",)),
 ]
-NOISE = ["", "zz", "14", "pass", "qs", "10h", "Th", "q", "nil", "double nil", "keep", "discard", "done",
-         "blind", "no", "play", "hand", "table", "last", "tricks", "score", "bids", "help", "undo", "undo",
-         "transcript", "quit", "rules"]
+NOISE = [
+    "",
+    "zz",
+    "14",
+    "pass",
+    "qs",
+    "10h",
+    "Th",
+    "q",
+    "nil",
+    "double nil",
+    "keep",
+    "discard",
+    "done",
+    "blind",
+    "no",
+    "play",
+    "hand",
+    "table",
+    "last",
+    "tricks",
+    "score",
+    "bids",
+    "help",
+    "undo",
+    "undo",
+    "transcript",
+    "quit",
+    "rules",
+]
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -43,9 +70,16 @@ def test_random_input_keeps_game_and_transcript_in_step(
     buffer = io.StringIO()
     writer = TranscriptWriter(buffer)
     assert match.dealer is not None
-    writer.write_header(Header(rules=rules, seed=str(seed), first_dealer=match.dealer,
-                               seats=tuple(labels[s] for s in range(rules.players)),
-                               rules_source=preset, overrides=overrides))
+    writer.write_header(
+        Header(
+            rules=rules,
+            seed=str(seed),
+            first_dealer=match.dealer,
+            seats=tuple(labels[s] for s in range(rules.players)),
+            rules_source=preset,
+            overrides=overrides,
+        )
+    )
     humans = {s for s, label in labels.items() if label == "human"}
     session = PlaySession(GameRun(match, writer=writer), humans, symbols=False)
     session.start()

@@ -62,8 +62,15 @@ def run_keys(session: PlaySession, keys: str) -> tuple[int, list[Output]]:
     shown: list[Output] = []
     with create_pipe_input() as pipe:
         pipe.send_text(keys)
-        front = PromptFrontEnd(session, color=False, fast=True, input=pipe, output=DummyOutput(),
-                               history=InMemoryHistory(), echo=shown.append)
+        front = PromptFrontEnd(
+            session,
+            color=False,
+            fast=True,
+            input=pipe,
+            output=DummyOutput(),
+            history=InMemoryHistory(),
+            echo=shown.append,
+        )
         code = front.run()
     return code, shown
 
@@ -222,8 +229,15 @@ def test_history_is_kept_in_the_data_folder(tmp_path: Path, monkeypatch: pytest.
     shown: list[Output] = []
     with create_pipe_input() as pipe:
         pipe.send_text("3\rscore\r\x04")
-        PromptFrontEnd(session, color=False, fast=True, input=pipe, output=DummyOutput(),
-                       history=history, echo=shown.append).run()
+        PromptFrontEnd(
+            session,
+            color=False,
+            fast=True,
+            input=pipe,
+            output=DummyOutput(),
+            history=history,
+            echo=shown.append,
+        ).run()
     assert list(FileHistory(str(tmp_path / "home" / "history")).load_history_strings()) == ["score", "3"]
     monkeypatch.delenv("SPADES_HOME")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
@@ -240,8 +254,9 @@ def _screen(color: bool) -> str:
     session = PlaySession(match, {2}, symbols=True)
     with create_pipe_input() as pipe:
         pipe.send_text("\x04")
-        PromptFrontEnd(session, color=color, fast=True, input=pipe, output=output,
-                       history=InMemoryHistory()).run()
+        PromptFrontEnd(
+            session, color=color, fast=True, input=pipe, output=output, history=InMemoryHistory()
+        ).run()
     return buffer.getvalue()
 
 

@@ -105,8 +105,9 @@ def test_four_player_hand_is_played_to_its_score() -> None:
         assert lines[side + 1].startswith(f"  {name}: bid {r.contract} (")
         took = ", ".join(f"{look.letter(x)} {result.tricks[x]}" for x in (side, side + 2))
         assert f", took {r.tricks} ({took}): " in lines[side + 1]  # a nil's own tricks are visible
-        assert lines[side + 1].endswith(f" = {r.points:+d}; score {r.score}, {r.bags_total} bag" +
-                                        ("" if r.bags_total == 1 else "s"))
+        assert lines[side + 1].endswith(
+            f" = {r.points:+d}; score {r.score}, {r.bags_total} bag" + ("" if r.bags_total == 1 else "s")
+        )
 
 
 def test_two_player_draft_hand_is_played_at_the_prompt() -> None:
@@ -196,8 +197,15 @@ def test_leading_a_spade_before_they_are_broken_is_refused() -> None:
         legal = s.state.legal_actions()
         return action_text(next((a for a in legal if not 39 <= a < 52), legal[0]))
 
-    play_until(session, lambda s: my_lead_unbroken(s) and any(c >= 39 for c in s.state.hand_of(2))
-               and any(c < 39 for c in s.state.hand_of(2)), no_spade_first)
+    play_until(
+        session,
+        lambda s: (
+            my_lead_unbroken(s)
+            and any(c >= 39 for c in s.state.hand_of(2))
+            and any(c < 39 for c in s.state.hand_of(2))
+        ),
+        no_spade_first,
+    )
     spade = max(c for c in session.state.hand_of(2))
     before = len(session.state.history)
     shown = session.handle(action_text(spade))
@@ -252,8 +260,21 @@ def test_commands_answer_without_changing_the_game() -> None:
     session.start()
     session.handle("3")
     before = list(session.state.history)
-    for command in ("help", "hand", "table", "last", "tricks", "score", "bids", "rules", "rules all",
-                    "transcript", "?", "cards", "SCORE"):
+    for command in (
+        "help",
+        "hand",
+        "table",
+        "last",
+        "tricks",
+        "score",
+        "bids",
+        "rules",
+        "rules all",
+        "transcript",
+        "?",
+        "cards",
+        "SCORE",
+    ):
         shown = session.handle(command)
         assert shown and all(o.kind == REPLY for o in shown), command
     assert session.state.history == before
@@ -297,7 +318,6 @@ def test_hint_names_a_legal_move_and_changes_nothing() -> None:
     assert session.state.history == before
 
 
-
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_a_bid_hint_names_the_bid_once(level: str) -> None:
     session = new_session()
@@ -334,7 +354,7 @@ def test_undo_takes_back_the_last_decision_and_the_bot_moves_after_it() -> None:
     snapshot = list(session.state.history)
     line = first_legal(session)
     after_move = session.handle(line)
-    moved = session.state.history[len(snapshot):]
+    moved = session.state.history[len(snapshot) :]
     shown = session.handle("undo")
     assert session.state.history == snapshot
     assert log.undos == [(2, snapshot)]  # recorded after the game was rebuilt
@@ -416,7 +436,7 @@ def test_a_finished_game_ends_the_session_with_exit_0() -> None:
     assert lines[0] == "Final score, hand by hand:"
     header = ["hand", "N", "bid", "took", "pts", "score", "S", "bid", "took", "pts", "score"]
     assert lines[1].split() == header
-    rows = [line.split() for line in lines[2:2 + len(state.results)]]
+    rows = [line.split() for line in lines[2 : 2 + len(state.results)]]
     assert [int(r[0]) for r in rows] == [r.hand_no + 1 for r in state.results]
     assert [(int(r[4]), int(r[8])) for r in rows] == [r.scores for r in state.results]
     assert f"{look.side(win)} wins, {scores}." in lines

@@ -68,8 +68,16 @@ def test_step_through_shows_the_keys_once_and_stops_at_the_end_of_input() -> Non
     match = replay(read_transcript(TRANSCRIPTS / "four-player-short.txt")).match
     assert match.dealer is not None
     out = io.StringIO()
-    step_through(match.rules, match.dealer, match.decks, match.state.history, io.StringIO("\nt\nh\n"), out,
-                 symbols=False, width=60)
+    step_through(
+        match.rules,
+        match.dealer,
+        match.decks,
+        match.state.history,
+        io.StringIO("\nt\nh\n"),
+        out,
+        symbols=False,
+        width=60,
+    )
     text = out.getvalue()
     assert text.count("Keys: ") == 1
     assert all(len(line) <= 60 for line in text.splitlines())
@@ -83,7 +91,11 @@ def test_a_command_without_a_game_stopped_by_a_signal_says_so_in_one_line(signam
     signum = getattr(signal, signame)
     proc = subprocess.Popen(
         [sys.executable, "-m", "spades_cli", "replay", "--step", str(TRANSCRIPTS / "four-player-short.txt")],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8",
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
     )
     assert proc.stdout is not None
     while not (line := proc.stdout.readline()).startswith("Bids:"):

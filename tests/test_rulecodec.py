@@ -30,7 +30,12 @@ def test_every_shipped_preset_round_trips_through_the_flat_pairs(name: str) -> N
 
 def test_value_text_is_one_encoding() -> None:
     assert [value_text(v) for v in (None, True, False, 42, -3, "bags")] == [
-        "null", "true", "false", "42", "-3", "bags"
+        "null",
+        "true",
+        "false",
+        "42",
+        "-3",
+        "bags",
     ]
     assert value_text("bags", quote_strings=True) == '"bags"'
     assert value_text('"quoted" name') == '"\\"quoted\\" name"'  # a leading quote is kept by quoting

@@ -115,8 +115,7 @@ def test_r_2p_3_a_draw_names_where_the_card_is_in_run_and_replay(tmp_path: Path)
         ("bids N:3 W:3 E:3 S:3\n", f"W bids first in this hand, not N ({BIDS})"),
         ("bids W:3 N:3 E:3 S:3\n", ""),  # in order: both accept it
         # R-C-5 / R-4P-5: W leads the first trick; the line names S
-        ("bids W:3 N:3 E:3 S:3\ntrick 1 S: 5S 2S 3S 4S\n",
-         f"trick 1 is led by W, not S ({TRICKS})"),
+        ("bids W:3 N:3 E:3 S:3\ntrick 1 S: 5S 2S 3S 4S\n", f"trick 1 is led by W, not S ({TRICKS})"),
         ("bids W:3 E:3 N:3 S:3\n", f"N bids next, not E ({BIDS})"),
     ],
 )
@@ -149,8 +148,11 @@ def test_r_4p_4_a_bot_between_two_seats_of_a_bids_line_breaks_its_order(tmp_path
     ("word", "why"),
     [
         ("14", "S '14' is not a move: a bid is a number 1-13, or nil"),
-        ("pass", "S 'pass' is not a move: did you mean done (in an exchange) or noblind (declaring)? "
-                 "(nobody may pass a bid)"),
+        (
+            "pass",
+            "S 'pass' is not a move: did you mean done (in an exchange) or noblind (declaring)? "
+            "(nobody may pass a bid)",
+        ),
         ("n", "S 'n' is not a move: did you mean nil (bidding) or noblind (declaring)?"),
         ("keep", "S 'keep': a bid is wanted here (hand 1): bid a number 1-13, or nil"),
     ],

@@ -32,7 +32,11 @@ def test_the_factory_builds_every_kind_of_seat(tmp_path: Path) -> None:
     program = make_seat(options, rules, events.append, seat=1)
     assert isinstance(program, ExternalController)
     assert (program.argv, program.timeout, program.on_failure, program.log_path, program.seat) == (
-        ["prog", "--x"], 2.0, "easy", tmp_path / "p.log", 1
+        ["prog", "--x"],
+        2.0,
+        "easy",
+        tmp_path / "p.log",
+        1,
     )
     assert program.emit is not None
     with pytest.raises(UsageError, match="interactive prompt"):

@@ -126,8 +126,22 @@ def run(*args: str) -> tuple[int, str, str]:
 
 def test_cli_json_output() -> None:
     code, out, err = run(
-        "simulate", "--games", "2", "--rules", "two-player", "--seat", "N=easy", "--seat", "s=random",
-        "--max-hands", "2", "--jobs", "1", "--seed", "5", "--json",
+        "simulate",
+        "--games",
+        "2",
+        "--rules",
+        "two-player",
+        "--seat",
+        "N=easy",
+        "--seat",
+        "s=random",
+        "--max-hands",
+        "2",
+        "--jobs",
+        "1",
+        "--seed",
+        "5",
+        "--json",
     )
     assert code == 0, err
     data = json.loads(out)
@@ -175,8 +189,23 @@ def test_cli_saves_a_transcript_per_game_that_replays(tmp_path: object) -> None:
 
     folder = pathlib.Path(str(tmp_path)) / "games"
     code, _, err = run(
-        "simulate", "-n", "1", "--rules", "two-player", "--seat", "N=easy", "--seat", "S=easy",
-        "--duplicate", "--max-hands", "2", "-j", "1", "-q", "--transcripts", str(folder),
+        "simulate",
+        "-n",
+        "1",
+        "--rules",
+        "two-player",
+        "--seat",
+        "N=easy",
+        "--seat",
+        "S=easy",
+        "--duplicate",
+        "--max-hands",
+        "2",
+        "-j",
+        "1",
+        "-q",
+        "--transcripts",
+        str(folder),
     )
     assert code == 0, err
     files = sorted(p.name for p in folder.iterdir())
@@ -193,8 +222,23 @@ def _misbehaving(mode: str, after: int) -> str:
 
 
 def test_a_failing_program_ends_its_game_and_the_tournament_reports_it(tmp_path: Path) -> None:
-    args = ["simulate", "--games", "1", "--jobs", "1", "--seed", "3", "--max-hands", "1", "-q", "--json",
-            "--transcripts", str(tmp_path), "--seat", _misbehaving("illegal", 5)]
+    args = [
+        "simulate",
+        "--games",
+        "1",
+        "--jobs",
+        "1",
+        "--seed",
+        "3",
+        "--max-hands",
+        "1",
+        "-q",
+        "--json",
+        "--transcripts",
+        str(tmp_path),
+        "--seat",
+        _misbehaving("illegal", 5),
+    ]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 1
     data = json.loads(result.stdout)
@@ -207,8 +251,25 @@ def test_a_failing_program_ends_its_game_and_the_tournament_reports_it(tmp_path:
 
 
 def test_with_a_fallback_the_built_in_bot_takes_over_and_the_game_goes_on(tmp_path: Path) -> None:
-    args = ["simulate", "--games", "1", "--jobs", "1", "--seed", "3", "--max-hands", "1", "-q", "--json",
-            "--on-bot-failure", "easy", "--transcripts", str(tmp_path), "--seat", _misbehaving("illegal", 5)]
+    args = [
+        "simulate",
+        "--games",
+        "1",
+        "--jobs",
+        "1",
+        "--seed",
+        "3",
+        "--max-hands",
+        "1",
+        "-q",
+        "--json",
+        "--on-bot-failure",
+        "easy",
+        "--transcripts",
+        str(tmp_path),
+        "--seat",
+        _misbehaving("illegal", 5),
+    ]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)

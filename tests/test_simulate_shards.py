@@ -23,8 +23,24 @@ from spades_cli.simulate.stats import TimeHist
 FOUR = load_rules("four-player")
 TWO = load_rules("two-player")
 # A small duplicate tournament: random and easy bots, short games.
-GAME = ["--games", "7", "--seed", "11", "--seat", "N=easy", "--seat", "S=random", "--seat", "E=easy",
-        "--seat", "W=random", "--duplicate", "--max-hands", "3", "-q"]
+GAME = [
+    "--games",
+    "7",
+    "--seed",
+    "11",
+    "--seat",
+    "N=easy",
+    "--seat",
+    "S=random",
+    "--seat",
+    "E=easy",
+    "--seat",
+    "W=random",
+    "--duplicate",
+    "--max-hands",
+    "3",
+    "-q",
+]
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -187,11 +203,37 @@ def test_ctrl_c_stops_cleanly_prints_and_saves_the_totals(
     tmp_path: Path, sig: int, jobs: str, code: int
 ) -> None:
     out_file = tmp_path / "partial.json"
-    args = [sys.executable, "-m", "spades_cli", "simulate", "--games", "100000", "--seed", "3",
-            "--seat", "N=random", "--seat", "E=random", "--seat", "S=random", "--seat", "W=random",
-            "--max-hands", "1", "-j", jobs, "--json", "-o", str(out_file)]
+    args = [
+        sys.executable,
+        "-m",
+        "spades_cli",
+        "simulate",
+        "--games",
+        "100000",
+        "--seed",
+        "3",
+        "--seat",
+        "N=random",
+        "--seat",
+        "E=random",
+        "--seat",
+        "S=random",
+        "--seat",
+        "W=random",
+        "--max-hands",
+        "1",
+        "-j",
+        jobs,
+        "--json",
+        "-o",
+        str(out_file),
+    ]
     proc = subprocess.Popen(
-        args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        args,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as at a terminal
     )
     time.sleep(2.5)

@@ -67,7 +67,7 @@ def _brute_value(oc: Outcome) -> Any:
         index = [0] * (max(groups) + 1)
         for s, t in enumerate(tricks):
             index[groups[s]] += t
-        return table[sum(k * RADIX ** g for g, k in enumerate(index))]
+        return table[sum(k * RADIX**g for g, k in enumerate(index))]
 
     return value
 
@@ -83,8 +83,9 @@ def _brute_value(oc: Outcome) -> Any:
 def test_solver_agrees_with_brute_force_on_small_endings(
     seed: int, players: int, spades_break: bool, no_spades_first: bool, points: bool
 ) -> None:
-    rules = _variant(FOUR if players == 4 else TWO, spades_break=spades_break,
-                     no_spades_first_trick=no_spades_first)
+    rules = _variant(
+        FOUR if players == 4 else TWO, spades_break=spades_break, no_spades_first_trick=no_spades_first
+    )
     state = random_ending(rules, seed, 2 if players == 4 else 4)
     side = state.current % 2
     oc = Outcome(state, side, value="points" if points else "tricks")
@@ -240,7 +241,6 @@ def test_above_a_floor_the_value_walk_asks_once_when_kept_and_from_the_top_when_
 
         assert greatest_reached(values, reaches, 10.0, 1) == true
         assert len(asked) <= most, (true, asked)
-
 
 
 @settings(max_examples=300, deadline=None)

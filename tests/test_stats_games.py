@@ -79,7 +79,9 @@ def test_games_lists_the_saved_games_newest_first(cli: Cli, tmp_path: Path) -> N
     _saved(tmp_path)
     games, problems = saved_games(tmp_path)
     assert [g.path.name for g in games] == [
-        "four-player-unfinished.txt", "two-player-unfinished.txt", "four-player.txt"
+        "four-player-unfinished.txt",
+        "two-player-unfinished.txt",
+        "four-player.txt",
     ]
     assert not problems and [g.finished for g in games] == [False, False, True]
     assert games[2].scores == (("NS", 556), ("EW", -354)) and games[2].winner == "NS"
@@ -102,8 +104,9 @@ def test_games_deletes_only_finished_games_older_than_the_limit(cli: Cli, tmp_pa
     assert all(not g["finished"] for g in data["games"])
 
 
-def test_resume_without_a_file_continues_the_latest_unfinished_game(cli: Cli, tmp_path: Path,
-                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_resume_without_a_file_continues_the_latest_unfinished_game(
+    cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("SPADES_HOME", str(tmp_path))
     _saved(tmp_path / "transcripts")
     latest = tmp_path / "transcripts" / "four-player-unfinished.txt"
@@ -116,8 +119,9 @@ def test_resume_without_a_file_continues_the_latest_unfinished_game(cli: Cli, tm
     assert text.count("\nhand ") == 4 > before.count("\nhand ")  # continued up to --max-hands
     assert text.split("\ntrick 3 ")[0] == before.split("\ntrick 3 ")[0]
     # The other unfinished game was left alone.
-    assert (tmp_path / "transcripts" / "two-player-unfinished.txt").read_bytes() == \
-        (TRANSCRIPTS / "two-player-unfinished.txt").read_bytes()
+    assert (tmp_path / "transcripts" / "two-player-unfinished.txt").read_bytes() == (
+        TRANSCRIPTS / "two-player-unfinished.txt"
+    ).read_bytes()
 
 
 def test_resume_without_a_file_and_no_unfinished_game_is_a_usage_error(

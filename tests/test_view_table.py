@@ -24,8 +24,9 @@ def spades(args: Sequence[str], lines: Sequence[str], home: Path, **env: str) ->
     full = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
     full.update(SPADES_HOME=str(home), **env)
     typed = "".join(f"{x}\n" for x in lines).encode()
-    done = subprocess.run([sys.executable, "-m", "spades_cli", *args], input=typed, capture_output=True,
-                          env=full, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "spades_cli", *args], input=typed, capture_output=True, env=full, timeout=120
+    )
     assert b"Traceback" not in done.stderr
     return done.stdout.decode("utf-8")
 
@@ -80,12 +81,12 @@ GAME = ["--rules", "two-player", "--set", "target=60", "--seed", "5"]
 def test_the_end_of_the_game_shows_the_table_the_winner_and_a_chart(tmp_path: Path) -> None:
     lines = _whole_game("two-player", 5, ["target=60"])
     out = spades(["play", *GAME], lines, tmp_path)
-    end = out[out.index("Final score, hand by hand:"):]
+    end = out[out.index("Final score, hand by hand:") :]
     rows = end.splitlines()
     assert rows[1].split() == ["hand", "N", "bid", "took", "pts", "score", "S", "bid", "took", "pts", "score"]
     assert rows[2].split()[0] == "1"
     assert "The scores over the hands:" in rows
-    chart = rows[rows.index("The scores over the hands:") + 1:]
+    chart = rows[rows.index("The scores over the hands:") + 1 :]
     assert chart[0].split("|")[0].strip() == "62"  # the top: the target or the highest score
     assert any(line.endswith("N = North, S = South; # = both") for line in chart)
     assert any("Game over: " in line for line in rows)
@@ -108,6 +109,7 @@ def test_60_columns_no_line_longer_and_no_word_broken(tmp_path: Path) -> None:
 
 def test_the_c_locale_gets_plain_ascii(tmp_path: Path) -> None:
     lines = _whole_game("two-player", 5, ["target=60"])
-    out = spades(["play", *GAME], [*lines[:40], "hand", "rules", "score", "help"], tmp_path,
-                 LANG="C", LC_ALL="C")
+    out = spades(
+        ["play", *GAME], [*lines[:40], "hand", "rules", "score", "help"], tmp_path, LANG="C", LC_ALL="C"
+    )
     assert "Hand 1" in out and out.isascii()

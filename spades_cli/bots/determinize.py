@@ -116,7 +116,7 @@ def sample_hands(view: TableView, rng: random.Random, *, draft_weights: bool = T
     dealt: dict[int, list[int]] = {}
     pos = 0
     for s in others:
-        dealt[s] = cards[pos:pos + held[s]]
+        dealt[s] = cards[pos : pos + held[s]]
         pos += held[s]
     if pos != len(cards):
         return None

@@ -224,7 +224,7 @@ class Outcome:
         utility: Callable[[Rules, int, HandResult], float] = game_utility if value == "game" else hand_utility
         self.utility = utility
         g = len(first_of)
-        table = [0.0] * (RADIX ** g)
+        table = [0.0] * (RADIX**g)
         bids = tuple(st.bids)
         blind = tuple(st.blind)
         seats = ((0, 2), (1, 3)) if n == 4 else ((0,), (1,))

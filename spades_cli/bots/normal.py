@@ -247,8 +247,14 @@ def contract_value(rules: Rules, contract: int, tricks: int, bags_now: int) -> f
 
 
 def best_bid(
-    rules: Rules, bids: list[int], mu: float, sd: float, partner_bid: int | None, bags_now: int,
-    *, greed: float = 0.0,
+    rules: Rules,
+    bids: list[int],
+    mu: float,
+    sd: float,
+    partner_bid: int | None,
+    bags_now: int,
+    *,
+    greed: float = 0.0,
 ) -> int:
     """The non-nil bid with the best expected value for the side, given the seat's tricks
     (mean ``mu``, spread ``sd``) and the partner's bid (its tricks assumed near its bid)."""
@@ -318,7 +324,8 @@ def bid_choice(
         # R-C-11: when a made contract wins the game, bid the least that gets there.
         base = partner or 0
         reaching = [
-            b for b in bids
+            b
+            for b in bids
             if 0 < b <= choice and mine + contract_value(rules, base + b, base + b, 0) >= rules.target
         ]
         if reaching:
@@ -502,6 +509,7 @@ def _lead_to_win(view: TableView, cards: list[int]) -> tuple[int, str]:
 
 def _play_to_duck(view: TableView, cards: list[int]) -> tuple[int, str]:
     if not view.trick:
+
         def key(c: int) -> tuple[float, int]:
             return (win_chance(view, c, against_all=True), c % 13)
 
@@ -523,6 +531,7 @@ def high_card_nonspade(cards: list[int]) -> int:
 
 def _play_nil(view: TableView, cards: list[int]) -> tuple[int, str]:
     if not view.trick:
+
         def lead_key(c: int) -> tuple[float, int]:
             return (win_chance(view, c, against_all=True), c % 13)
 

@@ -30,6 +30,7 @@ NON_SPADE_MASK: Final = (1 << 39) - 1
 FULL_DECK: Final = (1 << 52) - 1
 TWO_OF_CLUBS: Final = 0
 
+
 def suit_of(card: int) -> int:
     return card // 13
 
@@ -119,10 +120,18 @@ class CardParseError(ValueError):
 
 
 _SUIT_ALIASES = {
-    "S": SPADES, "♠": SPADES, "♤": SPADES,
-    "H": HEARTS, "♥": HEARTS, "♡": HEARTS,
-    "D": DIAMONDS, "♦": DIAMONDS, "♢": DIAMONDS,
-    "C": CLUBS, "♣": CLUBS, "♧": CLUBS,
+    "S": SPADES,
+    "♠": SPADES,
+    "♤": SPADES,
+    "H": HEARTS,
+    "♥": HEARTS,
+    "♡": HEARTS,
+    "D": DIAMONDS,
+    "♦": DIAMONDS,
+    "♢": DIAMONDS,
+    "C": CLUBS,
+    "♣": CLUBS,
+    "♧": CLUBS,
 }
 _RANK_ALIASES = {name: i for i, name in enumerate(RANK_NAMES)} | {"T": 8}
 

@@ -78,8 +78,16 @@ class FastSolver:
         keen_list = keen if keen is not None else [True] * n
         play = state.rules.play
         self.core = _ddcore.Core(
-            n, int(play.no_spades_first_trick), int(play.two_of_clubs_leads), side, inc, self.cnt,
-            [int(k) for k in keen_list], table, self.ngroups, int(self.count_mode),
+            n,
+            int(play.no_spades_first_trick),
+            int(play.two_of_clubs_leads),
+            side,
+            inc,
+            self.cnt,
+            [int(k) for k in keen_list],
+            table,
+            self.ngroups,
+            int(self.count_mode),
             table_bits(13 - state.trick_no),
         )
         self.nodes = 0
@@ -102,9 +110,17 @@ class FastSolver:
         self.win_seat = state.win_seat
         counted = sum(state.tricks_won[s] * self.cnt[s] for s in range(n))
         self.core.load(
-            state.hands[:], self.trick, state.leader, state.current, int(state.broken),
-            int(state.first_trick), state.win_card, state.win_seat, self.left,
-            counted if self.count_mode else code, counted,
+            state.hands[:],
+            self.trick,
+            state.leader,
+            state.current,
+            int(state.broken),
+            int(state.first_trick),
+            state.win_card,
+            state.win_seat,
+            self.left,
+            counted if self.count_mode else code,
+            counted,
         )
 
     def share(self, other: FastSolver) -> None:

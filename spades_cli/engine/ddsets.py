@@ -27,7 +27,7 @@ def vectors(groups: int) -> list[tuple[int, int]]:
         return hit
     out: list[tuple[int, int]] = [(0, 0)]
     for g in range(groups - 1):
-        step = RADIX ** g
+        step = RADIX**g
         out = [(idx + k * step, total + k) for idx, total in out for k in range(14 - total)]
     out.sort()
     _VECTORS[groups] = out
@@ -62,10 +62,10 @@ def spreads(groups: int, left: int) -> list[int]:
 
 def _spread_into(out: list[int], groups: int, g: int, left: int, acc: int) -> None:
     if g == groups - 1:
-        out.append(acc + left * RADIX ** g)
+        out.append(acc + left * RADIX**g)
         return
     for k in range(left + 1):
-        _spread_into(out, groups, g + 1, left - k, acc + k * RADIX ** g)
+        _spread_into(out, groups, g + 1, left - k, acc + k * RADIX**g)
 
 
 def bits(mask: int) -> list[int]:
@@ -126,7 +126,7 @@ def greatest_reached(
 
 def trick_table(groups: int, counted: list[int]) -> list[float]:
     """A table whose value is the number of tricks taken by the groups in ``counted``."""
-    size = RADIX ** groups
+    size = RADIX**groups
     out = [0.0] * size
     for i in range(size):
         total = 0

@@ -91,7 +91,8 @@ def cash_bounds(hands: list[int], leader: int, first: bool, left: int, counted: 
         return lo | hi << 4 | rel << 8
     got = _cash(hands, leader, union, -1)
     cash = (got & 15 if partner == leader else _forced(got & 15, hands[partner], 0)) + (
-        sure if holder == leader else 0)
+        sure if holder == leader else 0
+    )
     cash_rel = got >> 4
     if partner != leader:
         via = _cash(hands, partner, union, leader)

@@ -75,8 +75,13 @@ def _reason(state: State, action: int, symbols: bool) -> tuple[str, str]:
 
 def _card_reason(state: State, card: int, symbols: bool) -> tuple[str, str]:
     return card_reason(
-        state.rules, state.hands[state.current], state.trick, state.first_trick, state.spades_broken(),
-        card, symbols=symbols,
+        state.rules,
+        state.hands[state.current],
+        state.trick,
+        state.first_trick,
+        state.spades_broken(),
+        card,
+        symbols=symbols,
     )
 
 

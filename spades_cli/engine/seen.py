@@ -90,7 +90,7 @@ def rebuild(
             st._phase = int(BID)
             order = st._bid_order()
             at = order.index(obs.current)
-            st.queue = order[at + 1:]
+            st.queue = order[at + 1 :]
             st.current = obs.current
             return st
         st.bids = list(bids)

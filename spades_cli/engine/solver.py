@@ -124,8 +124,9 @@ class Solver:
         self.best_card = -1
         self.load(state)
 
-    def _init_count(self, groups: list[int], side: int, linear: list[float] | None,
-                    vectors: list[tuple[int, int]]) -> None:
+    def _init_count(
+        self, groups: list[int], side: int, linear: list[float] | None, vectors: list[tuple[int, int]]
+    ) -> None:
         """Choose the trick count whose bounds the transposition table keeps: the tricks
         of the seats in ``counted`` (``count_side`` wanting them), or none."""
         n = self.n
@@ -261,7 +262,8 @@ class Solver:
         ``side`` can reach, found by questions starting from ``guess``."""
         side = self.side
         return greatest_reached(
-            self.outcomes(card), lambda v: self._ask(card, self._pred(v, side), side), guess, bound)
+            self.outcomes(card), lambda v: self._ask(card, self._pred(v, side), side), guess, bound
+        )
 
     def _pred(self, v: float, for_side: int) -> int:
         """The outcome set (relative to the counts so far, before any card is played)
@@ -349,7 +351,8 @@ class Solver:
             known = self._decide(pred, left, lo, hi)
             if known >= 0:
                 self.rel = (lay.relevant(tt.lo_shape) if self.used_lo else 0) | (
-                    lay.relevant(tt.hi_shape) if self.used_hi else 0)
+                    lay.relevant(tt.hi_shape) if self.used_hi else 0
+                )
                 return known
             rel = lay.relevant(tt.lo_shape) | lay.relevant(tt.hi_shape)
         got = sure_bounds(self.hands, self.leader, self.first, left, self.seat_counted)

@@ -73,6 +73,7 @@ _SETTLING: Final = threading.Lock()
 # and each side's score and bags before the hand.
 _Unscored = tuple[int, int, tuple[int, ...], tuple[bool, ...], tuple[int, ...], int, int, int, int]
 
+
 @final
 class State:
     """One game of Spades under one set of rules, from the first deal to the end."""
@@ -563,7 +564,7 @@ class State:
         n = self.n
         plays = self.plays
         for i, winner in enumerate(self.trick_winners):
-            out.append(Trick(leader, tuple(plays[i * n:(i + 1) * n]), winner))
+            out.append(Trick(leader, tuple(plays[i * n : (i + 1) * n]), winner))
             leader = winner
         return out
 
@@ -592,7 +593,8 @@ class State:
     def _next_draft_turn(self) -> None:
         if self.draft_turn == 26:
             self.exch_queue = [
-                s for s in ((self.dealer + 1) % 2, self.dealer)
+                s
+                for s in ((self.dealer + 1) % 2, self.dealer)
                 if self.declared[s] and self.rules.blind_nil.exchange > 0
             ]
             self._next_exchanger()

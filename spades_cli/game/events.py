@@ -126,7 +126,15 @@ class GameOver:
 
 
 Event = (
-    GameStarted | HandStarted | Decided | TrickWon | HandScored | SeatChanged | Noted | Undone
-    | Terminated | GameOver
+    GameStarted
+    | HandStarted
+    | Decided
+    | TrickWon
+    | HandScored
+    | SeatChanged
+    | Noted
+    | Undone
+    | Terminated
+    | GameOver
 )
 Emit = Callable[[Event], None]

@@ -122,7 +122,11 @@ def script_game(
     fixed = fixed_decks_tag({*prepared.decks, *prepared.deals})
     try:
         run.writer = open_transcript(
-            transcript, run.match, choice, seats=header_seats, exclusive=not force,
+            transcript,
+            run.match,
+            choice,
+            seats=header_seats,
+            exclusive=not force,
             extra_tags=[fixed] if fixed is not None else [],
         )
     except FileExistsError:
@@ -200,8 +204,11 @@ def _resume(
     changes = parse_seat_specs(rules, seat_specs, allow_human=True)
     from_file = {s: result.labels[s] for s in range(rules.players) if s not in changes}
     file_programs(
-        path, rules, {s: (label, result.label_lines.get(s, 1)) for s, label in from_file.items()},
-        trust=flags.trust_programs, say=flags.say,
+        path,
+        rules,
+        {s: (label, result.label_lines.get(s, 1)) for s, label in from_file.items()},
+        trust=flags.trust_programs,
+        say=flags.say,
     )
     labels = {**from_file, **changes}
     run.match.controllers = make_seats(rules, labels, human=human, origin=path)

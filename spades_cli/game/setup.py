@@ -88,7 +88,9 @@ def file_programs(
             continue
         name = rules.seat_names[seat]
         if trust:
-            say(f"{origin}:{line}: seat {name} runs the program named in the file: {label[len(CMD_PREFIX):]}")
+            say(
+                f"{origin}:{line}: seat {name} runs the program named in the file: {label[len(CMD_PREFIX) :]}"
+            )
             continue
         raise UsageError(
             f"seat {name} is played by a program named in the file ({excerpt(label)}); "

@@ -75,8 +75,16 @@ class ConnectionLost(Exception):
 class Connection:
     """A line-based connection to a host; messages arrive on :attr:`inbox`."""
 
-    def __init__(self, host: str, port: int, *, tls: bool = False, cafile: str | None = None,
-                 context: ssl.SSLContext | None = None, timeout: float = 10.0) -> None:
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        *,
+        tls: bool = False,
+        cafile: str | None = None,
+        context: ssl.SSLContext | None = None,
+        timeout: float = 10.0,
+    ) -> None:
         try:
             sock = socket.create_connection((host, port), timeout=timeout)
             if tls or context is not None:
@@ -152,15 +160,27 @@ class Connection:
 
 
 def hello(token: str) -> dict[str, Any]:
-    return {"type": "hello", "protocol": wire.HELLO, "version": wire.VERSION, "token": token,
-            "client": f"spades {__version__}"}
+    return {
+        "type": "hello",
+        "protocol": wire.HELLO,
+        "version": wire.VERSION,
+        "token": token,
+        "client": f"spades {__version__}",
+    }
 
 
 class RemoteSession:
     """One seat of a table hosted elsewhere, for the front ends of :mod:`spades_cli.repl`."""
 
-    def __init__(self, conn: Connection, token: str, *, symbols: bool = True, hint_level: str = "hard",
-                 live: Callable[[list[Output]], None] | None = None) -> None:
+    def __init__(
+        self,
+        conn: Connection,
+        token: str,
+        *,
+        symbols: bool = True,
+        hint_level: str = "hard",
+        live: Callable[[list[Output]], None] | None = None,
+    ) -> None:
         self.conn = conn
         self.token = token
         self.symbols = symbols
@@ -295,8 +315,13 @@ class RemoteSession:
     def _lost(self) -> None:
         self.over = True
         if not self.finished:
-            self._emit(ERROR, text("The connection to the table was lost: run the same 'spades join' "
-                                   "command to take your seat again."))
+            self._emit(
+                ERROR,
+                text(
+                    "The connection to the table was lost: run the same 'spades join' "
+                    "command to take your seat again."
+                ),
+            )
 
     def _message(self, msg: dict[str, Any]) -> None:
         handler = getattr(self, f"_on_{msg['type']}", None)
@@ -382,8 +407,10 @@ class RemoteSession:
             else:
                 self._emit(kind, [("", f"{name} gives up "), look.card(parse_card(str(action))), ("", ".")])
         elif phase == DRAW and action is not None:
-            self._emit(OWN, [("", f"{name} draws "), look.card(parse_card(str(action))),
-                             ("", " from the discard pile.")])
+            self._emit(
+                OWN,
+                [("", f"{name} draws "), look.card(parse_card(str(action))), ("", " from the discard pile.")],
+            )
 
     def _on_trick(self, msg: dict[str, Any]) -> None:
         look = self.look
@@ -398,8 +425,9 @@ class RemoteSession:
 
     def _on_scored(self, msg: dict[str, Any]) -> None:
         assert self.rules is not None and self.look is not None
-        _, self.results = wire.public_view(self.rule_lines, list(self.rules.seat_names),
-                                           [str(x) for x in msg["results"]])
+        _, self.results = wire.public_view(
+            self.rule_lines, list(self.rules.seat_names), [str(x) for x in msg["results"]]
+        )
         self._emit(GAP, [])
         self._emit(HAND, view.hand_result(self.look, self.rules, self.results[-1]))
         self._emit(TABLE, view.score_table(self.look, self.rules, self.results, last=3))
@@ -409,8 +437,10 @@ class RemoteSession:
         assert look is not None
         lines: Fragments = text(f"The hands of hand {int(msg['hand'])}:")
         for letter, cards in msg["hands"].items():
-            lines += [("", f"\n  {look.seat(self._index(letter))}: "),
-                      *look.hand([parse_card(str(c)) for c in cards])]
+            lines += [
+                ("", f"\n  {look.seat(self._index(letter))}: "),
+                *look.hand([parse_card(str(c)) for c in cards]),
+            ]
         self._emit(INFO, lines)
 
     def _on_over(self, msg: dict[str, Any]) -> None:
@@ -449,8 +479,10 @@ class RemoteSession:
         self._emit(INFO, text(f"{self._name(msg['seat'])} left the table."))
 
     def _on_waiting(self, msg: dict[str, Any]) -> None:
-        self._emit(INFO, text(f"Waiting for {self._name(msg['seat'])} to reconnect "
-                              f"(up to {float(msg['seconds']):g} s)."))
+        self._emit(
+            INFO,
+            text(f"Waiting for {self._name(msg['seat'])} to reconnect (up to {float(msg['seconds']):g} s)."),
+        )
 
     def _on_takeover(self, msg: dict[str, Any]) -> None:
         label = str(msg["label"])[:20]
@@ -628,5 +660,10 @@ def _say(action: int) -> str:
     if BID_BASE <= action < BID_BASE + 14:
         bid = action - BID_BASE
         return "bid nil" if bid == 0 else f"bid {bid}"
-    return {BLIND: "declare", NO_BLIND: "do not declare", EXCHANGE_DONE: "done", KEEP: "keep",
-            DISCARD: "discard"}.get(action, action_text(action))
+    return {
+        BLIND: "declare",
+        NO_BLIND: "do not declare",
+        EXCHANGE_DONE: "done",
+        KEEP: "keep",
+        DISCARD: "discard",
+    }.get(action, action_text(action))

@@ -55,8 +55,9 @@ class HostedGame:
         return wire.tokens_path(self.path)
 
 
-def _table(rules: Rules, tokens: wire.Tokens, on_leave: str | None, *, reconnect: float, hints: bool,
-           log: Log) -> Table:
+def _table(
+    rules: Rules, tokens: wire.Tokens, on_leave: str | None, *, reconnect: float, hints: bool, log: Log
+) -> Table:
     fallback = make_controller(on_leave, rules) if on_leave else None
     return Table(rules, tokens, reconnect_timeout=reconnect, on_leave=fallback, hints=hints, log=log)
 
@@ -97,21 +98,30 @@ def new_game(
         run.writer = open_transcript(transcript, run.match, choice, seats=seat_labels, exclusive=True)
     except FileExistsError:
         run.close()
-        raise UsageError(f"{transcript} already exists: choose another --transcript, or reopen that table "
-                         f"with 'spades host --resume {transcript}'") from None
+        raise UsageError(
+            f"{transcript} already exists: choose another --transcript, or reopen that table "
+            f"with 'spades host --resume {transcript}'"
+        ) from None
     game = HostedGame(run, table, labels)
     wire.save_tokens(game.tokens_file, rules, tokens)
     _wire_up(game)
     return game
 
 
-def resumed_game(file: str, *, on_leave: str | None, reconnect: float, hints: bool, log: Log,
-                 flags: BotFlags) -> HostedGame:
+def resumed_game(
+    file: str, *, on_leave: str | None, reconnect: float, hints: bool, log: Log, flags: BotFlags
+) -> HostedGame:
     """Open the table of an unfinished hosted game again, with the tokens it had: the seats
     that had a token are joined again (a bot that took one over gives it back)."""
     letters = _token_seats(wire.tokens_path(file))
-    resumed = resume_game(file, seat_specs=[f"{letter}=human" for letter in letters], preset_files=(),
-                          transcript=None, flags=flags, human=lambda _label: RemoteSeat())
+    resumed = resume_game(
+        file,
+        seat_specs=[f"{letter}=human" for letter in letters],
+        preset_files=(),
+        transcript=None,
+        flags=flags,
+        human=lambda _label: RemoteSeat(),
+    )
     run = resumed.run
     rules = run.rules
     tokens = wire.load_tokens(wire.tokens_path(file), rules)

@@ -129,7 +129,11 @@ class Host:
             try:
                 self.server = self.loop.run_until_complete(
                     asyncio.start_server(
-                        self._client, host, port, ssl=self.ssl_context, limit=wire.MAX_LINE,
+                        self._client,
+                        host,
+                        port,
+                        ssl=self.ssl_context,
+                        limit=wire.MAX_LINE,
                         reuse_address=True,
                     )
                 )
@@ -401,12 +405,19 @@ class Table:
         assert seat is not None and match is not None
         # A program's command line stays on the host: it may name the host's files.
         labels = [_public(getattr(c, "label", "?")) for c in match.controllers]
-        conn.send(wire.encode({
-            "type": "welcome", "version": wire.VERSION,
-            "seat": None if seat == wire.WATCH else self.name(seat),
-            "seats": list(self.rules.seat_names), "labels": labels, "rules": self.rule_lines,
-            "hints": self.hints,
-        }))
+        conn.send(
+            wire.encode(
+                {
+                    "type": "welcome",
+                    "version": wire.VERSION,
+                    "seat": None if seat == wire.WATCH else self.name(seat),
+                    "seats": list(self.rules.seat_names),
+                    "labels": labels,
+                    "rules": self.rule_lines,
+                    "hints": self.hints,
+                }
+            )
+        )
         conn.greeted = True
         state = match.state
         if state.phase in (DEAL, DRAW) or state.is_terminal() or seat == wire.WATCH:
@@ -553,10 +564,15 @@ class TableEvents:
         elif isinstance(e, Decided):
             self._decided(e)
         elif isinstance(e, TrickWon):
-            table.broadcast({
-                "type": "trick", "no": e.trick_no, "leader": names[e.leader],
-                "cards": [action_text(c) for _, c in e.cards], "winner": names[e.winner],
-            })
+            table.broadcast(
+                {
+                    "type": "trick",
+                    "no": e.trick_no,
+                    "leader": names[e.leader],
+                    "cards": [action_text(c) for _, c in e.cards],
+                    "winner": names[e.winner],
+                }
+            )
         elif isinstance(e, HandScored):
             self.lines.append(result_line(e.result, match.rules))
             table.broadcast({"type": "scored", "results": self.lines})
@@ -565,8 +581,13 @@ class TableEvents:
                 table.broadcast({"type": "hands", "hand": e.hand_no + 1, "hands": shown}, players=False)
         elif isinstance(e, GameOver):
             if e.winner is not None:
-                table.broadcast({"type": "over", "winner": match.rules.side_name(e.winner),
-                                 "scores": list(match.state.scores)})
+                table.broadcast(
+                    {
+                        "type": "over",
+                        "winner": match.rules.side_name(e.winner),
+                        "scores": list(match.state.scores),
+                    }
+                )
             else:
                 why = table.stopping or _WHY.get(e.reason, "the host stopped")
                 table.broadcast({"type": "stopped", "reason": f"{why}; the game is saved"})
@@ -578,7 +599,9 @@ class TableEvents:
         table, state = self.table, self.match.state
         owner = state.exch_seat if e.seat < 0 else e.seat
         msg: dict[str, Any] = {
-            "type": "move", "seat": self.match.rules.seat_names[owner], "phase": str(e.phase),
+            "type": "move",
+            "seat": self.match.rules.seat_names[owner],
+            "phase": str(e.phase),
             "action": action_text(e.action),
         }
         if (e.phase == EXCHANGE and e.action != EXCHANGE_DONE) or e.phase == DRAW:

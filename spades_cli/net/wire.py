@@ -127,9 +127,21 @@ def public_view(
     if n not in (2, 4) or not all(isinstance(x, str) and len(x) < MAX_LINE for x in texts):
         raise WireError("unreadable rules or results")
     lines = [
-        "request bid", *rule_lines, f"seat {seats[0]}", "deal 1", f"dealer {seats[0]}", "hand",
-        "bids " + " ".join(["-"] * n), f"current {seats[0]}", "won " + " ".join(["0"] * n), "broken no",
-        "scores 0 0", "bags 0 0", *result_lines, "legal 1", "rng -",
+        "request bid",
+        *rule_lines,
+        f"seat {seats[0]}",
+        "deal 1",
+        f"dealer {seats[0]}",
+        "hand",
+        "bids " + " ".join(["-"] * n),
+        f"current {seats[0]}",
+        "won " + " ".join(["0"] * n),
+        "broken no",
+        "scores 0 0",
+        "bags 0 0",
+        *result_lines,
+        "legal 1",
+        "rng -",
     ]
     try:
         request = parse_request(lines)

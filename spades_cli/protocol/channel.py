@@ -76,7 +76,7 @@ def _pump_log(pipe: IO[bytes], log: IO[bytes]) -> None:
             if not chunk:
                 break
             if kept < LOG_LIMIT:
-                part = chunk[:LOG_LIMIT - kept]
+                part = chunk[: LOG_LIMIT - kept]
                 log.write(part)
                 log.flush()
                 kept += len(part)
@@ -200,7 +200,7 @@ class Channel:
         if end > MAX_LINE:
             raise Fail("overflow", f"sent a line longer than {MAX_LINE // 1024} KiB", restart=True)
         line = bytes(buf[:end]).decode("utf-8", "replace").strip()
-        del buf[:end + 1]
+        del buf[: end + 1]
         return line
 
     def begin(self) -> None:

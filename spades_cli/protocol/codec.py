@@ -109,9 +109,7 @@ def format_request(obs: Observation, rules: Rules, key: str, *, rules_text: str 
         lines.append("exchanged " + " ".join(map(str, obs.exchanged)))
     lines.append("bids " + " ".join(_bid_text(b, d) for b, d in zip(obs.bids, obs.declared, strict=True)))
     for t in obs.tricks:
-        lines.append(
-            f"trick {names[t.leader]} {' '.join([CARD_TEXT[c] for c in t.cards])} {names[t.winner]}"
-        )
+        lines.append(f"trick {names[t.leader]} {' '.join([CARD_TEXT[c] for c in t.cards])} {names[t.winner]}")
     lines.append(_cards_line(f"current {names[obs.leader]}", obs.current_trick))
     lines.append("won " + " ".join(map(str, obs.tricks_won)))
     lines.append("broken yes" if obs.spades_broken else "broken no")
@@ -335,12 +333,12 @@ class _Reader:
             tokens = line.split()
             if len(tokens) != 2 * n + 4 or tokens[2] != "bids" or tokens[3 + n] != "tricks":
                 raise ProtocolError(f"result: expected 'DEAL DEALER bids {n} bids tricks {n} numbers'")
-            read = [_bid(t) for t in tokens[3:3 + n]]
+            read = [_bid(t) for t in tokens[3 : 3 + n]]
             if any(b is None for b, _ in read):
                 raise ProtocolError("result: every seat has a bid in a finished hand")
             bids = tuple(b or 0 for b, _ in read)
             blind = tuple(d for _, d in read)
-            tricks = tuple(int(t) for t in tokens[4 + n:])
+            tricks = tuple(int(t) for t in tokens[4 + n :])
             first, second = (
                 score_side(rules, bids, blind, tricks, seats, scores[i], bags[i])
                 for i, seats in enumerate(sides)

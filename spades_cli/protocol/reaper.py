@@ -35,7 +35,15 @@ from types import FrameType
 from typing import Any
 
 __all__ = [
-    "GRACE", "MARK", "end_all", "end_group", "environment", "preexec", "register", "sweep", "unregister"
+    "GRACE",
+    "MARK",
+    "end_all",
+    "end_group",
+    "environment",
+    "preexec",
+    "register",
+    "sweep",
+    "unregister",
 ]
 
 GRACE = 0.3  # seconds between SIGTERM and SIGKILL

@@ -45,8 +45,9 @@ def serve(bot: Bot, stdin: IO[str], stdout: IO[str], *, name: str | None = None)
             if is_number(version) and len(version) < 10 and int(version) >= PROTOCOL_VERSION:
                 answer(f"= {PROTOCOL_VERSION} {name}")
             else:
-                answer(f"? unsupported protocol version {shown(version)} "
-                       f"(this bot speaks {PROTOCOL_VERSION})")
+                answer(
+                    f"? unsupported protocol version {shown(version)} (this bot speaks {PROTOCOL_VERSION})"
+                )
         elif word == "request":
             block = [text]
             while True:

@@ -92,13 +92,18 @@ def play_match(
     ``normal``, ``fast``). Returns the exit code."""
     path = run.writer.path if run.writer is not None else None
     session = PlaySession(
-        run, humans, symbols=symbols_ok(ascii_only), transcript_path=path,
-        width=terminal_width(), ask_again=on_play_again is not None,
+        run,
+        humans,
+        symbols=symbols_ok(ascii_only),
+        transcript_path=path,
+        width=terminal_width(),
+        ask_again=on_play_again is not None,
     )
     try:
         with run:
-            return run_session(session, intro=intro, color=use_color(no_color), fast=fast, batch=batch,
-                               speed=speed)
+            return run_session(
+                session, intro=intro, color=use_color(no_color), fast=fast, batch=batch, speed=speed
+            )
     finally:
         if session.play_again and on_play_again is not None:
             on_play_again()

@@ -413,8 +413,13 @@ class PlaySession:
         if not results:
             self._reply(f"No hand has been scored yet (game to {self.rules.target}).")
             return
-        self._emit(REPLY, [("", f"Score (game to {self.rules.target}):\n"),
-                           *view.score_table(self.look, self.rules, results)])
+        self._emit(
+            REPLY,
+            [
+                ("", f"Score (game to {self.rules.target}):\n"),
+                *view.score_table(self.look, self.rules, results),
+            ],
+        )
 
     def _cmd_bids(self, arg: str) -> None:
         obs = self.observation()
@@ -474,10 +479,12 @@ class PlaySession:
         index = mine[-1]
         if history[index] in (BLIND, NO_BLIND) and self.match.observation(seat).looked:
             what = "double nil" if self.rules.players == 2 else "blind nil"
-            self._error(f"{self.look.seat(seat)} has seen cards since deciding on {what}: "
-                        "that decision stands and cannot be undone.")
+            self._error(
+                f"{self.look.seat(seat)} has seen cards since deciding on {what}: "
+                "that decision stands and cannot be undone."
+            )
             return
-        others = [s for s in actors[index + 1:] if s in self.humans and s != seat]
+        others = [s for s in actors[index + 1 :] if s in self.humans and s != seat]
         if others:
             who = self.look.seat(others[0])
             self._error(f"{who} has moved since; only your own last decision can be undone.")
@@ -662,8 +669,10 @@ class PlaySession:
         elif before == DRAW:
             owner = state.exch_seat
             if owner in self.humans and owner == self.viewer:
-                self._emit(OWN, [("", f"{look.seat(owner)} draws "), look.card(action),
-                                 ("", " from the discard pile.")])
+                self._emit(
+                    OWN,
+                    [("", f"{look.seat(owner)} draws "), look.card(action), ("", " from the discard pile.")],
+                )
 
     def _on_event(self, e: Event) -> None:
         """A move, a deal, a hand's result or the end, as the run tells it."""

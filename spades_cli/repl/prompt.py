@@ -212,8 +212,9 @@ class PromptFrontEnd:
         frags = wrap_frags(item.frags, self.session.width)
         try:
             if self.color:
-                print_formatted_text(FormattedText(frags), style=STYLE, output=self.output,
-                                     color_depth=self.depth)
+                print_formatted_text(
+                    FormattedText(frags), style=STYLE, output=self.output, color_depth=self.depth
+                )
             else:
                 print_formatted_text(plain(frags), output=self.output, color_depth=self.depth)
         except OSError:

@@ -42,8 +42,10 @@ from spades_cli.notation import is_number
 from spades_cli.view import Fragments, Look, plain
 from spades_cli.view.analysis import HINDSIGHT, HandNotes, deal_figures, note_of, trick_notes
 
-KEYS = ("Keys: Enter/n next move, p back, t/T next/previous trick, h/H next/previous hand, "
-        "g N hand N, e end, q quit.")
+KEYS = (
+    "Keys: Enter/n next move, p back, t/T next/previous trick, h/H next/previous hand, "
+    "g N hand N, e end, q quit."
+)
 
 
 @dataclass(frozen=True)
@@ -82,8 +84,9 @@ def _said(look: Look, before: State, after: State, seat: int, action: int) -> st
     return "-"
 
 
-def positions(rules: Rules, dealer: int, decks: Sequence[Sequence[int]], actions: Sequence[int],
-              look: Look) -> list[Position]:
+def positions(
+    rules: Rules, dealer: int, decks: Sequence[Sequence[int]], actions: Sequence[int], look: Look
+) -> list[Position]:
     """Every position of a recorded game, from the first deal to the last action."""
     state = State(rules, dealer)
     out: list[Position] = []
@@ -161,8 +164,9 @@ class Stepper:
     """Moves through the positions of one game as the keys say (with the hindsight
     analysis of its hands beside them when ``analysis`` is given)."""
 
-    def __init__(self, look: Look, game: list[Position], width: int = 80,
-                 analysis: HandNotes | None = None) -> None:
+    def __init__(
+        self, look: Look, game: list[Position], width: int = 80, analysis: HandNotes | None = None
+    ) -> None:
         self.look = look
         self.game = game
         self.total = game[-1].moves if game else 0
@@ -210,9 +214,18 @@ class Stepper:
         return view.wrap_frags(frags, self.width)
 
 
-def step_through(rules: Rules, dealer: int, decks: Sequence[Sequence[int]], actions: Sequence[int],
-                 keys: TextIO, out: TextIO, *, symbols: bool = True, width: int = 80,
-                 analysis: HandNotes | None = None) -> None:
+def step_through(
+    rules: Rules,
+    dealer: int,
+    decks: Sequence[Sequence[int]],
+    actions: Sequence[int],
+    keys: TextIO,
+    out: TextIO,
+    *,
+    symbols: bool = True,
+    width: int = 80,
+    analysis: HandNotes | None = None,
+) -> None:
     """Show a recorded game position by position, moving as the lines of ``keys`` say;
     with ``analysis``, the hindsight analysis of each hand beside its tricks."""
     look = Look(rules, symbols)

@@ -41,7 +41,10 @@ class DaskBackend:
             if scheduler == "local":
                 with sigint_ignored():  # its worker processes ignore Ctrl-C: we stop them
                     self.cluster = dist.LocalCluster(
-                        n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+                        n_workers=workers,
+                        threads_per_worker=1,
+                        processes=True,
+                        dashboard_address=None,
                         silence_logs=logging.ERROR,  # no warnings about the tasks cancelled by Ctrl-C
                     )
                 self.client = dist.Client(self.cluster)

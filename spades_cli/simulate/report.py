@@ -67,8 +67,14 @@ class Summary:
             "capped_games": s.capped,
             "terminated_games": [{"game": i + 1, "twin": tw, "reason": why} for i, tw, why in s.terminated],
             "decision_time": [
-                {"label": label, "decisions": h.count, "mean_s": h.mean, "median_s": h.quantile(0.5),
-                 "p95_s": h.quantile(0.95), "max_s": h.longest}
+                {
+                    "label": label,
+                    "decisions": h.count,
+                    "mean_s": h.mean,
+                    "median_s": h.quantile(0.5),
+                    "p95_s": h.quantile(0.95),
+                    "max_s": h.longest,
+                }
                 for label, h in _by_level(s)
             ],
             "elapsed_s": self.elapsed,
@@ -273,8 +279,6 @@ def _table(summary: Summary) -> list[str]:
     for label, vals in rows:
         lines.append(f"{label:<{w0}}  {vals[0]:<{w1}}  {vals[1]}")
     return lines
-
-
 
 
 def check_summary_path(path: str) -> str:

@@ -96,8 +96,9 @@ class TimeHist:
         buckets = dict(self.buckets)
         for b, c in other.buckets.items():
             buckets[b] = buckets.get(b, 0) + c
-        return TimeHist(self.count + other.count, self.total + other.total,
-                        max(self.longest, other.longest), buckets)
+        return TimeHist(
+            self.count + other.count, self.total + other.total, max(self.longest, other.longest), buckets
+        )
 
     def quantile(self, q: float) -> float:
         """The time below which a fraction ``q`` of the decisions fall (bucket middle, at most the max)."""

@@ -76,4 +76,3 @@ def stacked_deck_warnings(t: Transcript, origins: dict[int, DeckOrigin]) -> list
         for o in origins.values()
         if o.from_seed is False and not o.fixed_by_script
     ]
-

@@ -332,8 +332,14 @@ class _Replayer:
         return st
 
     def act(
-        self, line: int, seat_name: str, action: int, phase: Phase, *,
-        ordered: bool = False, trick: int | None = None,
+        self,
+        line: int,
+        seat_name: str,
+        action: int,
+        phase: Phase,
+        *,
+        ordered: bool = False,
+        trick: int | None = None,
     ) -> None:
         """Apply a line's action; ``ordered`` for a bids or trick line (``trick``: its number),
         whose seats act in the order written (transcript.order)."""

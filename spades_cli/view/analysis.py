@@ -101,5 +101,12 @@ def _num(v: int | None) -> str:
 
 
 __all__ = [
-    "HINDSIGHT", "CardNote", "HandNote", "HandNotes", "deal_figures", "flag_line", "note_of", "trick_notes",
+    "HINDSIGHT",
+    "CardNote",
+    "HandNote",
+    "HandNotes",
+    "deal_figures",
+    "flag_line",
+    "note_of",
+    "trick_notes",
 ]

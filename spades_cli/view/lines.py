@@ -92,9 +92,7 @@ def render_trick(
 def render_hand_result(result: HandResult, rules: Rules) -> str:
     """One line per side: bids, tricks (per seat), the points by kind, the total and score."""
     look = Look(rules, True)
-    return "\n".join(
-        ansi(side_result(look, rules, result, side, result.sides[side])) for side in range(2)
-    )
+    return "\n".join(ansi(side_result(look, rules, result, side, result.sides[side])) for side in range(2))
 
 
 def render_scores(scores: Sequence[int], bags: Sequence[int], rules: Rules) -> str:

@@ -112,8 +112,9 @@ def score_table(look: Look, rules: Rules, results: Sequence[HandResult], *, last
     return text("\n".join(line.rstrip() for line in lines))
 
 
-def score_chart(look: Look, rules: Rules, results: Sequence[HandResult], width: int = 60,
-                height: int = 8) -> str:
+def score_chart(
+    look: Look, rules: Rules, results: Sequence[HandResult], width: int = 60, height: int = 8
+) -> str:
     """Both scores over the hands as a small text chart: a column per hand (sampled when
     there are more hands than columns), the side's letter where its score is, ``#`` where
     both are, the zero line as ``-``."""
@@ -151,8 +152,14 @@ def score_chart(look: Look, rules: Rules, results: Sequence[HandResult], width: 
     return "\n".join(lines)
 
 
-def game_over(look: Look, rules: Rules, results: Sequence[HandResult], winner: int | None,
-              scores: Sequence[int], width: int = 60) -> Fragments:
+def game_over(
+    look: Look,
+    rules: Rules,
+    results: Sequence[HandResult],
+    winner: int | None,
+    scores: Sequence[int],
+    width: int = 60,
+) -> Fragments:
     """The end of the game: the whole score table, the winner and the chart."""
     out: Fragments = [(TITLE, "Final score, hand by hand:"), ("", "\n")]
     out += score_table(look, rules, results)
@@ -164,6 +171,7 @@ def game_over(look: Look, rules: Rules, results: Sequence[HandResult], winner: i
     if chart:
         out += [("", "\nThe scores over the hands:\n" + chart)]
     return out
+
 
 def rules_summary(look: Look, rules: Rules) -> Fragments:
     """The options that matter at the table, in a few lines."""

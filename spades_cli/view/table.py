@@ -80,8 +80,10 @@ def side_line(look: Look, obs: Observation, side: int) -> str:
     took = sum(obs.tricks_won[s] for s in look.side_seats(side))
     contract = side_contract(look, obs, side)
     bid = "-" if contract is None else str(contract)
-    return (f"{look.side_short(side)}: bid {bid}, took {took}, "
-            f"{plural(obs.bags[side], 'bag')}, score {obs.scores[side]}")
+    return (
+        f"{look.side_short(side)}: bid {bid}, took {took}, "
+        f"{plural(obs.bags[side], 'bag')}, score {obs.scores[side]}"
+    )
 
 
 def status_parts(look: Look, obs: Observation) -> list[str]:
@@ -237,7 +239,6 @@ def turn_prompt(look: Look, obs: Observation, rules: Rules) -> Fragments:
     if phase == EXCHANGE:
         left = rules.blind_nil.exchange - obs.exchanged[obs.seat]
         return text(
-            f"{name}: give up a card for one from the discard pile "
-            f"({plural(left, 'exchange')} left), or done"
+            f"{name}: give up a card for one from the discard pile ({plural(left, 'exchange')} left), or done"
         )
     return text(f"{name}: nothing to decide")
