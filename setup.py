@@ -21,16 +21,19 @@ ENGINE = [
     "spades_cli/engine/bidding.py",
     "spades_cli/engine/cards.py",
     "spades_cli/engine/chance.py",
-    "spades_cli/engine/ddsets.py",
-    "spades_cli/engine/ddsure.py",
-    "spades_cli/engine/ddtable.py",
     "spades_cli/engine/illegal.py",
     "spades_cli/engine/observation.py",
     "spades_cli/engine/plan.py",
     "spades_cli/engine/scoring.py",
     "spades_cli/engine/seen.py",
-    "spades_cli/engine/solver.py",
     "spades_cli/engine/state.py",
+]
+# The double-dummy solver (Python side; the C core is built below).
+SOLVER = [
+    "spades_cli/solver/search.py",
+    "spades_cli/solver/sets.py",
+    "spades_cli/solver/sure.py",
+    "spades_cli/solver/table.py",
 ]
 # The search bots' hot paths: hand evaluation, reading the table, sampling the hidden
 # cards and the rollout policy (hard spends nearly all its time here). normal.py, easy.py
@@ -53,7 +56,7 @@ def _extensions() -> list:
     except ImportError:
         return []
     try:
-        return mypycify(ENGINE + BOTS, opt_level="3")
+        return mypycify(ENGINE + SOLVER + BOTS, opt_level="3")
     except Exception as exc:  # a missing compiler or mypy problem: fall back to pure Python
         print(f"spades: building the engine as pure Python ({exc})")
         return []
@@ -69,9 +72,9 @@ def _search_core() -> list:
     parts = ["moves", "table", "sure", "search"]  # included by _ddcore.c, in this order
     return [
         Extension(
-            "spades_cli.engine._ddcore",
-            ["spades_cli/engine/_ddcore.c"],
-            depends=[f"spades_cli/engine/_ddcore_{p}.h" for p in parts],
+            "spades_cli.solver._ddcore",
+            ["spades_cli/solver/_ddcore.c"],
+            depends=[f"spades_cli/solver/_ddcore_{p}.h" for p in parts],
             extra_compile_args=flags,
             optional=True,
         )

@@ -24,13 +24,14 @@ import time
 
 from common import build_line
 
-from spades_cli.analyze import PYTHON_BUDGET, HandReport, analyze_hand, analyze_match, default_budget
+from spades_cli.analysis.analyze import PYTHON_BUDGET, HandReport, analyze_hand, analyze_match, default_budget
 from spades_cli.bots.expert import Outcome
 from spades_cli.bots.normal import NormalBot
-from spades_cli.engine import PLAY, State, ddfast, deck_for, rng_for
-from spades_cli.engine.ddfast import FastSolver
-from spades_cli.engine.solver import SearchLimit
+from spades_cli.engine import PLAY, State, deck_for, rng_for
 from spades_cli.presets import load_rules
+from spades_cli.solver import fast as ddfast
+from spades_cli.solver.fast import FastSolver
+from spades_cli.solver.search import SearchLimit
 from spades_cli.transcript import read_transcript, replay
 
 
@@ -188,7 +189,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     print(build_line())
-    import spades_cli.engine.solver as solver
+    import spades_cli.solver.search as solver
 
     print(
         f"solver {'compiled (mypyc)' if not solver.__file__.endswith('.py') else 'pure Python'}; "

@@ -28,13 +28,13 @@ from pathlib import Path
 
 from common import build_line
 
+from spades_cli.app.setup import choose_rules
 from spades_cli.bots import make_bot
-from spades_cli.game.setup import choose_rules
-from spades_cli.match import BaseListener, Match
+from spades_cli.engine.notation import action_text
+from spades_cli.game.match import BaseListener, Match
 from spades_cli.net import hosting, wire
 from spades_cli.net.client import Connection, RemoteSession
 from spades_cli.net.server import Host
-from spades_cli.notation import action_text
 from spades_cli.repl.core import MOVE, Output
 
 LOOPBACK = "127.0.0.1"

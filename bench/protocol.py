@@ -20,8 +20,9 @@ from collections.abc import Sequence
 
 from common import build_line
 
+from spades_cli.game.match import Controller, Match
 from spades_cli.game.run import GameRun
-from spades_cli.match import Controller, Match
+from spades_cli.game.seats import BotController
 from spades_cli.presets import load_rules
 from spades_cli.protocol import (
     ExternalController,
@@ -30,7 +31,6 @@ from spades_cli.protocol import (
     parse_request,
     rules_lines,
 )
-from spades_cli.seats import BotController
 
 
 class _Count:

@@ -22,11 +22,11 @@ from pathlib import Path
 
 from common import build_line
 
+from spades_cli.app.setup import RulesChoice, open_transcript
+from spades_cli.game.match import Match
 from spades_cli.game.run import GameRun
-from spades_cli.game.setup import RulesChoice, open_transcript
-from spades_cli.match import Match
+from spades_cli.game.seats import RandomController, make_controller
 from spades_cli.presets import load_rules
-from spades_cli.seats import RandomController, make_controller
 from spades_cli.transcript import parse_transcript, replay
 
 TARGET = 1.5

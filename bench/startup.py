@@ -38,10 +38,10 @@ print(len(compiled))
 """
 
 REQUEST = """
-from spades_cli.match import Match
+from spades_cli.game.match import Match
 from spades_cli.presets import load_rules
 from spades_cli.protocol import format_request, HELLO, PROTOCOL_VERSION
-from spades_cli.seats import RandomController
+from spades_cli.game.seats import RandomController
 rules = load_rules('four-player')
 match = Match(rules, 'startup', [RandomController()] * 4)
 match.run(max_actions=20)  # into the bidding of the first hand

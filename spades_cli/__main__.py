@@ -1,3 +1,3 @@
-from spades_cli.cli import main
+from spades_cli.cli.main import main
 
 main()

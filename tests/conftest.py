@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from spades_cli.cli import main
+from spades_cli.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSCRIPTS = ROOT / "transcripts"

@@ -105,7 +105,7 @@ def test_a_hand_whose_best_line_is_known_by_hand() -> None:
     # discarding 9C lets West win and lead AH, and East over-ruffs North's TS with QS.
     from test_bots_hard import mid_hand
 
-    from spades_cli.analyze import analyze_hand
+    from spades_cli.analysis.analyze import analyze_hand
     from spades_cli.engine import PLAY, card_str, parse_card
     from spades_cli.presets import load_rules
 
@@ -165,8 +165,8 @@ def test_analyze_refuses_a_file_that_is_not_a_transcript_in_one_line(tmp_path: P
 def test_tricks_and_points_walked_apart_are_the_values_walked_together() -> None:
     # With a nil the points hang on the nil seat's own tricks, and the two walks over the
     # positions run in two threads, the points with a trick table of their own.
-    from spades_cli.analyze import _plays, _Solvers
-    from spades_cli.engine import ddfast
+    from spades_cli.analysis.analyze import _plays, _Solvers
+    from spades_cli.solver import fast as ddfast
     from spades_cli.transcript import read_transcript, replay
 
     if not ddfast.available():
@@ -192,7 +192,7 @@ def test_the_tricks_from_the_deal_show_when_its_points_are_over_the_budget() -> 
     # Hand 8 of this game at 300,000 positions a question: the points from the deal (for
     # the first card) are over the budget, N-S's tricks from there are not: the figures
     # of the deal are shown, and only the first card is counted as not analysed.
-    from spades_cli.analyze import analyze_match
+    from spades_cli.analysis.analyze import analyze_match
     from spades_cli.transcript import read_transcript, replay
 
     match = replay(read_transcript(TRANSCRIPTS / "four-player.txt")).match
@@ -204,7 +204,7 @@ def test_the_tricks_from_the_deal_show_when_its_points_are_over_the_budget() -> 
 def test_a_seat_figure_over_the_budget_shows_what_was_shown() -> None:
     # A seat's figure is asked 1, 2, ... tricks upward: when a question is over the budget
     # the tricks already shown reachable are printed as "4+" (at least 4), none as "?".
-    from spades_cli.analyze import HandReport
+    from spades_cli.analysis.analyze import HandReport
     from spades_cli.presets import load_rules
     from spades_cli.view.analysis import deal_figures
 
@@ -215,7 +215,7 @@ def test_a_seat_figure_over_the_budget_shows_what_was_shown() -> None:
 
 
 def _hand(number: int) -> tuple[object, list[int]]:
-    from spades_cli.analyze import _plays
+    from spades_cli.analysis.analyze import _plays
     from spades_cli.transcript import read_transcript, replay
 
     match = replay(read_transcript(TRANSCRIPTS / "four-player.txt")).match
@@ -225,8 +225,8 @@ def _hand(number: int) -> tuple[object, list[int]]:
 def test_a_halted_analysis_solves_nothing_and_guesses_nothing() -> None:
     # Every C solver of a halted hand ends its question at once (SearchLimit): the hand's
     # figures read "not known" and every card that was not forced "not analysed".
-    from spades_cli.analyze import _Halt, analyze_hand
-    from spades_cli.engine import ddfast
+    from spades_cli.analysis.analyze import _Halt, analyze_hand
+    from spades_cli.solver import fast as ddfast
 
     if not ddfast.available():
         pytest.skip("the C search core was not built")
@@ -245,7 +245,7 @@ def test_a_halted_analysis_solves_nothing_and_guesses_nothing() -> None:
 
 
 def test_the_hand_run_in_a_thread_of_its_own_is_the_same_hand() -> None:
-    from spades_cli.analyze import _hand_at_once, analyze_hand
+    from spades_cli.analysis.analyze import _hand_at_once, analyze_hand
 
     start, cards = _hand(2)
     here = analyze_hand(start, cards, 4, 0)  # type: ignore[arg-type]
@@ -261,8 +261,8 @@ def test_an_interruption_stops_the_hand_s_searches_at_once() -> None:
     # exception goes on, after a few positions, not after the hand.
     import signal
 
-    from spades_cli.analyze import _Halt, _hand_at_once
-    from spades_cli.engine import ddfast
+    from spades_cli.analysis.analyze import _Halt, _hand_at_once
+    from spades_cli.solver import fast as ddfast
 
     if not ddfast.available():
         pytest.skip("the C search core was not built")
@@ -288,7 +288,7 @@ def test_an_interruption_stops_the_hand_s_searches_at_once() -> None:
 
 
 def test_a_bad_seat_is_refused_before_any_hand_is_analysed(monkeypatch: pytest.MonkeyPatch) -> None:
-    import spades_cli.analyze as analysis
+    import spades_cli.analysis.analyze as analysis
 
     def never(*args: object) -> object:
         raise AssertionError("a hand was analysed")
@@ -301,7 +301,7 @@ def test_a_bad_seat_is_refused_before_any_hand_is_analysed(monkeypatch: pytest.M
 def test_each_hand_is_shown_as_it_is_analysed_and_stays_on_ctrl_c(monkeypatch: pytest.MonkeyPatch) -> None:
     """Text output comes hand by hand: interrupted in its second hand, the analysis has
     already shown the first one (exit 130), and the whole run shows what it did before."""
-    import spades_cli.analyze as analysis
+    import spades_cli.analysis.analyze as analysis
 
     path = str(TRANSCRIPTS / "two-player-short.txt")
     whole = run_cli(["analyze", path]).output.splitlines()
@@ -324,8 +324,8 @@ def test_each_hand_is_shown_as_it_is_analysed_and_stays_on_ctrl_c(monkeypatch: p
 
 
 def test_the_hands_analysed_in_the_background_are_those_of_the_whole_analysis() -> None:
-    from spades_cli.analyze import HandsInBackground, analyze_match, to_json
-    from spades_cli.engine import ddfast
+    from spades_cli.analysis.analyze import HandsInBackground, analyze_match, to_json
+    from spades_cli.solver import fast as ddfast
 
     if not ddfast.available():
         pytest.skip("the background analysis runs on the C search core")
@@ -344,8 +344,8 @@ def test_stepping_starts_before_the_later_hands_are_analysed(monkeypatch: pytest
     """``replay --step --analyze`` shows hand 1 with its figures while hand 2 is still being
     analysed, and quitting ends that analysis (it stops at once: here it is held until
     the halt comes)."""
-    import spades_cli.analyze as analysis
-    from spades_cli.engine import ddfast
+    import spades_cli.analysis.analyze as analysis
+    from spades_cli.solver import fast as ddfast
 
     if not ddfast.available():
         pytest.skip("the background analysis runs on the C search core")
@@ -377,7 +377,7 @@ def test_the_progress_line_is_left_out_when_the_text_goes_into_a_pipe(
     import os
     import sys
 
-    from spades_cli.cli_options import output_piped
+    from spades_cli.cli.options import output_piped
 
     read, write = os.pipe()
     with os.fdopen(write, "w") as pipe, os.fdopen(read):

@@ -23,7 +23,7 @@ from spades_cli.engine import (
     parse_card,
     rng_for,
 )
-from spades_cli.notation import parse_action
+from spades_cli.engine.notation import parse_action
 from spades_cli.presets import load_rules
 
 FOUR = load_rules("four-player")

@@ -14,7 +14,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from spades_cli.cli import _COMMANDS, SpadesGroup, main
+from spades_cli.cli.main import _COMMANDS, SpadesGroup, main
 
 
 @pytest.mark.parametrize("name", sorted(_COMMANDS))
@@ -40,7 +40,7 @@ def test_help_lists_the_commands_as_click_would() -> None:
 def _imported(*args: str, stdin: str = "") -> set[str]:
     code = (
         "import sys\n"
-        "from spades_cli.cli import main\n"
+        "from spades_cli.cli.main import main\n"
         "try:\n"
         f"    main({list(args)!r})\n"
         "except SystemExit:\n"

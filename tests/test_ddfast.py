@@ -1,4 +1,4 @@
-"""The C double-dummy search (spades_cli.engine.ddfast) against a brute-force search of the
+"""The C double-dummy search (spades_cli.solver.fast) against a brute-force search of the
 engine's own game tree and against the Python solver, under random rule options (R-C-3
 follow suit, R-C-4 trick winner, R-C-6 breaking spades, the first-trick house rules) and
 outcome tables (tricks, points with nils scored on their own tricks R-4P-7, a seat's
@@ -15,10 +15,11 @@ from hypothesis import strategies as st
 from test_solver import FOUR, TWO, _brute_value, _variant, brute, random_ending
 
 from spades_cli.bots.expert import Outcome
-from spades_cli.engine import PLAY, State, ddfast
-from spades_cli.engine.ddfast import FastSolver
-from spades_cli.engine.solver import SearchLimit, Solver, trick_table
+from spades_cli.engine import PLAY, State
 from spades_cli.presets import rules_from_dict, rules_to_dict
+from spades_cli.solver import fast as ddfast
+from spades_cli.solver.fast import FastSolver
+from spades_cli.solver.search import SearchLimit, Solver, trick_table
 
 pytestmark = pytest.mark.skipif(not ddfast.available(), reason="the C search core was not built")
 
@@ -159,7 +160,7 @@ def test_analyze_reports_the_same_with_either_search(monkeypatch: pytest.MonkeyP
     # cards, costly cards); the C search leaves no more unsolved than the Python solver.
     from pathlib import Path
 
-    from spades_cli.analyze import analyze
+    from spades_cli.analysis.analyze import analyze
     from spades_cli.transcript import read_transcript
 
     path = Path(__file__).parent.parent / "transcripts" / "four-player-short.txt"

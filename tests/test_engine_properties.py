@@ -55,8 +55,8 @@ from spades_cli.engine.rules import (
     NilRules,
     PlayRules,
 )
+from spades_cli.game.match import BaseListener, Match
 from spades_cli.game.run import GameRun
-from spades_cli.match import BaseListener, Match
 
 SPADES = 3
 TWO_OF_CLUBS = 0

@@ -9,7 +9,7 @@ import pytest
 from test_bots_hard import mid_hand, reshuffle_hidden
 from test_bots_support import E, N, S, W, position_4p
 
-from spades_cli.analyze import _card
+from spades_cli.analysis.analyze import _card
 from spades_cli.bots import expert, make_bot
 from spades_cli.bots.expert import ExpertBot, Outcome
 from spades_cli.bots.hard import HardBot

@@ -11,11 +11,11 @@ import pytest
 
 from spades_cli.engine import BID, BID_BASE, parse_card
 from spades_cli.engine.cards import CardParseError
+from spades_cli.engine.notation import NotationError, parse_action
 from spades_cli.errors import FileFormatError
 from spades_cli.net import wire
-from spades_cli.notation import NotationError, parse_action
+from spades_cli.simulate.records import collect
 from spades_cli.simulate.report import read_summary
-from spades_cli.stats import collect
 
 
 @pytest.mark.parametrize("word", ["²", "٣", "-1", "1 3", "1-2", "+4"])

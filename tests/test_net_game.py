@@ -11,9 +11,9 @@ from pathlib import Path
 from click.testing import Result
 from test_net_support import DEADLINE, Player, Spawned, host_table, rules
 
-from spades_cli.match import Match
-from spades_cli.notation import action_text
-from spades_cli.seats import BotController
+from spades_cli.engine.notation import action_text
+from spades_cli.game.match import Match
+from spades_cli.game.seats import BotController
 from spades_cli.transcript import read_transcript, replay, transcript_rules
 
 SEED = 11

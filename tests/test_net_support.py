@@ -18,16 +18,16 @@ from pathlib import Path
 
 import pytest
 
-from spades_cli.cmd_join import parse_address
+from spades_cli.app.setup import choose_rules
+from spades_cli.cli.cmd_join import parse_address
 from spades_cli.engine import Rules
+from spades_cli.engine.notation import action_text
 from spades_cli.errors import UsageError
-from spades_cli.game.setup import choose_rules
-from spades_cli.match import BaseListener, Match
+from spades_cli.game.match import BaseListener, Match
 from spades_cli.net import hosting, wire
 from spades_cli.net.client import Connection, RemoteSession
 from spades_cli.net.hosting import parse_listen
 from spades_cli.net.server import Host
-from spades_cli.notation import action_text
 from spades_cli.presets import load_rules
 
 LOOPBACK = "127.0.0.1"

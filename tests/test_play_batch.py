@@ -17,13 +17,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from spades_cli.cli import main
-from spades_cli.cmd_play import seat_labels
+from spades_cli.app.setup import RulesChoice, make_seats, open_transcript
+from spades_cli.cli.cmd_play import seat_labels
+from spades_cli.cli.main import main
+from spades_cli.engine.notation import action_text
 from spades_cli.errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED, EXIT_UNFINISHED, EXIT_USAGE
+from spades_cli.game.match import Match
 from spades_cli.game.run import GameRun
-from spades_cli.game.setup import RulesChoice, make_seats, open_transcript
-from spades_cli.match import Match
-from spades_cli.notation import action_text
 from spades_cli.presets import load_rules
 from spades_cli.repl import PromptSeat, play_match
 from spades_cli.repl.core import PlaySession

@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from spades_cli.cmd_play import seat_labels
+from spades_cli.app.setup import make_seats
+from spades_cli.cli.cmd_play import seat_labels
 from spades_cli.engine.cards import card_label
+from spades_cli.engine.notation import action_text
 from spades_cli.errors import EXIT_TERMINATED
-from spades_cli.game.setup import make_seats
-from spades_cli.match import Match
-from spades_cli.notation import action_text
+from spades_cli.game.match import Match
 from spades_cli.presets import load_rules
 from spades_cli.repl.core import PlaySession, PromptSeat
 from spades_cli.view import plain

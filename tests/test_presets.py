@@ -11,11 +11,10 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from spades_cli.cli import main
-from spades_cli.cli_options import rules_options
+from spades_cli.cli.main import main
+from spades_cli.cli.options import rules_options
 from spades_cli.engine.rules import Rules
 from spades_cli.errors import FileFormatError, MultiError, UsageError
-from spades_cli.preset_yaml import StrictLoader
 from spades_cli.presets import (
     apply_overrides,
     list_presets,
@@ -24,6 +23,7 @@ from spades_cli.presets import (
     rules_to_dict,
     rules_to_yaml,
 )
+from spades_cli.presets.yaml_source import StrictLoader
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
 

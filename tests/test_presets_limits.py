@@ -16,9 +16,9 @@ import pytest
 from click.testing import Result
 
 from spades_cli.errors import MultiError
-from spades_cli.preset_yaml import MAX_DEPTH, MAX_FILE_BYTES, MAX_LINE_CHARS
 from spades_cli.presets import MAX_SHOWN, rules_from_dict
-from spades_cli.rulecodec import MAX_INT_DIGITS
+from spades_cli.presets.codec import MAX_INT_DIGITS
+from spades_cli.presets.yaml_source import MAX_DEPTH, MAX_FILE_BYTES, MAX_LINE_CHARS
 
 Cli = Callable[..., Result]
 ROOT = Path(__file__).resolve().parent.parent

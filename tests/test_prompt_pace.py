@@ -16,7 +16,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from test_repl_prompt import new_session, script_hand
 
-from spades_cli.cli_options import SPEED_NAMES
+from spades_cli.cli.options import SPEED_NAMES
 from spades_cli.errors import EXIT_UNFINISHED
 from spades_cli.game.run import GameRun
 from spades_cli.repl.core import HAND, INFO, TABLE, Output, PlaySession

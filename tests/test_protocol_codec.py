@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from spades_cli.engine import DRAW, Rules
 from spades_cli.engine.cards import cards_in
+from spades_cli.game.match import Match
 from spades_cli.game.run import GameRun
-from spades_cli.match import Match
 from spades_cli.presets import load_rules
 from spades_cli.protocol import (
     KIND_OF_PHASE,

@@ -16,11 +16,11 @@ import pytest
 
 from spades_cli import __version__
 from spades_cli.engine import BID_BASE, KEEP
+from spades_cli.game.match import BaseListener, Controller, Match
 from spades_cli.game.run import GameRun
-from spades_cli.match import BaseListener, Controller, Match
+from spades_cli.game.seats import BotController
 from spades_cli.presets import load_rules
 from spades_cli.protocol import ExternalController
-from spades_cli.seats import BotController
 
 BOTS = Path(__file__).resolve().parent / "bots"
 LEVEL = "normal"

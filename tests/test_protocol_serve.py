@@ -13,9 +13,9 @@ from pathlib import Path
 from spades_cli import __version__
 from spades_cli.bots import make_bot
 from spades_cli.engine import Observation, Rules
+from spades_cli.engine.notation import action_text
+from spades_cli.game.match import Match
 from spades_cli.game.run import GameRun
-from spades_cli.match import Match
-from spades_cli.notation import action_text
 from spades_cli.presets import load_rules
 from spades_cli.protocol import format_request, parse_request, serve
 

@@ -11,11 +11,11 @@ import io
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spades_cli.cmd_play import seat_labels
+from spades_cli.app.setup import make_seats
+from spades_cli.cli.cmd_play import seat_labels
+from spades_cli.engine.notation import action_text
+from spades_cli.game.match import Match
 from spades_cli.game.run import GameRun
-from spades_cli.game.setup import make_seats
-from spades_cli.match import Match
-from spades_cli.notation import action_text
 from spades_cli.presets import load_rules
 from spades_cli.repl.core import ERROR, PlaySession, PromptSeat
 from spades_cli.transcript import Header, TranscriptWriter, parse_transcript, replay

@@ -22,13 +22,13 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from prompt_toolkit.output.vt100 import Vt100_Output
 
-from spades_cli.cmd_play import seat_labels
+from spades_cli.app.setup import make_seats
+from spades_cli.cli.cmd_play import seat_labels
 from spades_cli.engine import PLAY, compiled
 from spades_cli.engine.cards import card_label
+from spades_cli.engine.notation import action_text
 from spades_cli.errors import EXIT_UNFINISHED
-from spades_cli.game.setup import make_seats
-from spades_cli.match import Match
-from spades_cli.notation import action_text
+from spades_cli.game.match import Match
 from spades_cli.presets import load_rules
 from spades_cli.repl import symbols_ok, use_color
 from spades_cli.repl.completer import PlayCompleter

@@ -10,15 +10,15 @@ from collections.abc import Sequence
 
 import pytest
 
-from spades_cli.cmd_play import seat_labels
+from spades_cli.app.setup import make_seats
+from spades_cli.cli.cmd_play import seat_labels
 from spades_cli.engine import BID, DECLARE, DRAFT, EXCHANGE, PLAY, State, first_dealer_for
 from spades_cli.engine.cards import SUIT_NAMES, card_label
+from spades_cli.engine.notation import action_text
 from spades_cli.engine.scoring import score_side
 from spades_cli.errors import EXIT_OK, EXIT_UNFINISHED
 from spades_cli.game.events import Event, Undone
-from spades_cli.game.setup import make_seats
-from spades_cli.match import Match
-from spades_cli.notation import action_text
+from spades_cli.game.match import Match
 from spades_cli.presets import load_rules
 from spades_cli.repl.commands import COMMAND_NAMES
 from spades_cli.repl.core import (

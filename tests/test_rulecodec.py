@@ -8,8 +8,7 @@ import pytest
 
 from spades_cli.engine.rules import Rules
 from spades_cli.presets import list_presets, load_rules, rules_from_dict
-from spades_cli.protocol import rules_lines
-from spades_cli.rulecodec import (
+from spades_cli.presets.codec import (
     MAX_INT_DIGITS,
     RuleValueError,
     flat_rules,
@@ -18,6 +17,7 @@ from spades_cli.rulecodec import (
     unflatten,
     value_text,
 )
+from spades_cli.protocol import rules_lines
 
 
 @pytest.mark.parametrize("name", [name for name, _, _ in list_presets()])

@@ -26,7 +26,7 @@ from spades_cli.engine import (
     KEEP,
     NO_BLIND,
 )
-from spades_cli.notation import ANSWERS, NotationError, parse_action
+from spades_cli.engine.notation import ANSWERS, NotationError, parse_action
 
 PILE = " ".join(f"{r}{s}" for s in "CDHS" for r in "23456789TJQKA")  # two of clubs on top
 TWO = f'[Rules "two-player"]\n[Seed "msg"]\n\nhand 1 dealer N\ndeck {PILE}\n'

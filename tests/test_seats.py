@@ -8,9 +8,7 @@ import pytest
 
 from spades_cli.errors import UsageError
 from spades_cli.game.events import Event, Noted, Terminated
-from spades_cli.presets import load_rules
-from spades_cli.protocol import ExternalController
-from spades_cli.seats import (
+from spades_cli.game.seats import (
     BOT_LEVELS,
     BotController,
     RandomController,
@@ -19,6 +17,8 @@ from spades_cli.seats import (
     make_seat,
     to_transcript,
 )
+from spades_cli.presets import load_rules
+from spades_cli.protocol import ExternalController
 
 
 def test_the_factory_builds_every_kind_of_seat(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from spades_cli.cli import main
+from spades_cli.cli.main import main
 from spades_cli.presets import load_rules
 from spades_cli.simulate import (
     Settings,

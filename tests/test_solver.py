@@ -1,4 +1,4 @@
-"""The double-dummy solver (spades_cli.engine.solver) against a brute-force search of
+"""The double-dummy solver (spades_cli.solver.search) against a brute-force search of
 the engine's own game tree on small endings, under random rule options (R-C-3 follow
 suit, R-C-4 trick winner, R-C-6 breaking spades, the first-trick house rules), and on
 a position where only the double-dummy view finds the card that makes the contract."""
@@ -15,8 +15,8 @@ from test_bots_hard import mid_hand
 from spades_cli.bots.expert import Outcome
 from spades_cli.bots.normal import NormalBot
 from spades_cli.engine import BID, PLAY, Rules, State, deck_for, rng_for
-from spades_cli.engine.solver import RADIX, SearchLimit, Solver, trick_table
 from spades_cli.presets import load_rules, rules_from_dict, rules_to_dict
+from spades_cli.solver.search import RADIX, SearchLimit, Solver, trick_table
 
 FOUR = load_rules("four-player")
 TWO = load_rules("two-player")
@@ -229,7 +229,7 @@ def test_above_a_floor_the_value_walk_asks_once_when_kept_and_from_the_top_when_
     """A position that keeps the value after its card costs one question, one step up two;
     from two steps up (a nil kept where the card broke it, say) the rest goes by quarters
     from the top: a few questions for a far value, never one question a step."""
-    from spades_cli.engine.ddsets import greatest_reached
+    from spades_cli.solver.sets import greatest_reached
 
     values = [float(v) for v in range(100)]
     for true, most in ((10.0, 1), (11.0, 2), (12.0, 16), (60.0, 8), (99.0, 8)):
@@ -249,7 +249,7 @@ def test_the_value_walk_finds_the_value_and_skips_what_a_bound_answers(raw: list
     """The MTD walk (``greatest_reached``) returns the greatest value reached whatever the
     guess; given that the guess is a floor (the value after a card of the side solved for)
     it never asks about the guess, and given a ceiling it never asks above it."""
-    from spades_cli.engine.ddsets import greatest_reached
+    from spades_cli.solver.sets import greatest_reached
 
     values = [float(v) for v in sorted(raw)]
     true = data.draw(st.sampled_from(values))

@@ -13,7 +13,7 @@ import pytest
 from click.testing import Result
 from conftest import TRANSCRIPTS
 
-from spades_cli.games import latest_unfinished, saved_games
+from spades_cli.transcript.games import latest_unfinished, saved_games
 
 Cli = Callable[..., Result]
 

@@ -18,7 +18,8 @@ CLI_FILES = {"cli.py", "cli_options.py"}
 # everything below them) and the modules it may import exactly, besides the standard library.
 LAYERS: dict[str, tuple[set[str], set[str]]] = {
     "engine": ({"spades_cli.engine"}, set()),
-    "bots": ({"spades_cli.engine", "spades_cli.bots"}, {"spades_cli"}),
+    "solver": ({"spades_cli.engine", "spades_cli.solver"}, set()),
+    "bots": ({"spades_cli.engine", "spades_cli.solver", "spades_cli.bots"}, {"spades_cli"}),
 }
 
 

@@ -9,10 +9,10 @@ from conftest import TRANSCRIPTS
 
 from spades_cli.engine import card_str
 from spades_cli.errors import FileFormatError, IllegalActionError, MismatchError, MultiError
+from spades_cli.game.match import Match
 from spades_cli.game.run import GameRun, actors, take_back
-from spades_cli.match import Match
+from spades_cli.game.seats import RandomController, make_controller
 from spades_cli.presets import load_rules
-from spades_cli.seats import RandomController, make_controller
 from spades_cli.transcript import (
     ActionsLine,
     BidsLine,

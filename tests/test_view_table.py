@@ -10,11 +10,11 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from spades_cli.cmd_play import seat_labels
+from spades_cli.app.setup import make_seats
+from spades_cli.cli.cmd_play import seat_labels
 from spades_cli.engine import PLAY
-from spades_cli.game.setup import make_seats
-from spades_cli.match import Match
-from spades_cli.notation import action_text
+from spades_cli.engine.notation import action_text
+from spades_cli.game.match import Match
 from spades_cli.presets import load_rules
 from spades_cli.repl.core import PlaySession, PromptSeat
 

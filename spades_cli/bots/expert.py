@@ -44,7 +44,7 @@ from spades_cli.bots.rollout import Context, fast_card, game_utility, hand_utili
 from spades_cli.bots.view import TableView, bid_of, read_table
 from spades_cli.engine import BID, PLAY, HandResult, Observation, Rules, State, beats, card_str
 from spades_cli.engine.scoring import score_side
-from spades_cli.engine.solver import RADIX, SearchLimit, Solver, spreads
+from spades_cli.solver.search import RADIX, SearchLimit, Solver, spreads
 
 WORLDS = {2: 24, 4: 24}  # sampled deals per solved card decision, by players
 SOLVE_FROM = {2: 8, 4: 6}  # tricks left from which the solver takes over, by players

@@ -1,7 +1,7 @@
 """One game's life: :class:`GameRun`.
 
 Every front door (``play``, ``run``, ``resume``, ``replay``, ``simulate``, a network
-table) runs its game through one ``GameRun``. It holds the :class:`~spades_cli.match.Match`
+table) runs its game through one ``GameRun``. It holds the :class:`~spades_cli.game.match.Match`
 (the engine driver: chance from the seed or a file, the controller on turn), the
 transcript writer (optional: ``simulate`` may run without one), the hand cap and the
 programs that play seats. It owns the one step loop (:meth:`GameRun.play`), turns what
@@ -40,7 +40,7 @@ from spades_cli.game.events import (
     TrickWon,
     Undone,
 )
-from spades_cli.match import BaseListener, Controller, Match
+from spades_cli.game.match import BaseListener, Controller, Match
 
 if TYPE_CHECKING:
     from spades_cli.transcript.writer import TranscriptWriter
@@ -254,7 +254,7 @@ class GameRun:
 
     def report(self, event: Event) -> None:
         """An event from a seat (a program's note, its termination): recorded and passed on.
-        This is the ``emit`` of the seats made with ``spades_cli.seats.make_seat``."""
+        This is the ``emit`` of the seats made with ``spades_cli.game.seats.make_seat``."""
         self._publish([event])
 
     def seat_changed(self, seat: int, label: str) -> None:

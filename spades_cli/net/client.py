@@ -39,9 +39,9 @@ from spades_cli.engine import (
     Trick,
     parse_card,
 )
+from spades_cli.engine.notation import NotationError, action_text, parse_action
 from spades_cli.errors import EXIT_OK, EXIT_UNFINISHED, UsageError
 from spades_cli.net import wire
-from spades_cli.notation import NotationError, action_text, parse_action
 from spades_cli.repl.commands import COMMAND_NAMES, COMMANDS, find_command, help_lines
 from spades_cli.repl.core import (
     ERROR,

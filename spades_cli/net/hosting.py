@@ -17,17 +17,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from spades_cli.app.launch import BotFlags, resume_game
+from spades_cli.app.setup import RulesChoice, make_seats, open_transcript
 from spades_cli.engine import Rules
+from spades_cli.engine.notation import is_number
 from spades_cli.errors import UsageError
 from spades_cli.game.events import Emit
-from spades_cli.game.launch import BotFlags, resume_game
+from spades_cli.game.match import Match
 from spades_cli.game.run import GameRun, stop_signals
-from spades_cli.game.setup import RulesChoice, make_seats, open_transcript
-from spades_cli.match import Match
+from spades_cli.game.seats import HUMAN, make_controller
 from spades_cli.net import wire
 from spades_cli.net.server import FULL_NAMES, RemoteSeat, Table, TableEvents
-from spades_cli.notation import is_number
-from spades_cli.seats import HUMAN, make_controller
 
 Log = Callable[[str], None]
 

@@ -39,11 +39,11 @@ from spades_cli.engine import (
     IllegalAction,
     Rules,
 )
+from spades_cli.engine.notation import NotationError, action_text, parse_action
 from spades_cli.errors import EXIT_UNFINISHED, SpadesError
 from spades_cli.game.events import Decided, Event, GameOver, HandScored, HandStarted, TrickWon
-from spades_cli.match import Controller, Match
+from spades_cli.game.match import Controller, Match
 from spades_cli.net import wire
-from spades_cli.notation import NotationError, action_text, parse_action
 from spades_cli.protocol import rules_lines
 
 Log = Callable[[str], None]

@@ -1,7 +1,7 @@
 """The bot protocol's requests, as the table writes them and a bot reads them.
 
 :func:`format_request` writes one seat's whole view, the rules (one ``rule`` line per
-option, through :mod:`spades_cli.rulecodec`) and the decision's generator key;
+option, through :mod:`spades_cli.presets.codec`) and the decision's generator key;
 :func:`parse_request` rebuilds an equal ``Observation`` and equal ``Rules`` from it. The
 format is described in docs/bot-protocol.md.
 """
@@ -29,12 +29,12 @@ from spades_cli.engine import (
     score_side,
 )
 from spades_cli.engine.cards import CardParseError
+from spades_cli.engine.notation import NotationError, action_text, parse_action
 from spades_cli.engine.rules import SEAT_NAMES_2, SEAT_NAMES_4
 from spades_cli.engine.state import NUM_ACTIONS
 from spades_cli.errors import SpadesError
-from spades_cli.notation import NotationError, action_text, parse_action
 from spades_cli.presets import rules_from_dict
-from spades_cli.rulecodec import RuleValueError, flat_rules, parse_value, put
+from spades_cli.presets.codec import RuleValueError, flat_rules, parse_value, put
 
 __all__ = [
     "ACTION_TEXT",

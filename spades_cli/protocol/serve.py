@@ -7,7 +7,7 @@ import traceback
 from typing import IO, TYPE_CHECKING
 
 from spades_cli import __version__
-from spades_cli.notation import is_number, shown
+from spades_cli.engine.notation import is_number, shown
 from spades_cli.protocol.codec import (
     ACTION_TEXT,
     HELLO,

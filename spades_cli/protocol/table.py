@@ -19,16 +19,16 @@ from typing import TYPE_CHECKING
 
 from spades_cli.bots import LEVELS
 from spades_cli.engine import IllegalAction, Observation, Rules
+from spades_cli.engine.notation import NotationError, action_text, parse_action
 from spades_cli.errors import EXIT_ILLEGAL, SpadesError, UsageError
 from spades_cli.game.events import Emit, Noted, Terminated
-from spades_cli.notation import NotationError, action_text, parse_action
+from spades_cli.game.seats import DEFAULT_TIMEOUT, RecordSink
 from spades_cli.protocol.channel import Channel, Fail, parse_command, show
 from spades_cli.protocol.codec import HELLO, KIND_OF_PHASE, PROTOCOL_VERSION, format_request, rules_lines
-from spades_cli.seats import DEFAULT_TIMEOUT, RecordSink
 
 if TYPE_CHECKING:
     from spades_cli.bots import Bot
-    from spades_cli.match import Match
+    from spades_cli.game.match import Match
 
 __all__ = ["RETIRE_AFTER", "STARTUP_TIMEOUT", "BotFailure", "ExternalController", "Takeover", "recording"]
 
@@ -93,7 +93,7 @@ class ExternalController:
     seat for the rest of that game. ``name`` is the name the program gave in the
     handshake (after :meth:`start` or the first decision).
 
-    ``emit`` (see :func:`spades_cli.seats.make_seat`) hears, for the record, a ``Noted``
+    ``emit`` (see :func:`spades_cli.game.seats.make_seat`) hears, for the record, a ``Noted``
     with the program's name after each handshake and one for every takeover, and a
     ``Terminated`` when a failure ends the game. Close the controller (or use ``with``)
     when the game is over; programs still running at exit are killed.
@@ -303,16 +303,16 @@ def recording(
     """Seat ``match``'s programs now that its transcript exists, run the block, stop them.
 
     Every seat whose label is ``cmd:PROGRAM`` gets a controller made by
-    :func:`spades_cli.seats.make_seat` with ``timeout`` and ``on_failure``
+    :func:`spades_cli.game.seats.make_seat` with ``timeout`` and ``on_failure``
     (``--bot-timeout``, ``--on-bot-failure``), its stderr log beside the transcript
-    (:func:`spades_cli.seats.bot_log_path`) and its notes and termination recorded in
+    (:func:`spades_cli.game.seats.bot_log_path`) and its notes and termination recorded in
     ``writer``. A run that builds its seats with :func:`make_seat` from the start needs
     none of this: it only closes its programs at the end::
 
         with recording(match, writer, timeout=bot_timeout, on_failure=on_bot_failure):
             GameRun(match).play()
     """
-    from spades_cli.seats import SeatOptions, bot_log_path, make_seat, to_transcript
+    from spades_cli.game.seats import SeatOptions, bot_log_path, make_seat, to_transcript
 
     rules = match.rules
     emit = to_transcript(writer, rules) if writer is not None else None

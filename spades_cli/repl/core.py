@@ -1,6 +1,6 @@
 """The play session: one game at the prompt, independent of any terminal library.
 
-A :class:`PlaySession` holds the :class:`~spades_cli.match.Match`. It takes one line of
+A :class:`PlaySession` holds the :class:`~spades_cli.game.match.Match`. It takes one line of
 input at a time (a move or a command) and returns what to show as a list of
 :class:`Output` items: replies, one-line errors, the moves of the other seats, trick and
 hand summaries, and the view of the table when a person must decide. Between two
@@ -40,11 +40,11 @@ from spades_cli.engine import (
 )
 from spades_cli.engine import compiled as _compiled
 from spades_cli.engine.cards import RANK_NAMES, card_label
+from spades_cli.engine.notation import NotationError, action_text, parse_action
 from spades_cli.errors import EXIT_OK, EXIT_UNFINISHED
 from spades_cli.game.events import Decided, Event, GameOver, HandScored, HandStarted
+from spades_cli.game.match import Match
 from spades_cli.game.run import GameRun
-from spades_cli.match import Match
-from spades_cli.notation import NotationError, action_text, parse_action
 from spades_cli.repl.commands import COMMAND_NAMES, COMMANDS, find_command, help_lines, suggest_command
 from spades_cli.view import Fragments, Look, plain, plural, text
 

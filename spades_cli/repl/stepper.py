@@ -38,7 +38,7 @@ from spades_cli.engine import (
     Rules,
     State,
 )
-from spades_cli.notation import is_number
+from spades_cli.engine.notation import is_number
 from spades_cli.view import Fragments, Look, plain
 from spades_cli.view.analysis import HINDSIGHT, HandNotes, deal_figures, note_of, trick_notes
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from spades_cli.engine import HandResult, Rules, rng_for
-from spades_cli.match import Controller, Match
+from spades_cli.game.match import Controller, Match
 from spades_cli.simulate.stats import TimeHist
 
 MAX_HANDS = 200
@@ -123,8 +123,8 @@ def play_game(settings: Settings, job: GameJob, times: dict[str, TimeHist] | Non
     """Play one game to its end (or to the hand cap); decision times go into ``times``."""
     from spades_cli.game.events import Event, HandScored
     from spades_cli.game.run import GameRun
+    from spades_cli.game.seats import make_controller
     from spades_cli.protocol import BotFailure
-    from spades_cli.seats import make_controller
 
     t = settings.tournament
     times = {} if times is None else times
@@ -201,7 +201,7 @@ def _hand_stat(rules: Rules, r: HandResult) -> HandStat:
 
 def _transcript_writer(settings: Settings, job: GameJob, match: Match) -> Any:
     """A transcript of the game in ``settings.transcript_dir``, its header written."""
-    from spades_cli.game.setup import RulesChoice, open_transcript
+    from spades_cli.app.setup import RulesChoice, open_transcript
 
     assert settings.transcript_dir is not None
     name = f"game-{job.index + 1:04d}{'-twin' if job.twin else ''}.txt"

@@ -13,7 +13,7 @@
 
 from __future__ import annotations
 
-from spades_cli.rulecodec import flat_rules
+from spades_cli.presets.codec import flat_rules
 from spades_cli.transcript.paths import default_transcript_dir, new_seed, new_transcript_path
 from spades_cli.transcript.replay import ReplayResult, header_for, match_for, replay, write_transcript
 from spades_cli.transcript.scripts import (

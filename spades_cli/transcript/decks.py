@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from spades_cli.engine import deck_for
-from spades_cli.notation import is_number
+from spades_cli.engine.notation import is_number
 from spades_cli.transcript.syntax import DeckLine, HandLine, Tag, Transcript
 
 __all__ = [

@@ -25,8 +25,8 @@ import stat
 import tempfile
 from pathlib import Path
 
+from spades_cli.engine.notation import is_number
 from spades_cli.errors import EXIT_ILLEGAL, FileFormatError, SpadesError, UsageError
-from spades_cli.notation import is_number
 
 try:
     import fcntl

@@ -38,11 +38,11 @@ from spades_cli.engine import (
     State,
     card_str,
 )
+from spades_cli.engine.notation import action_text
 from spades_cli.errors import FileFormatError, IllegalActionError, MismatchError, SpadesError
 from spades_cli.game.events import Emit
+from spades_cli.game.match import Controller, Match
 from spades_cli.game.run import GameRun
-from spades_cli.match import Controller, Match
-from spades_cli.notation import action_text
 from spades_cli.transcript.order import bids_started, draw_problem, out_of_order
 from spades_cli.transcript.syntax import (
     KNOWN_TAGS,

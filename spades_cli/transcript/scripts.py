@@ -33,6 +33,7 @@ from spades_cli.engine import (
     card_str,
     rng_for,
 )
+from spades_cli.engine.notation import NotationError, action_text, parse_action, shown, word_problem
 from spades_cli.errors import (
     EXIT_ILLEGAL,
     EXIT_UNFINISHED,
@@ -43,9 +44,8 @@ from spades_cli.errors import (
     UsageError,
 )
 from spades_cli.game.events import Decided, Event, GameOver, HandScored, HandStarted, TrickWon
+from spades_cli.game.match import Controller, Match
 from spades_cli.game.run import GameRun
-from spades_cli.match import Controller, Match
-from spades_cli.notation import NotationError, action_text, parse_action, shown, word_problem
 from spades_cli.transcript.order import bids_started, draw_problem, out_of_order
 from spades_cli.transcript.syntax import (
     PHASE_WORDS,

@@ -41,8 +41,8 @@ from spades_cli.engine import (
     parse_card,
 )
 from spades_cli.engine.cards import CardParseError
+from spades_cli.engine.notation import NotationError, excerpt, parse_action, shown
 from spades_cli.errors import FileFormatError, MultiError
-from spades_cli.notation import NotationError, excerpt, parse_action, shown
 from spades_cli.transcript.files import read_limited
 
 FORMAT_VERSION = "1"

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from spades_cli import rulecodec
 from spades_cli.engine import Rules
+from spades_cli.engine.notation import excerpt
 from spades_cli.errors import FileFormatError, MultiError, SpadesError
-from spades_cli.notation import excerpt
+from spades_cli.presets import codec as rulecodec
 from spades_cli.transcript.syntax import HandLine, Tag, Transcript, quote, raise_problems
 
 

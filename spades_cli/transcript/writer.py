@@ -36,6 +36,7 @@ from spades_cli.engine import (
     State,
     card_str,
 )
+from spades_cli.engine.notation import action_text
 from spades_cli.game.events import (
     Decided,
     Event,
@@ -48,8 +49,7 @@ from spades_cli.game.events import (
     TrickWon,
     Undone,
 )
-from spades_cli.notation import action_text
-from spades_cli.rulecodec import flat_rules
+from spades_cli.presets.codec import flat_rules
 from spades_cli.transcript.files import TranscriptFile, save_failed
 from spades_cli.transcript.syntax import FORMAT_VERSION, HEADER_COMMENT, Tag, quote
 

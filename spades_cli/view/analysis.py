@@ -1,7 +1,7 @@
 """The words of a hindsight analysis (``spades analyze``, ``replay --step --analyze``).
 
 Values in, strings out: a hand's double-dummy figures and the costly cards, read the same
-by both commands. The analysis itself is made elsewhere (``spades_cli.analyze``); this
+by both commands. The analysis itself is made elsewhere (``spades_cli.analysis.analyze``); this
 module only needs the fields below.
 """
 

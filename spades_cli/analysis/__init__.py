@@ -1,0 +1,1 @@
+"""Hindsight double-dummy analysis of recorded games."""

@@ -1,0 +1,1 @@
+"""Building and running a game for the front doors: setup, launch, printer, summaries."""

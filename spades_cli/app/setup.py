@@ -1,0 +1,168 @@
+"""Deciding a game before its first card: the rules, who plays each seat, the transcript.
+
+**Rules precedence** (one order for every command that plays a game):
+
+1. ``--rules NAME|FILE`` given on the command line is the base; for ``run`` it replaces
+   the script's own rules, unless it names the very preset file the script's ``[Rules]``
+   tag names (then the script's rules and its ``[Set]`` tags are used);
+2. otherwise the file's own rules: its ``[Rule]`` tags (a self-contained transcript),
+   else its ``[Rules]`` tag, a shipped preset (a preset *file* only when the same file is
+   given with ``--rules``), with its ``[Set]`` tags;
+3. otherwise the default preset (``four-player``).
+
+``--set key.path=value`` overrides apply last, on top of whichever base was chosen.
+
+**Seats**: a ``cmd:`` program plays a seat only when the command line names it
+(``--seat E=cmd:...``): a seat that a received file gives to a program needs ``--seat``
+or ``--trust-programs`` (which shows the command lines before running them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from spades_cli.engine import Rules
+from spades_cli.engine.notation import excerpt
+from spades_cli.errors import UsageError
+from spades_cli.game.match import Controller, Match
+from spades_cli.game.seats import CMD_PREFIX, make_controller
+from spades_cli.transcript.paths import new_transcript_path
+from spades_cli.transcript.syntax import Tag, Transcript
+from spades_cli.transcript.tags import transcript_rules
+from spades_cli.transcript.writer import Header, TranscriptWriter
+
+__all__ = [
+    "RulesChoice",
+    "choose_rules",
+    "file_programs",
+    "make_seats",
+    "open_transcript",
+]
+
+
+@dataclass(frozen=True)
+class RulesChoice:
+    """The rules of a game and how its transcript names them."""
+
+    rules: Rules
+    preset: str | None  # the [Rules] tag of the new transcript
+    overrides: tuple[str, ...]  # its [Set] tags
+
+
+def choose_rules(
+    preset: str | None, overrides: Sequence[str], script: Transcript | None = None, *, default: str
+) -> RulesChoice:
+    """The rules of a game, in the precedence above (``preset`` is ``--rules`` if given)."""
+    from spades_cli.presets import apply_overrides, load_rules
+
+    if script is not None and (preset is None or preset == script.rules_source):
+        files = (preset,) if preset is not None else ()
+        own = transcript_rules(script, required=False, preset_files=files)
+        if own is not None:
+            if script.tags_named("Rule"):
+                rules = apply_overrides(own, overrides) if overrides else own
+                return RulesChoice(rules, script.rules_source, tuple(overrides))
+            source = script.rules_source
+            assert source is not None
+            all_overrides = (*script.overrides, *overrides)
+            rules = load_rules(source, all_overrides) if overrides else own
+            return RulesChoice(rules, source, all_overrides)
+    base = preset if preset is not None else default
+    return RulesChoice(load_rules(base, overrides), base, tuple(overrides))
+
+
+def file_programs(
+    origin: str,
+    rules: Rules,
+    labels: Mapping[int, tuple[str, int]],
+    *,
+    trust: bool,
+    say: Callable[[str], None],
+) -> None:
+    """Refuse the ``cmd:`` seats that a file (not the command line) names: ``labels`` maps
+    a seat to (label, line). With ``trust`` (``--trust-programs``) each command line is
+    shown with ``say`` before it runs."""
+    for seat, (label, line) in sorted(labels.items()):
+        if not label.startswith(CMD_PREFIX):
+            continue
+        name = rules.seat_names[seat]
+        if trust:
+            say(
+                f"{origin}:{line}: seat {name} runs the program named in the file: {label[len(CMD_PREFIX) :]}"
+            )
+            continue
+        raise UsageError(
+            f"seat {name} is played by a program named in the file ({excerpt(label)}); "
+            f"give it a player with --seat {name}=...",
+            file=origin,
+            line=line,
+        )
+
+
+def make_seats(
+    rules: Rules,
+    labels: Mapping[int, str],
+    *,
+    human: Callable[[str], Controller] | None = None,
+    origin: str | None = None,
+) -> list[Controller]:
+    """The controller of every seat (UsageError naming the seat for a label nobody can play
+    here; ``origin`` is the file that named it)."""
+    controllers: list[Controller] = []
+    for seat in range(rules.players):
+        try:
+            controllers.append(make_controller(labels[seat], rules, human=human))
+        except UsageError as exc:
+            for c in controllers:
+                close = getattr(c, "close", None)
+                if callable(close):
+                    close()
+            name = rules.seat_names[seat]
+            raise UsageError(
+                f"seat {name} ({excerpt(labels[seat])}): {exc.message}; "
+                f"give it a player with --seat {name}=LEVEL",
+                file=origin,
+            ) from None
+    return controllers
+
+
+def open_transcript(
+    path: str | None,
+    match: Match,
+    choice: RulesChoice,
+    *,
+    seats: Sequence[str | None],
+    exclusive: bool,
+    extra_tags: Sequence[Tag] = (),
+) -> TranscriptWriter:
+    """Start a game's transcript at ``path`` (``exclusive``: never over an existing file,
+    FileExistsError), or as a new file in the per-user transcripts folder; its header is
+    written. The file is private and locked while the game writes it (UsageError if
+    another game holds it)."""
+    writer: TranscriptWriter | None = None
+    if path is not None:
+        writer = TranscriptWriter.open(path, exclusive=exclusive)
+    else:
+        for candidate in new_transcript_path(str(match.seed)):
+            try:
+                writer = TranscriptWriter.open(candidate, exclusive=True)
+                break
+            except FileExistsError:
+                continue
+    assert writer is not None and match.dealer is not None
+    header = Header(
+        rules=match.rules,
+        seed=str(match.seed),
+        first_dealer=match.dealer,
+        seats=tuple(seats),
+        rules_source=choice.preset,
+        overrides=choice.overrides,
+        extra_tags=tuple(extra_tags),
+    )
+    try:
+        writer.write_header(header)
+    except BaseException:
+        writer.close()
+        raise
+    return writer

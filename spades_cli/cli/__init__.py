@@ -1,0 +1,1 @@
+"""The command line: the click group, shared options and one module per command."""

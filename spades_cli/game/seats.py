@@ -1,0 +1,244 @@
+"""Who plays each seat: ``--seat SEAT=LEVEL`` parsing and the controllers behind the labels.
+
+A seat's *label* is what the transcript records in its ``[Seat "N" "LABEL"]`` tag:
+
+- ``easy``, ``normal``, ``hard`` (every level of ``spades_cli.bots.LEVELS``): the bots;
+- ``random``: a uniformly random legal action (a baseline for tests and benchmarks);
+- ``human``: somebody at the prompt (the REPL supplies that controller);
+- ``cmd:PROGRAM``: an external program speaking the bot protocol;
+- ``script``: actions read from a script (``spades run``).
+
+Every bot draws its randomness from ``match.rng("bot", seat)``, seeded by the game's seed
+and the position, so the same game position always gets the same answer (resume, replay).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+from spades_cli.bots import LEVELS
+from spades_cli.engine import Rules
+from spades_cli.errors import UsageError
+from spades_cli.game.events import Emit, Event, Noted, SeatChanged, Terminated
+
+if TYPE_CHECKING:
+    from spades_cli.game.match import Controller, Match
+
+BOT_LEVELS = ("random", *LEVELS)  # the built-in players a label may name
+HUMAN = "human"
+SCRIPT = "script"
+CMD_PREFIX = "cmd:"
+DEFAULT_TIMEOUT = 5.0  # seconds per decision for a cmd: seat (--bot-timeout)
+
+__all__ = [
+    "BOT_LEVELS",
+    "CMD_PREFIX",
+    "DEFAULT_TIMEOUT",
+    "HUMAN",
+    "SCRIPT",
+    "BotController",
+    "RandomController",
+    "RecordSink",
+    "Relay",
+    "SeatOptions",
+    "bot_log_path",
+    "check_level",
+    "make_controller",
+    "make_seat",
+    "normalize_label",
+    "parse_seat_specs",
+    "to_transcript",
+]
+
+
+class RandomController:
+    """Plays a uniformly random legal action (drawn from the seat's seeded generator)."""
+
+    label = "random"
+
+    def decide(self, match: Match, seat: int) -> int:
+        return match.rng("bot", seat).choice(match.state.legal_actions())
+
+
+class BotController:
+    """A bot of :mod:`spades_cli.bots`: it sees only its seat's observation."""
+
+    def __init__(self, level: str) -> None:
+        from spades_cli.bots import make_bot
+
+        self.bot = make_bot(level)
+        self.label = level
+
+    def decide(self, match: Match, seat: int) -> int:
+        return self.bot.act(match.observation(seat), match.rules, match.rng("bot", seat))
+
+
+def normalize_label(text: str) -> str:
+    """The canonical form of a seat label: levels in lower case, ``cmd:`` programs kept as given."""
+    label = text.strip()
+    if label[:4].lower() == CMD_PREFIX:
+        return CMD_PREFIX + label[4:].strip()
+    return label.lower()
+
+
+def check_level(text: str, *, allow_human: bool = True) -> str:
+    """Validate a seat label given by the user; UsageError (exit 2) naming it if unknown."""
+    label = normalize_label(text)
+    if label in BOT_LEVELS:
+        return label
+    if label == HUMAN and allow_human:
+        return label
+    if label.startswith(CMD_PREFIX):
+        if not label[len(CMD_PREFIX) :]:
+            raise UsageError(f"{text!r}: cmd: needs a program, e.g. cmd:python my_bot.py")
+        return label
+    kinds = ", ".join([*BOT_LEVELS, *([HUMAN] if allow_human else []), "cmd:PROGRAM"])
+    raise UsageError(f"unknown player {text!r} (use one of: {kinds})")
+
+
+def parse_seat_specs(rules: Rules, specs: Sequence[str], *, allow_human: bool = True) -> dict[int, str]:
+    """``["E=easy", "W=cmd:python bot.py"]`` -> ``{1: "easy", 3: "cmd:python bot.py"}``.
+
+    Raises UsageError (exit 2) naming the bad spec: no ``=``, an unknown seat, an unknown
+    level, or the same seat twice.
+    """
+    out: dict[int, str] = {}
+    for spec in specs:
+        seat_text, sep, level = spec.partition("=")
+        if not sep or not seat_text.strip() or not level.strip():
+            raise UsageError(f"--seat {spec!r}: expected SEAT=LEVEL, e.g. E=normal")
+        try:
+            seat = rules.seat_index(seat_text)
+        except ValueError as exc:
+            raise UsageError(f"--seat {spec!r}: {exc}") from None
+        if seat in out:
+            raise UsageError(f"--seat {spec!r}: seat {rules.seat_names[seat]} is given twice")
+        try:
+            out[seat] = check_level(level, allow_human=allow_human)
+        except UsageError as exc:
+            raise UsageError(f"--seat {spec!r}: {exc.message}") from None
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class SeatOptions:
+    """Everything that says who plays a seat and how, given once when the seat is made.
+
+    ``label`` is ``human``, a bot level (``random``, ``easy``, ...) or ``cmd:PROGRAM``;
+    ``timeout`` (seconds per decision), ``fallback`` (the built-in level that decides when
+    the program fails; None ends the game) and ``log_path`` (where the program's stderr
+    goes; None: nowhere) apply to ``cmd:`` seats only.
+    """
+
+    label: str
+    timeout: float = DEFAULT_TIMEOUT
+    fallback: str | None = None
+    log_path: Path | None = None
+
+
+def make_seat(
+    options: SeatOptions,
+    rules: Rules,
+    emit: Emit | None = None,
+    *,
+    seat: int | None = None,
+    human: Callable[[str], Controller] | None = None,
+) -> Controller:
+    """The controller for one seat.
+
+    ``emit`` hears what a ``cmd:`` program has to say for the record: ``Noted`` (its name
+    after each handshake, each takeover by the fallback bot) and ``Terminated`` (it failed
+    and the game ends). ``human`` builds the controller of a ``human`` seat (the prompt
+    passes it); without it a human seat is a UsageError. ``seat`` is the seat played (None
+    for a player that may stand in for several, like ``run --then``).
+    """
+    name = normalize_label(options.label)
+    if name == "random":
+        return RandomController()
+    if name in BOT_LEVELS:
+        try:
+            return BotController(name)
+        except ValueError as exc:  # a level the bots package does not provide
+            raise UsageError(str(exc)) from None
+    if name == HUMAN:
+        if human is None:
+            raise UsageError(
+                "a human seat needs the interactive prompt: use 'spades play', or give the seat to a bot"
+            )
+        return human(name)
+    if name.startswith(CMD_PREFIX):
+        from spades_cli.protocol import ExternalController
+
+        return ExternalController(
+            name[len(CMD_PREFIX) :],
+            rules,
+            timeout=options.timeout,
+            on_failure=options.fallback,
+            log_path=options.log_path,
+            seat=seat,
+            emit=emit,
+        )
+    if name == SCRIPT:
+        raise UsageError("this seat was played from a script")  # the caller says which --seat to give
+    kinds = ", ".join([*BOT_LEVELS, HUMAN, "cmd:PROGRAM"])
+    raise UsageError(f"unknown player {options.label!r} (use one of: {kinds})")
+
+
+def make_controller(
+    label: str, rules: Rules, *, human: Callable[[str], Controller] | None = None
+) -> Controller:
+    """The controller for a seat label with the default options (:func:`make_seat`)."""
+    return make_seat(SeatOptions(label), rules, human=human)
+
+
+class Relay:
+    """An ``Emit`` whose listeners come later: seats are made before the transcript that
+    records them exists, so they are given a relay and the writer subscribes to it."""
+
+    def __init__(self) -> None:
+        self._listeners: list[Emit] = []
+
+    def subscribe(self, listener: Emit) -> None:
+        self._listeners.append(listener)
+
+    def __call__(self, event: Event) -> None:
+        for listener in list(self._listeners):
+            listener(event)
+
+
+class RecordSink(Protocol):
+    """What :func:`to_transcript` writes to: a ``spades_cli.transcript.TranscriptWriter``."""
+
+    path: str | None
+
+    def note(self, seat: int | None, text: str, rules: Rules) -> None: ...
+
+    def terminated(self, seat: int | None, reason: str, rules: Rules) -> None: ...
+
+    def seat_changed(self, seat: int, label: str, rules: Rules) -> None: ...
+
+
+def to_transcript(writer: RecordSink, rules: Rules) -> Emit:
+    """An ``Emit`` that records a seat's notes, seat changes and termination in ``writer``."""
+
+    def emit(event: Event) -> None:
+        if isinstance(event, Noted):
+            writer.note(event.seat, event.text, rules)
+        elif isinstance(event, Terminated):
+            writer.terminated(event.seat, event.reason, rules)
+        elif isinstance(event, SeatChanged):
+            writer.seat_changed(event.seat, event.label, rules)
+
+    return emit
+
+
+def bot_log_path(transcript: str | Path | None, seat_name: str) -> Path | None:
+    """Where a seat's program logs its stderr: beside the transcript (``game.txt`` → ``game.N.log``)."""
+    if transcript is None or str(transcript) == "-":
+        return None
+    path = Path(transcript)
+    stem = path.stem if path.suffix else path.name
+    return path.with_name(f"{stem}.{seat_name}.log")

@@ -1,0 +1,403 @@
+/* The double-dummy search core in C, for hindsight analysis (``solver/fast.py``).
+ *
+ * The same game as ``solver/search.py``: follow suit (R-C-3), the trick winner (R-C-4),
+ * spades not led before they are broken (R-C-6), the first-trick house rules. One
+ * question at a time: can side ``side`` make the hand's value at least ``u``? The value
+ * is either a count (the tricks of the counted seats: ``inc[seat]`` is 1 for a counted
+ * seat, 0 otherwise) or a table read at the end of the hand (``code`` grows by
+ * ``inc[seat]`` for each trick a seat wins; ``table[code]`` is the value).
+ *
+ * What keeps it fast (the ideas of solver/search.py, in C): a partition transposition
+ * table at every trick's start (_ddcore_table.h: bounds valid for every position with the
+ * same suit lengths per hand, leader and flags whose top cards, down to the ones the
+ * proof depended on, have the same owners); sure-trick bounds (_ddcore_sure.h, as
+ * solver/sure.py); in table mode, bounds on side N-S's tricks to come decide what they
+ * can, a trick target is searched as the count game in a shared count table, and a
+ * question is kept by the set of N-S trick counts it asks for; equivalent cards
+ * searched once; the best card found before tried first, then (count mode, the side
+ * asking) the card that last made the cut at the same depth, then cheap winners or useless
+ * losers (_ddcore_moves.h); the last trick counted, not searched (_ddcore_search.h).
+ *
+ * Exactness is tested against brute force and the Python solver (tests/test_ddfast.py).
+ * A search over its budget stops and says so; it holds no Python object and lets other
+ * threads run, one thread to one solver.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
+#include "_ddcore_moves.h"
+#include "_ddcore_table.h"
+#include "_ddcore_sure.h"
+#include "_ddcore_search.h"
+
+/* -- the Python type ----------------------------------------------------------------- */
+
+/* Zeroed memory for a table, in huge pages where the system offers them (the search
+ * reads the tables at random: fewer page faults and TLB misses). */
+static void *table_alloc(size_t bytes) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return NULL;
+    madvise(p, bytes, MADV_HUGEPAGE);
+    return p;
+#else
+    return calloc(1, bytes);
+#endif
+}
+
+static void table_free(void *p, size_t bytes) {
+    if (!p) return;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    munmap(p, bytes);
+#else
+    (void)bytes;
+    free(p);
+#endif
+}
+
+static void tables_free(Tables *t) {
+    table_free(t->bt, t->bt_bytes);
+    table_free(t->pt, t->pt_bytes);
+    memset(t, 0, sizeof *t);
+}
+
+static int tables_alloc(Tables *t, int bits) {
+    t->bt_bytes = ((size_t)1 << (bits - 2)) * sizeof(Bucket);
+    t->pt_bytes = ((size_t)1 << bits) * sizeof(PEntry);
+    t->bt = table_alloc(t->bt_bytes);
+    t->pt = table_alloc(t->pt_bytes);
+    t->bt_mask = ((u64)1 << (bits - 2)) - 1;
+    t->pt_mask = ((u64)1 << bits) - 1;
+    return t->bt && t->pt ? 0 : -1;
+}
+
+static void release(Core *c) {
+    tables_free(&c->tt);
+    c->ctt = NULL;
+    Py_CLEAR(c->shared);
+    free(c->table);
+    c->table = NULL;
+    if (c->frange) {
+        for (size_t i = 0; i < c->frange_cells; i++) free(c->frange[i]);
+        free(c->frange);
+    }
+    c->frange = NULL;
+    c->frange_cells = 0;
+}
+
+static void Core_dealloc(Core *c) {
+    release(c);
+    Py_TYPE(c)->tp_free((PyObject *)c);
+}
+
+static int read_ints(PyObject *seq, int *out, int count, const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast) return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != count) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "%s: %d values wanted", what, count);
+        return -1;
+    }
+    for (int i = 0; i < count; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        out[i] = (int)v;
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+static int Core_init(Core *c, PyObject *args, PyObject *kw) {
+    static char *names[] = {"n", "no_spades_first", "club_lead", "side", "inc", "cnt", "keen", "table",
+                            "ngroups", "count_mode", "tt_bits", NULL};
+    int n, nsf, club, side, ngroups, count_mode, bits;
+    PyObject *inc, *cnt, *keen, *table;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "iiiiOOOOiii", names, &n, &nsf, &club, &side, &inc, &cnt, &keen,
+                                     &table, &ngroups, &count_mode, &bits))
+        return -1;
+    if ((n != 2 && n != 4) || side < 0 || side > 1 || ngroups < 1 || ngroups > 4 || bits < 10 || bits > 26) {
+        PyErr_SetString(PyExc_ValueError, "bad solver settings");
+        return -1;
+    }
+    release(c);
+    c->n = n;
+    c->nsf = nsf != 0;
+    c->club = club != 0;
+    c->side = side;
+    c->ngroups = ngroups;
+    c->count_mode = count_mode != 0;
+    memset(c->inc, 0, sizeof c->inc);
+    memset(c->cnt, 0, sizeof c->cnt);
+    memset(c->keen, 0, sizeof c->keen);
+    if (read_ints(inc, c->inc, n, "inc") < 0 || read_ints(cnt, c->cnt, n, "cnt") < 0 ||
+        read_ints(keen, c->keen, n, "keen") < 0)
+        return -1;
+    PyObject *fast = PySequence_Fast(table, "table");
+    if (!fast) return -1;
+    Py_ssize_t len = PySequence_Fast_GET_SIZE(fast);
+    c->table = malloc(sizeof(double) * (size_t)(len ? len : 1));
+    if (!c->table) {
+        Py_DECREF(fast);
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < len; i++) {
+        c->table[i] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(fast, i));
+        if (c->table[i] == -1.0 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+    }
+    Py_DECREF(fast);
+    c->table_len = len;
+    c->alone = -1;
+    if (c->count_mode && n == 4 && c->inc[0] + c->inc[1] + c->inc[2] + c->inc[3] == 1)
+        for (int s = 0; s < n; s++)
+            if (c->inc[s]) c->alone = s;
+    c->count_ok = 0;
+    if (!c->count_mode) {
+        /* Which groups' tricks are counted: every seat of a group counted alike, or no
+         * counted bounds at all. */
+        int seen[4] = {0, 0, 0, 0};
+        c->count_ok = 1;
+        for (int s = 0; s < n; s++) {
+            int g = 0, pw = 1;
+            while (g < ngroups && pw != c->inc[s]) {
+                pw *= RADIX;
+                g++;
+            }
+            if (g == ngroups) {
+                PyErr_SetString(PyExc_ValueError, "inc: a power of 14 a seat");
+                return -1;
+            }
+            if (seen[g] && c->gcnt[g] != (c->cnt[s] != 0)) c->count_ok = 0;
+            seen[g] = 1;
+            c->gcnt[g] = c->cnt[s] != 0;
+        }
+        size_t cells = 14;
+        for (int i = 0; i < ngroups; i++) cells *= RADIX;
+        c->frange = calloc(cells, sizeof(double *));
+        if (!c->frange) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        c->frange_cells = cells;
+        if (!c->count_ok) memset(c->gcnt, 0, sizeof c->gcnt);
+        c->count_side = -1;
+        for (int s = 0; s < n; s++) {
+            if (!c->cnt[s]) continue;
+            if (c->count_side >= 0 && c->count_side != s % 2) c->count_ok = 0; /* not one side's seats */
+            c->count_side = s % 2;
+        }
+        if (c->count_side < 0) c->count_ok = 0;
+    }
+    if (tables_alloc(&c->tt, bits) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    c->ctt = c->count_mode ? &c->tt : NULL;
+    return 0;
+}
+
+static PyObject *Core_load(Core *c, PyObject *args) {
+    PyObject *hands, *trick;
+    int leader, current, broken, first, win_card, win_seat, left, code, ccode;
+    if (!PyArg_ParseTuple(args, "OOiiiiiiiii", &hands, &trick, &leader, &current, &broken, &first, &win_card,
+                          &win_seat, &left, &code, &ccode))
+        return NULL;
+    PyObject *fast = PySequence_Fast(hands, "hands");
+    if (!fast) return NULL;
+    if (PySequence_Fast_GET_SIZE(fast) != c->n) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "hands: one per seat");
+        return NULL;
+    }
+    u64 held = 0;
+    memset(c->hands, 0, sizeof c->hands);
+    for (int i = 0; i < c->n; i++) {
+        unsigned long long h = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return NULL;
+        }
+        if ((h & ~ALL52) || pop64(h) > 13 || (h & held)) {
+            Py_DECREF(fast);
+            PyErr_SetString(PyExc_ValueError, "hands: at most 13 cards each, none in two hands");
+            return NULL;
+        }
+        c->hands[i] = h;
+        held |= h;
+    }
+    Py_DECREF(fast);
+    fast = PySequence_Fast(trick, "trick");
+    if (!fast) return NULL;
+    Py_ssize_t tl = PySequence_Fast_GET_SIZE(fast);
+    if (tl >= c->n) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "trick: too many cards");
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < tl; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v < 0 || v > 51) {
+            Py_DECREF(fast);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "trick: not a card");
+            return NULL;
+        }
+        if (held & (1ULL << v)) {
+            Py_DECREF(fast);
+            PyErr_SetString(PyExc_ValueError, "trick: a card also in a hand");
+            return NULL;
+        }
+        c->trick[i] = (int)v;
+        held |= 1ULL << v;
+    }
+    Py_DECREF(fast);
+    if (left < 0 || left > 13 || code < 0 || (!c->count_mode && code >= c->table_len) || leader < 0 ||
+        leader >= c->n || current < 0 || current >= c->n) {
+        PyErr_SetString(PyExc_ValueError, "not a position");
+        return NULL;
+    }
+    c->tlen = (int)tl;
+    c->leader = leader;
+    c->current = current;
+    c->broken = broken != 0;
+    c->first = first != 0;
+    c->win_card = win_card;
+    c->win_seat = win_seat;
+    c->left = left;
+    c->code = code;
+    c->ccode = ccode;
+    c->gone = ALL52 & ~held;
+    Py_RETURN_NONE;
+}
+
+/* test(card, u, budget) -> (1 yes / 0 no / -1 over the budget, positions searched) */
+static PyObject *Core_test(Core *c, PyObject *args) {
+    int card;
+    double u;
+    long long budget;
+    if (!PyArg_ParseTuple(args, "idL", &card, &u, &budget)) return NULL;
+    if (card >= 0 && (card > 51 || !((legal(c, c->current) >> card) & 1))) {
+        PyErr_SetString(PyExc_ValueError, "not a legal card here");
+        return NULL;
+    }
+    c->nodes = 0;
+    c->aborted = 0;
+    memset(c->killer, -1, sizeof c->killer); /* each question learns its own */
+    c->budget = budget;
+    int r;
+    /* The search reads and writes only this object's memory: other threads may run. The
+     * caller keeps one object to one thread at a time. */
+    Py_BEGIN_ALLOW_THREADS
+    if (card >= 0)
+        r = play(c, card, u);
+    else if (c->tlen == 0)
+        r = lead(c, u);
+    else
+        r = node(c, u, -1);
+    Py_END_ALLOW_THREADS
+    if (c->aborted) r = -1;
+    return Py_BuildValue("iL", r, c->nodes);
+}
+
+/* share(other): read the bounds on the counted tricks to come that ``other`` (a count-mode
+ * solver counting the same seats) keeps, to answer this table-mode solver's questions. */
+static PyObject *Core_share(Core *c, PyObject *other) {
+    if (!PyObject_TypeCheck(other, Py_TYPE(c))) {
+        PyErr_SetString(PyExc_TypeError, "share: another Core");
+        return NULL;
+    }
+    Core *o = (Core *)other;
+    if (c->count_mode || !o->count_mode || o->n != c->n || !c->count_ok ||
+        memcmp(o->inc, c->cnt, sizeof c->cnt) != 0) {
+        PyErr_SetString(PyExc_ValueError, "share: a count solver of the same counted seats, for a table solver");
+        return NULL;
+    }
+    Py_INCREF(other);
+    Py_XSETREF(c->shared, other);
+    c->ctt = &o->tt;
+    Py_RETURN_NONE;
+}
+
+/* legal() -> every legal card of the seat on turn, low first */
+static PyObject *Core_legal(Core *c, PyObject *Py_UNUSED(ignored)) {
+    u64 mask = legal(c, c->current);
+    PyObject *out = PyList_New(0);
+    if (!out) return NULL;
+    while (mask) {
+        PyObject *v = PyLong_FromLong(ctz64(mask));
+        mask &= mask - 1;
+        if (!v || PyList_Append(out, v) < 0) {
+            Py_XDECREF(v);
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_DECREF(v);
+    }
+    return out;
+}
+
+/* stop(): a search running in another thread ends as over its budget; so do later ones */
+static PyObject *Core_stop(Core *c, PyObject *Py_UNUSED(ignored)) {
+    c->stopped = 1;
+    Py_RETURN_NONE;
+}
+
+/* moves() -> one legal card of each run of equivalent cards of the seat on turn, low first */
+static PyObject *Core_moves(Core *c, PyObject *Py_UNUSED(ignored)) {
+    int moves[13];
+    int m = distinct(c, c->current, legal(c, c->current), moves);
+    PyObject *out = PyList_New(m);
+    if (!out) return NULL;
+    for (int i = 0; i < m; i++) PyList_SET_ITEM(out, i, PyLong_FromLong(moves[i]));
+    return out;
+}
+
+static PyMethodDef Core_methods[] = {
+    {"load", (PyCFunction)Core_load, METH_VARARGS, "Search from this position next."},
+    {"test", (PyCFunction)Core_test, METH_VARARGS, "Can the side make the value at least u?"},
+    {"moves", (PyCFunction)Core_moves, METH_NOARGS, "Distinct legal cards, low first."},
+    {"legal", (PyCFunction)Core_legal, METH_NOARGS, "Every legal card, low first."},
+    {"share", (PyCFunction)Core_share, METH_O, "Read another solver's counted-trick bounds."},
+    {"stop", (PyCFunction)Core_stop, METH_NOARGS, "End the search running in another thread."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject CoreType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "spades_cli.solver._ddcore.Core",
+    .tp_basicsize = sizeof(Core),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Core_init,
+    .tp_dealloc = (destructor)Core_dealloc,
+    .tp_methods = Core_methods,
+    .tp_doc = "Double-dummy search core (see solver/fast.py).",
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_ddcore", "Double-dummy search core in C.", -1, NULL, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__ddcore(void) {
+    if (PyType_Ready(&CoreType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    Py_INCREF(&CoreType);
+    if (PyModule_AddObject(m, "Core", (PyObject *)&CoreType) < 0) {
+        Py_DECREF(&CoreType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
