@@ -4,22 +4,26 @@
   into the user's real transcripts folder.
 - ``cli`` runs the ``spades`` command in-process and returns click's Result
   (``exit_code``, ``stdout``, ``stderr``, ``exception``).
+- The header names the ``spades_cli`` under test: the installed package, never the source
+  tree by accident (only ``tests/`` is on ``sys.path``).
 """
 
 from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Callable, Iterator, Sequence
-from pathlib import Path
+from collections.abc import Callable, Iterator
 
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import Result
+from helpers.cli import run_cli
 
-from spades_cli.cli.main import main
+import spades_cli
+from spades_cli.engine import compiled
 
-ROOT = Path(__file__).resolve().parent.parent
-TRANSCRIPTS = ROOT / "transcripts"
+
+def pytest_report_header() -> str:
+    return f"spades_cli: {os.path.dirname(spades_cli.__file__)} (engine compiled with mypyc: {compiled()})"
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -34,11 +38,6 @@ def _private_spades_home() -> Iterator[str]:
                 os.environ.pop("SPADES_HOME", None)
             else:
                 os.environ["SPADES_HOME"] = old
-
-
-def run_cli(args: Sequence[str], input: str | None = None) -> Result:
-    """Run ``spades ARGS`` in-process (exceptions are caught and left in ``result.exception``)."""
-    return CliRunner().invoke(main, list(args), input=input, catch_exceptions=True)
 
 
 @pytest.fixture

@@ -28,7 +28,7 @@ from spades_cli.errors import (
 # Commands are imported only when used, so that `spades bot` (started once per seat by
 # tables and tournaments), `spades --help` and `spades --version` start quickly. Each entry
 # is the command's module, its attribute and its short help (the first sentence of its
-# docstring, which `spades --help` lists; tests/test_cli_startup.py keeps them equal).
+# docstring, which `spades --help` lists; tests/cli/test_cli_startup.py keeps them equal).
 _COMMANDS: dict[str, tuple[str, str, str]] = {
     "analyze": (
         "cmd_analyze",

@@ -18,7 +18,7 @@
  * asking) the card that last made the cut at the same depth, then cheap winners or useless
  * losers (_ddcore_moves.h); the last trick counted, not searched (_ddcore_search.h).
  *
- * Exactness is tested against brute force and the Python solver (tests/test_ddfast.py).
+ * Exactness is tested against brute force and the Python solver (tests/solver/test_ddfast.py).
  * A search over its budget stops and says so; it holds no Python object and lets other
  * threads run, one thread to one solver.
  */

@@ -1,0 +1,143 @@
+"""The hard bot decides from its seat's observation only: reshuffling the cards it cannot
+see, consistently with what it has seen, changes neither its view nor its decision.
+Also: the sampled deals really are consistent with what the seat has seen."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from helpers.positions import E, N, S, W, mid_hand, position_4p, reshuffle_hidden, shown_voids
+
+from spades_cli.bots.determinize import build_state, cards_held, sample_worlds
+from spades_cli.bots.hard import HardBot, cover_leads
+from spades_cli.bots.rollout import WIN_VALUE, game_utility, hand_utility, make_context, play_out
+from spades_cli.bots.view import read_table
+from spades_cli.engine import PLAY, Rules, card_str, rng_for
+from spades_cli.engine.cards import SUIT_MASKS
+from spades_cli.presets import load_rules
+
+FOUR = load_rules("four-player")
+TWO = load_rules("two-player")
+
+
+@pytest.mark.parametrize(
+    ("rules", "seed", "plays"), [(FOUR, 3, 9), (FOUR, 21, 22), (TWO, 5, 7), (TWO, 9, 12)]
+)
+def test_hard_decision_ignores_how_the_hidden_cards_lie(rules: Rules, seed: int, plays: int) -> None:
+    state = mid_hand(rules, seed, plays)
+    me = state.current_player()
+    bot = HardBot(play_budget=1500)
+    obs = state.observation(me)
+    action = bot.act(obs, rules, rng_for(seed, "hard"))
+    rng = random.Random(seed)
+    for _ in range(3):
+        other = reshuffle_hidden(state, me, rng)
+        assert [other.hands[s] for s in range(state.n) if s != me] != [
+            state.hands[s] for s in range(state.n) if s != me
+        ]
+        assert other.hands[me] == state.hands[me]
+        seen = other.observation(me)
+        assert seen == obs  # the seat cannot tell the two deals apart ...
+        assert bot.act(seen, rules, rng_for(seed, "hard")) == action  # ... nor can its decision
+
+
+@pytest.mark.parametrize(
+    ("rules", "seed", "plays"), [(FOUR, 4, 17), (FOUR, 8, 30), (TWO, 6, 10), (TWO, 2, 19)]
+)
+def test_sampled_deals_agree_with_what_the_seat_has_seen(rules: Rules, seed: int, plays: int) -> None:
+    state = mid_hand(rules, seed, plays)
+    me = state.current_player()
+    obs = state.observation(me)
+    view = read_table(obs, rules)
+    held = cards_held(obs)
+    voids = shown_voids(state)
+    worlds = sample_worlds(view, random.Random(seed), 25)
+    assert len(worlds) == 25
+    own_discards = state.own_discards[me] if rules.players == 2 else 0
+    for hands in worlds:
+        assert hands[me] == state.hands[me]
+        for s in range(rules.players):
+            assert hands[s].bit_count() == held[s]
+            assert not hands[s] & view.played
+            for suit in range(4):
+                if voids[s] >> suit & 1:
+                    assert not hands[s] & SUIT_MASKS[suit], "a card of a suit the seat has shown it lacks"
+            if s != me:
+                assert not hands[s] & own_discards  # R-2P-2: our discards are out of play
+        assert sum(h.bit_count() for h in hands) == sum(held)
+        world = build_state(obs, rules, hands)
+        assert world.observation(me).legal == obs.legal
+        assert world.current_player() == me
+
+
+def test_the_game_utility_weighs_the_same_hand_by_the_race_to_the_target() -> None:
+    # One hand, played out: North-South bid 4 and 3 and make them, East-West bid 3 and
+    # 2 and are set. hand_utility counts the same points whatever the score; the game
+    # utility (R-C-11: the first side to reach the target wins) values the same lead more
+    # when fewer hands are left, and a finished game at exactly the win or the loss.
+    hands = {
+        N: "AC KC QC AD KD AH 2C 3C 2D 3D 2H 3H 4H",
+        E: "4C 5C 6C 4D 5D 6D 5H 6H 7H 2S 3S 4S 5S",
+        S: "AS KS QS JS TS 9S 7C 8C 7D 8D 8H 9H TH",
+        W: "9C TC JC 9D TD JD QD JH QH KH 6S 7S 8S",
+    }
+    values = {}
+    for scores in ((0, 0), (380, 380), (470, 300)):
+        state = position_4p(FOUR, hands, {N: 4, E: 3, S: 3, W: 2}, dealer=W, scores=scores)
+        result = play_out(state, make_context(state))
+        assert result.sides[0].made and not result.sides[1].made
+        assert hand_utility(FOUR, 0, result) == -hand_utility(FOUR, 1, result) > 0
+        values[scores] = game_utility(FOUR, 0, result)
+        assert game_utility(FOUR, 1, result) == -values[scores]
+    assert 0 < values[(0, 0)] < values[(380, 380)] < WIN_VALUE
+    assert values[(470, 300)] == WIN_VALUE  # North-South pass 500: the game is won
+
+
+def test_hard_leads_high_to_cover_its_partners_nil() -> None:
+    # A game against the normal bot, at 276 to 315: South (hard) bid 2, West 5, North
+    # nil, East 1, and South leads the first trick. It led 6D; North, holding only 7D and
+    # QD in diamonds, had to take the trick over East's 4D (R-C-10: -100 for the side).
+    # The partner of a nil now leads the top card of a suit (R-C-4: the nil can play any
+    # lower card of the suit under it): AC, KD or JH (spades are not broken, R-C-6).
+    state = position_4p(
+        FOUR,
+        {
+            N: "7D 2C 3C QD 9C 5H 4C QH 2H TS 7S KH 5C",
+            E: "3D 7C TC 8D 4H AH 9D 9H TH JD 4S JS 3S",
+            S: "6D AC JC TD 6C 7H KD JH 2D 2S 8S 6S 5S",
+            W: "4D 8C QC AD KC 3H 5D 6H 8H QS 9S KS AS",
+        },
+        {S: 2, W: 5, N: 0, E: 1},
+        dealer=E,
+        scores=(276, 315),
+        bags=(6, 5),
+    )
+    assert state.phase == PLAY and state.current_player() == S
+    bot = HardBot(play_budget=3000)
+    for key in ("first", "second", "third"):
+        card = bot.act(state.observation(S), FOUR, rng_for("cover", key))
+        assert card_str(card) in {"AC", "KD", "JH"}, card_str(card)
+
+
+def test_the_cover_leads_keep_every_card_of_a_suit_the_nil_partner_lacks() -> None:
+    # North bid nil and discarded on a heart lead (R-C-3: it has no hearts), so any heart
+    # South leads is safe for the nil. In clubs only South's top club protects it, and the
+    # clubs just below it (9C, 8C, 7C: no club between them is out of South's hand).
+    state = position_4p(
+        FOUR,
+        {
+            N: "2C 3C 4C 5C 2D 3D 4D 5D 6D 2S 3S 4S 5S",
+            E: "AC KC QC JC 6H 5H 4H 3H 2H 6S 7S 8S 9S",
+            S: "TC 9C 8C 7C 6C AH KH QH JH TH 9H 8H 7H",
+            W: "AD KD QD JD TD 9D 8D 7D AS KS QS JS TS",
+        },
+        {N: 0, E: 4, S: 1, W: 5},
+        "2C AC 6C 7D 2H AH 8D 6D",
+        dealer=W,
+    )
+    assert state.phase == PLAY and state.current_player() == S and not state.trick
+    obs = state.observation(S)
+    leads = cover_leads(read_table(obs, FOUR), list(obs.legal))
+    expected = ["TC", "9C", "8C", "7C", "KH", "QH", "JH", "TH", "9H", "8H", "7H"]
+    assert sorted(card_str(c) for c in leads) == sorted(expected)

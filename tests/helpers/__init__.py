@@ -1,0 +1,11 @@
+"""What the tests share, imported as ``from helpers.NAME import ...`` (never from a test module).
+
+The suite runs against the installed ``spades_cli`` (CI installs the compiled build): only
+``tests/`` is put on ``sys.path`` (``pythonpath`` in pyproject), never the repository root.
+
+- ``paths``: the repository's folders the tests read (``ROOT``, ``TRANSCRIPTS``, ``FIXTURES``).
+- ``cli``: ``run_cli``, the ``spades`` command run in-process.
+- ``engine``: states with chosen hands and whole hands scripted trick by trick.
+- ``positions``: positions for the bot tests.
+- ``fuzz``: random mutations of files.
+"""

@@ -1,0 +1,189 @@
+"""The C double-dummy search (spades_cli.solver.fast) against a brute-force search of the
+engine's own game tree and against the Python solver, under random rule options (R-C-3
+follow suit, R-C-4 trick winner, R-C-6 breaking spades, the first-trick house rules) and
+outcome tables (tricks, points with nils scored on their own tricks R-4P-7, a seat's
+own tricks); and ``analyze`` giving the same report with either search."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from helpers.paths import TRANSCRIPTS
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_solver import FOUR, TWO, _brute_value, _variant, brute, random_ending
+
+from spades_cli.bots.expert import Outcome
+from spades_cli.engine import PLAY, State
+from spades_cli.presets import rules_from_dict, rules_to_dict
+from spades_cli.solver import fast as ddfast
+from spades_cli.solver.fast import FastSolver
+from spades_cli.solver.search import SearchLimit, Solver, trick_table
+
+pytestmark = pytest.mark.skipif(not ddfast.available(), reason="the C search core was not built")
+
+
+def _fast(oc: Outcome, state: State, budget: int = 0) -> FastSolver:
+    return FastSolver(state, oc.side, oc.groups, oc.table, oc.keen, oc.linear, budget)
+
+
+def _seat(state: State, seat: int, fast: bool) -> Solver | FastSolver:
+    groups = [0 if s == seat else 1 for s in range(state.n)]
+    kind = FastSolver if fast else Solver
+    return kind(state, seat % 2, groups, trick_table(2, [0]), None, [1.0, 0.0])
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.sampled_from([2, 4]),
+    spades_break=st.booleans(),
+    no_spades_first=st.booleans(),
+    value=st.sampled_from(["tricks", "points", "seat"]),
+)
+def test_fast_search_agrees_with_brute_force_on_small_endings(
+    seed: int, players: int, spades_break: bool, no_spades_first: bool, value: str
+) -> None:
+    rules = _variant(
+        FOUR if players == 4 else TWO, spades_break=spades_break, no_spades_first_trick=no_spades_first
+    )
+    state = random_ending(rules, seed, 3 if players == 4 else 4)
+    if value == "seat":
+        seat = seed % players
+        assert _seat(state, seat, True).value() == brute(state.clone(), seat % 2, lambda t: float(t[seat]))
+        return
+    side = state.current % 2
+    oc = Outcome(state, side, value=value)
+    want = _brute_value(oc)
+    fast = _fast(oc, state)
+    assert fast.value() == brute(state.clone(), side, want)
+    # Every card: its value is reached after it, and nothing better for the seat's side.
+    for card in state.legal_actions():
+        child = state.clone()
+        child.apply(card)
+        v = brute(child, side, want)
+        mover = state.current % 2
+        assert fast.reaches(card, v, mover)
+        assert not fast.reaches(card, v + 1 if mover == side else v - 1, mover)
+
+
+def _random_rules(rng: random.Random, players: int) -> Any:
+    d: dict[str, Any] = rules_to_dict(FOUR if players == 4 else TWO)
+    d["name"] = "variant"
+    d["play"]["spades_break"] = rng.random() < 0.8
+    if players == 4:
+        d["play"]["no_spades_first_trick"] = rng.random() < 0.3
+        d["play"]["two_of_clubs_leads"] = rng.random() < 0.3
+        d["nil"]["failed_tricks"] = rng.choice(["bags", "partner", "none"])
+    return rules_from_dict(d, "<test>")
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_fast_search_agrees_with_the_python_solver_on_longer_positions(players: int) -> None:
+    # Six tricks left (some from the deal's first trick, where the house rules bite):
+    # every outcome table the analysis and the expert bot use, the value and every
+    # card's value, from both sides; a seat's own tricks with its partner helping.
+    rng = random.Random(players)
+    checked = 0
+    for i in range(14):
+        rules = _random_rules(rng, players)
+        left = 13 if i % 7 == 0 and players == 4 else 6
+        state = random_ending(rules, 500 + i, left if left < 13 else 6)
+        if left == 13:
+            state = random_ending(rules, 500 + i, 13)
+        side = rng.randrange(2)
+        for value in ("tricks", "points", "game"):
+            oc = Outcome(state, side, value=value)
+            if left == 13 and value != "tricks":
+                continue
+            slow = oc.solver(state)
+            fast = _fast(oc, state)
+            assert fast.value() == slow.value()
+            if left == 13:
+                continue
+            for card, v in slow.move_values().items():
+                mover = state.current % 2
+                assert fast.reaches(card, v, mover)
+                assert fast.reaches(card, v, 1 - mover)
+            checked += 1
+        if players == 4 and left < 13:
+            seat = rng.randrange(4)
+            assert _seat(state, seat, True).value() == _seat(state, seat, False).value()
+    assert checked >= 30
+
+
+@pytest.mark.parametrize("seed", [77, 78, 81])
+def test_one_fast_solver_reused_position_after_position(seed: int) -> None:
+    # As the analysis uses them: a trick solver and a points solver that reads its trick
+    # bounds (shared) load every position of a hand from the last back, the points
+    # questions asked both as trick targets and as other sets (bags near the limit, a
+    # nil on odd seeds: R-4P-7); each value is the Python solver's.
+    d: dict[str, Any] = rules_to_dict(FOUR)
+    d["name"] = "variant"
+    d["bags"]["limit"] = 3  # overtricks soon cost: points are not a plain trick count
+    rules = rules_from_dict(d, "<test>")
+    state = random_ending(rules, seed, 7)
+    rng = random.Random(seed)
+    positions = []
+    while state.phase == PLAY:
+        positions.append(state.clone())
+        state.apply(rng.choice(state.legal_actions()))
+    tricks_oc = Outcome(positions[0], 0, value="tricks")
+    points_oc = Outcome(positions[0], 0, value="points")
+    tricks = _fast(tricks_oc, positions[0])
+    points = _fast(points_oc, positions[0])
+    points.share(tricks)
+    guess: float | None = None
+    for st_ in reversed(positions):
+        tricks.load(st_)
+        points.load(st_)
+        assert tricks.value() == tricks_oc.solver(st_).value()
+        guess = points.value(guess)
+        slow = points_oc.solver(st_)
+        assert guess == slow.value()
+        assert points.move_values() == slow.move_values()
+
+
+def test_a_budget_stops_the_fast_search_and_says_so() -> None:
+    state = random_ending(FOUR, 5, 13)
+    oc = Outcome(state, 0, value="tricks")
+    with pytest.raises(SearchLimit):
+        _fast(oc, state, 50).value()
+    with pytest.raises(ValueError):
+        _fast(oc, state).reaches(60, 1.0, 0)  # not a card of the seat on turn
+
+
+def test_analyze_reports_the_same_with_either_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The four-player golden transcript, every card and the figures from the deal, with
+    # the same budget a question: what both searches solved is the same (values, best
+    # cards, costly cards); the C search leaves no more unsolved than the Python solver.
+
+    from spades_cli.analysis.analyze import analyze
+    from spades_cli.transcript import read_transcript
+
+    path = TRANSCRIPTS / "four-player-short.txt"
+    t = read_transcript(str(path))
+    _, fast_hands = analyze(t, budget=200_000)
+    monkeypatch.setattr(ddfast, "available", lambda: False)
+    _, slow_hands = analyze(t, budget=200_000)
+    assert len(fast_hands) == len(slow_hands) > 0
+    for fast, slow in zip(fast_hands, slow_hands, strict=True):
+        for mine, theirs in ((fast.side_tricks, slow.side_tricks), (fast.seat_tricks, slow.seat_tricks)):
+            for a, b in zip(mine, theirs, strict=True):
+                assert b is None or a == b
+        assert fast.skipped <= slow.skipped
+        by_card = {(c.trick, c.seat): c for c in fast.cards}
+        assert len(by_card) >= len(slow.cards)
+        for c in slow.cards:
+            other = by_card[(c.trick, c.seat)]
+            assert (other.cost_tricks, other.cost_points) == (c.cost_tricks, c.cost_points)
+    # At its own default budget the C search solves the whole hand, and agrees.
+    monkeypatch.undo()
+    _, whole = analyze(t)
+    for full, fast in zip(whole, fast_hands, strict=True):
+        assert full.skipped == 0 and None not in full.side_tricks + full.seat_tricks
+        assert {(c.trick, c.seat, c.cost_points) for c in fast.cards} <= {
+            (c.trick, c.seat, c.cost_points) for c in full.cards
+        }
