@@ -7,7 +7,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers.positions import E, N, S, W, mid_hand, position_4p, reshuffle_hidden, shown_voids
+from helpers.engine import E, N, S, W
+from helpers.positions import mid_hand, position_4p, reshuffle_hidden, shown_voids
 
 from spades_cli.bots.determinize import build_state, cards_held, sample_worlds
 from spades_cli.bots.hard import HardBot, cover_leads

@@ -4,7 +4,8 @@ engine states; the normal and hard bots must play them well."""
 from __future__ import annotations
 
 import pytest
-from helpers.positions import E, N, S, W, position_4p
+from helpers.engine import E, N, S, W
+from helpers.positions import position_4p
 
 from spades_cli.bots import Bot
 from spades_cli.bots.hard import HardBot

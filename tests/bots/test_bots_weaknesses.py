@@ -4,8 +4,8 @@ position it happened in (hands, bids and scores), and the play or bid now expect
 from __future__ import annotations
 
 import pytest
-from helpers.engine import draft, pile_2p
-from helpers.positions import E, N, S, W, cards, position_4p
+from helpers.engine import E, N, S, W, cards, draft, pile_2p
+from helpers.positions import position_4p
 
 from spades_cli.bots import Bot
 from spades_cli.bots.hard import HardBot

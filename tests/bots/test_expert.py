@@ -6,7 +6,8 @@ import random
 from typing import Any
 
 import pytest
-from helpers.positions import E, N, S, W, mid_hand, position_4p, reshuffle_hidden
+from helpers.engine import E, N, S, W
+from helpers.positions import mid_hand, position_4p, reshuffle_hidden
 
 from spades_cli.analysis.analyze import _card
 from spades_cli.bots import expert, make_bot

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from helpers.engine import W, cards
 from spades_cli.bots.normal import NormalBot
 from spades_cli.engine import (
     BID_BASE,
@@ -14,15 +15,8 @@ from spades_cli.engine import (
     State,
     deck_for,
     draw_for,
-    parse_card,
     rng_for,
 )
-
-N, E, S, W = 0, 1, 2, 3
-
-
-def cards(text: str) -> list[int]:
-    return [parse_card(t) for t in text.split()]
 
 
 def deal_4p(rules: Rules, dealer: int, hands: dict[int, str]) -> State:
@@ -64,8 +58,6 @@ def position_4p(
 
 def random_position(rules: Rules, seed: int, actions: int) -> State:
     """A game advanced ``actions`` random legal actions from a seeded deal."""
-    from spades_cli.engine import CHANCE, DEAL, deck_for
-
     rng = random.Random(seed)
     state = State(rules, seed % rules.players)
     done = 0

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import Result
-from test_net_support import DEADLINE, Player, Spawned, host_table, raw_client, read_all
+from helpers.net import DEADLINE, Player, Spawned, host_table, raw_client, read_all
 
 from spades_cli.net import wire
 from spades_cli.net.server import SeatLost

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from click.testing import Result
-from test_net_support import DEADLINE, Player, Spawned, host_table, rules
+from helpers.net import DEADLINE, Player, Spawned, host_table, rules
 
 from spades_cli.engine.notation import action_text
 from spades_cli.game.match import Match
@@ -145,7 +145,7 @@ def test_a_table_over_tls(tmp_path: Path) -> None:
     plays, a plain TCP client gets nowhere."""
     import ssl
 
-    from test_net_support import certificate, raw_client, read_all
+    from helpers.net import certificate, raw_client, read_all
 
     from spades_cli.net.hosting import tls_context
 

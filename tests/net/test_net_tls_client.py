@@ -10,7 +10,7 @@ import ssl
 import threading
 from pathlib import Path
 
-from test_net_support import certificate
+from helpers.net import certificate
 
 from spades_cli.net.client import Connection
 

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 from helpers.cli import run_cli
+from helpers.prompt import new_session, script_hand
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
-from test_repl_prompt import new_session, script_hand
 
 from spades_cli.cli.options import SPEED_NAMES
 from spades_cli.errors import EXIT_UNFINISHED

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from helpers.prompt import new_session, script_hand
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.data_structures import Size
 from prompt_toolkit.document import Document
@@ -49,14 +49,6 @@ from spades_cli.repl.prompt import PromptFrontEnd, data_dir, open_history
 from spades_cli.repl.toolbar import toolbar
 
 
-def new_session(preset: str = "four-player", seed: int = 7, seats: Sequence[str] = ()) -> PlaySession:
-    rules = load_rules(preset)
-    labels = seat_labels(rules, seats)
-    match = Match(rules, seed, make_seats(rules, labels, human=lambda _label: PromptSeat()))
-    humans = {s for s, label in labels.items() if label == "human"}
-    return PlaySession(match, humans, symbols=False, transcript_path="/saved/game.txt")
-
-
 def run_keys(session: PlaySession, keys: str) -> tuple[int, list[Output]]:
     """Type ``keys`` at the prompt of ``session``; the exit code and everything shown."""
     shown: list[Output] = []
@@ -73,18 +65,6 @@ def run_keys(session: PlaySession, keys: str) -> tuple[int, list[Output]]:
         )
         code = front.run()
     return code, shown
-
-
-def script_hand(preset: str, seed: int) -> tuple[list[str], list[Output]]:
-    """Play one whole hand on a twin session: the lines typed and what it showed."""
-    twin = new_session(preset, seed)
-    shown = twin.start()
-    lines: list[str] = []
-    while not twin.state.results:
-        line = action_text(twin.state.legal_actions()[-1])
-        lines.append(line)
-        shown += twin.handle(line)
-    return lines, shown
 
 
 def visible(outputs: list[Output]) -> list[tuple[str, str]]:

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 from helpers.paths import TRANSCRIPTS
+from helpers.solver import FOUR, TWO, brute, brute_value, random_ending, variant
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_solver import FOUR, TWO, _brute_value, _variant, brute, random_ending
 
 from spades_cli.bots.expert import Outcome
 from spades_cli.engine import PLAY, State
@@ -46,7 +46,7 @@ def _seat(state: State, seat: int, fast: bool) -> Solver | FastSolver:
 def test_fast_search_agrees_with_brute_force_on_small_endings(
     seed: int, players: int, spades_break: bool, no_spades_first: bool, value: str
 ) -> None:
-    rules = _variant(
+    rules = variant(
         FOUR if players == 4 else TWO, spades_break=spades_break, no_spades_first_trick=no_spades_first
     )
     state = random_ending(rules, seed, 3 if players == 4 else 4)
@@ -56,7 +56,7 @@ def test_fast_search_agrees_with_brute_force_on_small_endings(
         return
     side = state.current % 2
     oc = Outcome(state, side, value=value)
-    want = _brute_value(oc)
+    want = brute_value(oc)
     fast = _fast(oc, state)
     assert fast.value() == brute(state.clone(), side, want)
     # Every card: its value is reached after it, and nothing better for the seat's side.

@@ -9,67 +9,15 @@ import random
 from typing import Any
 
 from helpers.positions import mid_hand
+from helpers.solver import FOUR, TWO, brute, brute_value, random_ending, variant
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from spades_cli.bots.expert import Outcome
 from spades_cli.bots.normal import NormalBot
-from spades_cli.engine import BID, PLAY, Rules, State, deck_for, rng_for
-from spades_cli.presets import load_rules, rules_from_dict, rules_to_dict
-from spades_cli.solver.search import RADIX, SearchLimit, Solver, trick_table
-
-FOUR = load_rules("four-player")
-TWO = load_rules("two-player")
-
-
-def _variant(base: Rules, **play: Any) -> Rules:
-    d: dict[str, Any] = rules_to_dict(base)
-    d["name"] = "variant"
-    d["play"].update(play)
-    return rules_from_dict(d, "<test>")
-
-
-def random_ending(rules: Rules, seed: int, left: int) -> State:
-    """A hand dealt from ``seed`` and played at random (bids 3 each, N's bid nil when
-    ``seed`` is odd) until ``left`` tricks remain, at a random point of a trick."""
-    rng = random.Random(seed)
-    state = State(rules, seed % rules.players)
-    state.deal(deck_for(seed, 0))
-    while state.phase != PLAY:
-        legal = state.legal_actions()
-        pick = [a for a in legal if a in (52 + 3, 52 + 0)] if state.phase == BID else legal
-        state.apply(rng.choice(pick or legal))
-    stop = rng.randrange(rules.players)
-    while 13 - state.trick_no > left or (len(state.trick) < stop and 13 - state.trick_no == left):
-        state.apply(rng.choice(state.legal_actions()))
-    return state
-
-
-def brute(state: State, side: int, value: Any) -> float:
-    """Plain minimax over the engine's own legal moves (no pruning, no shortcuts)."""
-    if len(state.results) > 0:
-        return float(value(state.results[-1].tricks))
-    best: float | None = None
-    for a in state.legal_actions():
-        child = state.clone()
-        child.apply(a)
-        v = brute(child, side, value)
-        if best is None or (v > best if state.current % 2 == side else v < best):
-            best = v
-    assert best is not None
-    return best
-
-
-def _brute_value(oc: Outcome) -> Any:
-    groups, table = oc.groups, oc.table
-
-    def value(tricks: tuple[int, ...]) -> float:
-        index = [0] * (max(groups) + 1)
-        for s, t in enumerate(tricks):
-            index[groups[s]] += t
-        return table[sum(k * RADIX**g for g, k in enumerate(index))]
-
-    return value
+from spades_cli.engine import PLAY, rng_for
+from spades_cli.presets import rules_from_dict, rules_to_dict
+from spades_cli.solver.search import SearchLimit, Solver, trick_table
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -83,13 +31,13 @@ def _brute_value(oc: Outcome) -> Any:
 def test_solver_agrees_with_brute_force_on_small_endings(
     seed: int, players: int, spades_break: bool, no_spades_first: bool, points: bool
 ) -> None:
-    rules = _variant(
+    rules = variant(
         FOUR if players == 4 else TWO, spades_break=spades_break, no_spades_first_trick=no_spades_first
     )
     state = random_ending(rules, seed, 2 if players == 4 else 4)
     side = state.current % 2
     oc = Outcome(state, side, value="points" if points else "tricks")
-    value = _brute_value(oc)
+    value = brute_value(oc)
     assert oc.solver(state).value() == brute(state.clone(), side, value)
     # Every card's value is the brute-force value after it.
     for card, v in oc.solver(state).move_values().items():
@@ -159,15 +107,15 @@ def test_one_solver_reused_position_after_position_agrees_with_brute_force(
     while state.phase == PLAY:
         points.load(state)
         tricks.load(state)
-        want = brute(state.clone(), 0, _brute_value(points_oc))
+        want = brute(state.clone(), 0, brute_value(points_oc))
         guess = points.value(guess)
         assert guess == want
-        assert tricks.value() == brute(state.clone(), 0, _brute_value(tricks_oc))
+        assert tricks.value() == brute(state.clone(), 0, brute_value(tricks_oc))
         side = state.current % 2
         for card in points.distinct_moves():
             child = state.clone()
             child.apply(card)
-            v = brute(child, 0, _brute_value(points_oc))
+            v = brute(child, 0, brute_value(points_oc))
             # Side 0 asks "at least v", side 1 "at most v": each reaches the card's value
             # and nothing better for it.
             assert points.reaches(card, v, side)
@@ -183,7 +131,7 @@ def test_a_seat_alone_with_its_partner_helping_agrees_with_brute_force(
     # The analysis's per-seat figure: one seat's own tricks, its partner helping and
     # the other side against it (the seat is a group of its own, its partner with the
     # opponents in the other group).
-    rules = _variant(FOUR, no_spades_first_trick=no_spades_first)
+    rules = variant(FOUR, no_spades_first_trick=no_spades_first)
     state = random_ending(rules, seed, 2)
     groups = [0 if s == seat else 1 for s in range(4)]
     solver = Solver(state, seat % 2, groups, trick_table(2, [0]), None, [1.0, 0.0])
@@ -209,12 +157,12 @@ def test_three_trick_four_player_endings_agree_with_brute_force(
     # owners of the cards that mattered (R-C-3 follow suit, R-C-4 the winner by rank,
     # R-C-6 breaking spades; a nil bidder's own tricks, R-4P-7). Seat -1: the side's
     # tricks or points; else that seat's own tricks, its partner helping.
-    rules = _variant(FOUR, spades_break=spades_break)
+    rules = variant(FOUR, spades_break=spades_break)
     state = random_ending(rules, seed, 3)
     if seat < 0:
         side = state.current % 2
         oc = Outcome(state, side, value="points" if points else "tricks")
-        assert oc.solver(state).value() == brute(state.clone(), side, _brute_value(oc))
+        assert oc.solver(state).value() == brute(state.clone(), side, brute_value(oc))
         return
     groups = [0 if s == seat else 1 for s in range(4)]
     solver = Solver(state, seat % 2, groups, trick_table(2, [0]), None, [1.0, 0.0])

@@ -1,0 +1,33 @@
+"""Play sessions for the prompt tests: a session with chosen seats, and a whole hand
+played on a twin session (the bots are deterministic) to know what must appear."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from spades_cli.app.setup import make_seats
+from spades_cli.cli.cmd_play import seat_labels
+from spades_cli.engine.notation import action_text
+from spades_cli.game.match import Match
+from spades_cli.presets import load_rules
+from spades_cli.repl.core import Output, PlaySession, PromptSeat
+
+
+def new_session(preset: str = "four-player", seed: int = 7, seats: Sequence[str] = ()) -> PlaySession:
+    rules = load_rules(preset)
+    labels = seat_labels(rules, seats)
+    match = Match(rules, seed, make_seats(rules, labels, human=lambda _label: PromptSeat()))
+    humans = {s for s, label in labels.items() if label == "human"}
+    return PlaySession(match, humans, symbols=False, transcript_path="/saved/game.txt")
+
+
+def script_hand(preset: str, seed: int) -> tuple[list[str], list[Output]]:
+    """Play one whole hand on a twin session: the lines typed and what it showed."""
+    twin = new_session(preset, seed)
+    shown = twin.start()
+    lines: list[str] = []
+    while not twin.state.results:
+        line = action_text(twin.state.legal_actions()[-1])
+        lines.append(line)
+        shown += twin.handle(line)
+    return lines, shown

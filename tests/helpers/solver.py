@@ -1,0 +1,65 @@
+"""Endings and a brute-force search for the solver tests: plain minimax over the engine's
+own legal moves, the yardstick for the Python solver and the C search core."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from spades_cli.bots.expert import Outcome
+from spades_cli.engine import BID, PLAY, Rules, State, deck_for
+from spades_cli.presets import load_rules, rules_from_dict, rules_to_dict
+from spades_cli.solver.search import RADIX
+
+FOUR = load_rules("four-player")
+TWO = load_rules("two-player")
+
+
+def variant(base: Rules, **play: Any) -> Rules:
+    d: dict[str, Any] = rules_to_dict(base)
+    d["name"] = "variant"
+    d["play"].update(play)
+    return rules_from_dict(d, "<test>")
+
+
+def random_ending(rules: Rules, seed: int, left: int) -> State:
+    """A hand dealt from ``seed`` and played at random (bids 3 each, N's bid nil when
+    ``seed`` is odd) until ``left`` tricks remain, at a random point of a trick."""
+    rng = random.Random(seed)
+    state = State(rules, seed % rules.players)
+    state.deal(deck_for(seed, 0))
+    while state.phase != PLAY:
+        legal = state.legal_actions()
+        pick = [a for a in legal if a in (52 + 3, 52 + 0)] if state.phase == BID else legal
+        state.apply(rng.choice(pick or legal))
+    stop = rng.randrange(rules.players)
+    while 13 - state.trick_no > left or (len(state.trick) < stop and 13 - state.trick_no == left):
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def brute(state: State, side: int, value: Any) -> float:
+    """Plain minimax over the engine's own legal moves (no pruning, no shortcuts)."""
+    if len(state.results) > 0:
+        return float(value(state.results[-1].tricks))
+    best: float | None = None
+    for a in state.legal_actions():
+        child = state.clone()
+        child.apply(a)
+        v = brute(child, side, value)
+        if best is None or (v > best if state.current % 2 == side else v < best):
+            best = v
+    assert best is not None
+    return best
+
+
+def brute_value(oc: Outcome) -> Any:
+    groups, table = oc.groups, oc.table
+
+    def value(tricks: tuple[int, ...]) -> float:
+        index = [0] * (max(groups) + 1)
+        for s, t in enumerate(tricks):
+            index[groups[s]] += t
+        return table[sum(k * RADIX**g for g, k in enumerate(index))]
+
+    return value
