@@ -14,6 +14,7 @@ from helpers.paths import FIXTURES, TRANSCRIPTS
 from spades_cli.transcript import read_transcript, replay
 
 
+@pytest.mark.slow
 def test_analyze_json_on_a_golden_transcript() -> None:
     result = run_cli(["analyze", str(TRANSCRIPTS / "two-player-short.txt"), "--json"])
     assert result.exit_code == 0, result.output
@@ -163,6 +164,7 @@ def test_analyze_refuses_a_file_that_is_not_a_transcript_in_one_line(tmp_path: P
     ]
 
 
+@pytest.mark.slow
 def test_tricks_and_points_walked_apart_are_the_values_walked_together() -> None:
     # With a nil the points hang on the nil seat's own tricks, and the two walks over the
     # positions run in two threads, the points with a trick table of their own.
@@ -189,6 +191,7 @@ def test_tricks_and_points_walked_apart_are_the_values_walked_together() -> None
     assert (tricks[0], points[0]) == together.values(start, None)
 
 
+@pytest.mark.slow
 def test_the_tricks_from_the_deal_show_when_its_points_are_over_the_budget() -> None:
     # Hand 8 of this game at 300,000 positions a question: the points from the deal (for
     # the first card) are over the budget, N-S's tricks from there are not: the figures
@@ -245,6 +248,7 @@ def test_a_halted_analysis_solves_nothing_and_guesses_nothing() -> None:
     assert report.cards == [] and report.skipped == choices == 38
 
 
+@pytest.mark.slow
 def test_the_hand_run_in_a_thread_of_its_own_is_the_same_hand() -> None:
     from spades_cli.analysis.analyze import _hand_at_once, analyze_hand
 
@@ -256,6 +260,7 @@ def test_the_hand_run_in_a_thread_of_its_own_is_the_same_hand() -> None:
     assert there.cards and there.side_tricks == [7, 6]
 
 
+@pytest.mark.slow
 def test_an_interruption_stops_the_hand_s_searches_at_once() -> None:
     # Ctrl-C (here an exception raised by a timer's signal in this thread) while the C
     # search runs a hard hand (some 80M positions in all): its solvers are stopped, and the

@@ -98,6 +98,7 @@ def test_unknown_level_is_a_value_error() -> None:
         make_bot("grandmaster")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("rules", [FOUR, TWO], ids=["four-player", "two-player"])
 def test_each_level_plays_a_whole_hand_legally(level: str, rules: Rules) -> None:
@@ -193,6 +194,7 @@ def rule_sets(draw: st.DrawFn) -> Rules:
         raise
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=rule_sets(), seed=st.integers(0, 10_000), data=st.data())
 def test_property_no_illegal_action_under_random_options(

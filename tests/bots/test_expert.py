@@ -76,6 +76,7 @@ def test_analyze_knows_the_nil_line_by_hand() -> None:
     assert _card(state, parse_card("AH"), points, tricks, 0).cost_points == 0  # type: ignore[union-attr]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("rules", "seed", "plays"),
     # The solver's end of the hand, and earlier the rollouts that hand over to it.

@@ -42,6 +42,7 @@ def expected(line: str) -> int:
     return 3 if line.startswith("spades play") else 0  # stdin closed: the game stops, saved
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("doc", "line"), documented())
 def test_documented_command_runs(doc: str, line: str, tmp_path: Path) -> None:
     for prefix, reason in SKIP.items():

@@ -549,24 +549,28 @@ seeds = st.integers(0, 2**32 - 1)
 FAST = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.mark.slow
 @settings(FAST, max_examples=250)
 @given(seed=seeds, hands=st.integers(1, 3))
 def test_random_four_player_games_match_the_model(seed: int, hands: int) -> None:
     run_game(FOUR, seed, hands)
 
 
+@pytest.mark.slow
 @settings(FAST, max_examples=250)
 @given(seed=seeds, hands=st.integers(1, 3))
 def test_random_two_player_games_match_the_model(seed: int, hands: int) -> None:
     run_game(TWO, seed, hands)
 
 
+@pytest.mark.slow
 @settings(FAST, max_examples=600)
 @given(rules=rule_sets(), seed=seeds, hands=st.integers(1, 4))
 def test_random_option_combinations_match_the_model(rules: Rules, seed: int, hands: int) -> None:
     run_game(rules, seed, hands)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", [FOUR, TWO], ids=["four-player", "two-player"])
 def test_many_more_hands_without_observations(rules: Rules) -> None:
     # A cheaper sweep (no observation checks) over more hands of both presets.

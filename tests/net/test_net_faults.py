@@ -63,6 +63,7 @@ def test_a_token_in_use_is_refused(tmp_path: Path) -> None:
     table.host.stop()
 
 
+@pytest.mark.slow
 def test_a_player_who_drops_mid_trick_comes_back_and_the_game_goes_on(tmp_path: Path) -> None:
     table = host_table(tmp_path, seed=9)
     north = Player(table.address, table.token("N"))
@@ -83,6 +84,7 @@ def test_a_player_who_drops_mid_trick_comes_back_and_the_game_goes_on(tmp_path: 
     assert "seat S" not in table.transcript  # the same player kept the seat
 
 
+@pytest.mark.slow
 def test_a_player_who_does_not_come_back_is_replaced_by_the_on_leave_bot(tmp_path: Path) -> None:
     table = host_table(tmp_path, seed=9, reconnect=0.3, on_leave="easy")
     north = Player(table.address, table.token("N"))
@@ -98,6 +100,7 @@ def test_a_player_who_does_not_come_back_is_replaced_by_the_on_leave_bot(tmp_pat
     assert finished_cleanly(tmp_path / "hosted.txt")
 
 
+@pytest.mark.slow
 def test_without_on_leave_the_game_is_saved_unfinished(tmp_path: Path) -> None:
     table = host_table(tmp_path, seed=9, reconnect=0.3)
     north = Player(table.address, table.token("N"))
@@ -113,6 +116,7 @@ def test_without_on_leave_the_game_is_saved_unfinished(tmp_path: Path) -> None:
     assert wire.tokens_path(str(tmp_path / "hosted.txt")).exists()  # kept for --resume
 
 
+@pytest.mark.slow
 def test_a_host_killed_and_resumed_continues_with_the_same_tokens(tmp_path: Path) -> None:
     path = tmp_path / "killed.txt"
     host = Spawned(
@@ -286,6 +290,7 @@ def test_a_client_that_does_not_read_is_cut_off() -> None:
     assert logs == ["cut off slow: it does not read what it is sent"]
 
 
+@pytest.mark.slow
 def test_sigterm_saves_the_hosted_game(tmp_path: Path) -> None:
     """SIGTERM (or SIGHUP) stops the host like Ctrl-C: the transcript ends with 'end *' and
     the tokens stay for --resume."""

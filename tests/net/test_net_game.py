@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from click.testing import Result
 from helpers.net import DEADLINE, Player, Spawned, host_table, rules
 
@@ -39,6 +40,7 @@ def body(text: str) -> list[str]:
     return [line for line in text.splitlines() if line and not line.startswith(("[", "#"))]
 
 
+@pytest.mark.slow
 def test_a_hosted_game_ends_exactly_as_spades_run_of_the_same_moves(
     tmp_path: Path, cli: Callable[..., Result]
 ) -> None:
@@ -166,6 +168,7 @@ def test_a_table_over_tls(tmp_path: Path) -> None:
     assert not table.errors and table.game.match.finished
 
 
+@pytest.mark.slow
 def test_the_host_plays_a_seat_itself(tmp_path: Path) -> None:
     """``--play N``: the host's own terminal (here batch mode on its stdin) plays North while
     South joins from afar; the game is the same as with two joined seats."""

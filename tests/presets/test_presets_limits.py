@@ -126,6 +126,7 @@ def test_a_non_utf8_preset_names_its_line(tmp_path: Path, cli: Cli) -> None:
     refused(cli(["rules", "validate", path]), f"{path}:2: not UTF-8 text: byte 0xe9 in column 10")
 
 
+@pytest.mark.slow
 def test_100k_unknown_keys_show_the_first_and_a_count(tmp_path: Path, cli: Cli) -> None:
     path = preset(tmp_path, "".join(f"k{i}: 1\n" for i in range(100_000)))
     stderr = refused(cli(["rules", "validate", path]), f"{path}:1: k0: unknown key")

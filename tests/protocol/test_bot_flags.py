@@ -91,6 +91,7 @@ RUN_FAILURES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("mode", "kind", "reason"), RUN_FAILURES, ids=[c[0] for c in RUN_FAILURES])
 def test_run_ends_with_the_termination_record(tmp_path: Path, mode: str, kind: str, reason: str) -> None:
     out = tmp_path / "game.txt"
@@ -116,6 +117,7 @@ def test_run_with_a_fallback_goes_on_and_notes_the_takeovers(tmp_path: Path) -> 
     assert run_cli(["replay", str(out)]).exit_code == EXIT_OK
 
 
+@pytest.mark.slow
 def test_run_applies_the_flags_to_the_then_bot(tmp_path: Path) -> None:
     out = tmp_path / "game.txt"
     command = misbehave("silent")

@@ -84,6 +84,7 @@ def start_table(tmp_path: Path, games: int) -> tuple[subprocess.Popen[str], str,
     return proc, tag, pids
 
 
+@pytest.mark.slow
 def test_no_process_outlives_a_finished_tournament(tmp_path: Path) -> None:
     proc, tag, pids = start_table(tmp_path, games=2)
     _out, err = proc.communicate(timeout=120)
@@ -92,6 +93,7 @@ def test_no_process_outlives_a_finished_tournament(tmp_path: Path) -> None:
     assert wait_for_none(tag) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
 def test_no_process_outlives_a_table_stopped_by_a_signal(tmp_path: Path, sig: signal.Signals) -> None:
     proc, tag, pids = start_table(tmp_path, games=500)
@@ -106,6 +108,7 @@ def test_no_process_outlives_a_table_stopped_by_a_signal(tmp_path: Path, sig: si
     assert wait_for_none(tag) == []
 
 
+@pytest.mark.slow
 def test_a_table_killed_outright_takes_its_programs_along(tmp_path: Path) -> None:
     proc, tag, pids = start_table(tmp_path, games=500)
     deadline = time.monotonic() + 60
@@ -139,6 +142,7 @@ def test_the_bot_log_is_private_whatever_the_umask(tmp_path: Path) -> None:
     assert log.stat().st_mode & 0o777 == 0o600
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
 def test_spades_run_stopped_by_a_signal_saves_and_leaves_nothing(tmp_path: Path, sig: signal.Signals) -> None:
     tag = uuid.uuid4().hex

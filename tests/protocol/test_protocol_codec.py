@@ -103,6 +103,7 @@ def play(variant: str, seed: str, actions: int) -> Recorder:
     return recorder
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_every_request_of_a_long_game_rebuilds_the_observation_and_hides_the_rest(variant: str) -> None:
     recorder = play(variant, SEED, 900)
@@ -115,6 +116,7 @@ def test_every_request_of_a_long_game_rebuilds_the_observation_and_hides_the_res
     assert expected <= recorder.kinds
 
 
+@pytest.mark.slow
 def test_the_double_nil_exchange_is_requested_and_read_back() -> None:
     """R-2P-3: a seat that declared double nil is asked for its exchange."""
     kinds: set[str] = set()
@@ -123,6 +125,7 @@ def test_the_double_nil_exchange_is_requested_and_read_back() -> None:
     assert {"double-nil", "draft", "exchange", "bid", "card"} <= kinds
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=10**12), variant=st.sampled_from(sorted(VARIANTS)))
 def test_requests_round_trip_for_any_seed(seed: int, variant: str) -> None:

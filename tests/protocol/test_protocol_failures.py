@@ -71,6 +71,7 @@ CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("mode", "kind", "reason"), CASES)
 def test_a_misbehaving_program_ends_the_game_with_the_reason(mode: str, kind: str, reason: str) -> None:
     rules = load_rules("four-player")
@@ -91,6 +92,7 @@ def test_a_misbehaving_program_ends_the_game_with_the_reason(mode: str, kind: st
     assert not match.finished
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["silent", "trickle"])
 def test_silence_or_endless_dribble_past_the_time_limit_is_a_timeout(mode: str) -> None:
     rules = load_rules("two-player")
@@ -105,6 +107,7 @@ def test_silence_or_endless_dribble_past_the_time_limit_is_a_timeout(mode: str) 
     assert pid is not None and reaped(pid)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("command", "kind", "reason"),
     [
@@ -131,6 +134,7 @@ def test_a_program_that_cannot_start_or_greet_fails_at_the_handshake(
     assert program.pid is None
 
 
+@pytest.mark.slow
 def test_the_whole_process_group_is_killed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A program's own child processes do not outlive it."""
     marker = tmp_path / "child.pid"
@@ -250,6 +254,7 @@ def test_the_transcript_says_which_seat_failed_and_why(tmp_path: Path) -> None:
     assert log.startswith(f"[spades: started {misbehave('garbage')}]")
 
 
+@pytest.mark.slow
 def test_takeovers_are_noted_in_the_transcript_and_it_replays(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

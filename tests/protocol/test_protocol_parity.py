@@ -41,6 +41,7 @@ def play_external(preset: str, seed: str) -> tuple[Match, list[ExternalControlle
     return match, programs
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("preset", "seed"), [("two-player", "parity-2"), ("four-player", "parity-4")])
 def test_a_full_game_of_external_bots_equals_the_game_in_process(preset: str, seed: str) -> None:
     external, programs = play_external(preset, seed)

@@ -435,6 +435,7 @@ def test_closed_stdin_leaves_saved_without_a_traceback(tmp_path: Path) -> None:
     assert path.read_text(encoding="utf-8").endswith("end *\n")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("signame", ["SIGTERM", "SIGHUP"])
 def test_sigterm_and_sighup_in_batch_mode_save_with_end_and_exit_143(tmp_path: Path, signame: str) -> None:
     signum = getattr(signal, signame)

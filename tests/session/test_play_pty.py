@@ -74,6 +74,7 @@ class Screen:
         return int(self.child.exitstatus if self.child.exitstatus is not None else -1)
 
 
+@pytest.mark.slow
 def test_play_cards_at_a_real_terminal_then_quit(tmp_path: Path) -> None:
     seed = 7
     game = twin(seed)
@@ -112,6 +113,7 @@ def test_play_cards_at_a_real_terminal_then_quit(tmp_path: Path) -> None:
     assert "bids " in text and "trick 3 " in text and text.rstrip().endswith("end *")
 
 
+@pytest.mark.slow
 def test_a_closed_terminal_loses_nothing(tmp_path: Path) -> None:
     seed = 7
     game = twin(seed)

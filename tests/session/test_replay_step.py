@@ -85,6 +85,7 @@ def test_step_through_shows_the_keys_once_and_stops_at_the_end_of_input() -> Non
     assert "Hand 1 is over." in text  # 'h' with no next hand goes to the end
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("signame", ["SIGTERM", "SIGHUP"])
 def test_a_command_without_a_game_stopped_by_a_signal_says_so_in_one_line(signame: str) -> None:
     # replay --step waits for a key: the signal comes while the command runs, not before.

@@ -90,6 +90,7 @@ def test_the_hand_cap_stops_a_game_and_is_reported() -> None:
     assert totals.teams[0].wins == totals.teams[1].wins == 0
 
 
+@pytest.mark.slow
 def test_results_do_not_depend_on_the_number_of_workers() -> None:
     labels = ("easy", "random", "easy", "random")
     one = run_tournament(FOUR, labels, 3, 17, jobs=1, duplicate=True, max_hands=3)

@@ -55,6 +55,7 @@ def simulate_json(*args: str) -> dict[str, object]:
     return data
 
 
+@pytest.mark.slow
 def test_shards_merge_into_exactly_the_whole_run(tmp_path: Path) -> None:
     whole = simulate_json("-j", "1")
     files = []
@@ -198,6 +199,7 @@ def test_totals_round_trip_through_json_and_merge_in_any_order() -> None:
     assert h.quantile(1.0) == 1.0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("sig", "jobs", "code"), [(signal.SIGINT, "2", 130), (signal.SIGTERM, "1", 143)])
 def test_ctrl_c_stops_cleanly_prints_and_saves_the_totals(
     tmp_path: Path, sig: int, jobs: str, code: int
@@ -248,6 +250,7 @@ def test_ctrl_c_stops_cleanly_prints_and_saves_the_totals(
     assert printed["totals"]["done"] == saved.to_json()["totals"]["done"]
 
 
+@pytest.mark.slow
 def test_a_dask_cluster_gives_the_same_result_as_the_local_run() -> None:
     distributed = pytest.importorskip("distributed")
     whole = simulate_json("-j", "1")

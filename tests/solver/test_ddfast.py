@@ -80,6 +80,7 @@ def _random_rules(rng: random.Random, players: int) -> Any:
     return rules_from_dict(d, "<test>")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 4])
 def test_fast_search_agrees_with_the_python_solver_on_longer_positions(players: int) -> None:
     # Six tricks left (some from the deal's first trick, where the house rules bite):
@@ -114,6 +115,7 @@ def test_fast_search_agrees_with_the_python_solver_on_longer_positions(players: 
     assert checked >= 30
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [77, 78, 81])
 def test_one_fast_solver_reused_position_after_position(seed: int) -> None:
     # As the analysis uses them: a trick solver and a points solver that reads its trick
@@ -155,6 +157,7 @@ def test_a_budget_stops_the_fast_search_and_says_so() -> None:
         _fast(oc, state).reaches(60, 1.0, 0)  # not a card of the seat on turn
 
 
+@pytest.mark.slow
 def test_analyze_reports_the_same_with_either_search(monkeypatch: pytest.MonkeyPatch) -> None:
     # The four-player golden transcript, every card and the figures from the deal, with
     # the same budget a question: what both searches solved is the same (values, best

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from helpers.positions import mid_hand
 from helpers.solver import FOUR, TWO, brute, brute_value, random_ending, variant
 from hypothesis import HealthCheck, given, settings
@@ -191,6 +192,7 @@ def test_above_a_floor_the_value_walk_asks_once_when_kept_and_from_the_top_when_
         assert len(asked) <= most, (true, asked)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.integers(-200, 200), min_size=1, max_size=12, unique=True), st.data())
 def test_the_value_walk_finds_the_value_and_skips_what_a_bound_answers(raw: list[int], data: Any) -> None:

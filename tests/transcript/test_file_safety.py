@@ -102,6 +102,7 @@ def _in_progress(path: Path) -> dict[str, object]:
 # ------------------------------------------------------------------------------ item 3: a full disk
 
 
+@pytest.mark.slow
 @POSIX
 @pytest.mark.skipif(not hasattr(signal, "SIGXFSZ"), reason="needs file size limits")
 def test_full_disk_never_costs_the_game(tmp_path: Path) -> None:
@@ -139,6 +140,7 @@ def test_full_disk_never_costs_the_game(tmp_path: Path) -> None:
     assert cut.read_bytes() == straight.read_bytes()
 
 
+@pytest.mark.slow
 @POSIX
 @pytest.mark.skipif(not hasattr(signal, "SIGXFSZ"), reason="needs file size limits")
 def test_full_disk_while_resuming_keeps_the_saved_game(tmp_path: Path) -> None:
@@ -200,6 +202,7 @@ def _game_in_progress(path: Path) -> Iterator[subprocess.Popen[str]]:
             proc.stderr.close()
 
 
+@pytest.mark.slow
 @POSIX
 def test_one_writer_per_transcript(tmp_path: Path) -> None:
     path = tmp_path / "game.txt"
@@ -281,6 +284,7 @@ def test_output_flag_never_overwrites_a_file_without_force(tmp_path: Path) -> No
 # ------------------------------------------------------------------------------ item 7: private files
 
 
+@pytest.mark.slow
 @POSIX
 @pytest.mark.parametrize("umask", [0o022, 0o000])
 def test_transcripts_are_private_whatever_the_umask(tmp_path: Path, umask: int) -> None:
@@ -393,6 +397,7 @@ def test_a_surrogate_escape_in_a_tag_is_one_clear_error(tmp_path: Path) -> None:
     assert _stray(tmp_path) == []
 
 
+@pytest.mark.slow
 @POSIX
 @pytest.mark.parametrize(
     "flag, value", [("--seed", b"\xff7"), ("--rules", b"four\xff"), ("--seat", b"N=\xff")]

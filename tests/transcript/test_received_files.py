@@ -123,6 +123,7 @@ def test_messages_quote_only_a_short_excerpt_of_a_line(tmp_path: Path) -> None:
     assert "xxx..." in result.stderr
 
 
+@pytest.mark.slow
 def test_run_and_resume_stop_after_200_hands_by_default(tmp_path: Path) -> None:
     script = tmp_path / "endless.txt"
     script.write_text(
@@ -146,6 +147,7 @@ def _lines(path: Path) -> int:
         return 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["SIGTERM", "SIGHUP"])
 def test_sigterm_and_sighup_end_a_game_like_ctrl_c(tmp_path: Path, name: str) -> None:
     signum = getattr(signal, name, None)

@@ -15,6 +15,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+import pytest
 from helpers.cli import run_cli
 from helpers.fuzz import mutations
 from helpers.paths import TRANSCRIPTS
@@ -66,6 +67,7 @@ def _check(args: list[str], allowed: set[int] = ALLOWED) -> int:
     return result.exit_code
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(FILES, st.integers(1, 3))
 def test_received_files_never_crash_replay_run_or_resume(case: tuple[str, bytes], hands: int) -> None:
@@ -88,6 +90,7 @@ def test_received_files_never_crash_replay_run_or_resume(case: tuple[str, bytes]
     assert (_listing(home) if home.exists() else set()) == home_before
 
 
+@pytest.mark.slow
 def test_received_files_never_crash_a_real_process() -> None:
     cases = {
         "zeros": b"\x00" * 64,

@@ -13,6 +13,7 @@ import re
 import tempfile
 from pathlib import Path
 
+import pytest
 from helpers.cli import run_cli
 from helpers.fuzz import mutations
 from helpers.paths import TRANSCRIPTS
@@ -46,6 +47,7 @@ def _check(args: list[str], path: Path, allowed: set[int]) -> None:
         assert re.match(rf"(spades: )?{where}:\d+: \S", first), result.stderr
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mutations(CORPUS, GARBAGE))
 def test_mutated_files_never_crash_replay_or_run(case: tuple[str, bytes]) -> None:

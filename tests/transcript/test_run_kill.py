@@ -30,6 +30,7 @@ def _lines(path: Path) -> int:
         return 0
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 def test_sigkill_leaves_a_replayable_transcript_that_resumes_to_the_same_end(tmp_path: Path) -> None:
     script = tmp_path / "script.txt"

@@ -74,6 +74,7 @@ def test_r_2p_3_cards_on_a_list_are_given_up_only_when_done_closes_them(tmp_path
     )
 
 
+@pytest.mark.slow
 def test_r_2p_3_an_exchange_on_a_list_ends_with_done(tmp_path: Path) -> None:
     # R-2P-3: North keeps 2C, 6C, TC (the top card of her turns) and gives them up.
     bots = ("--seat", "S=random", "--then", "random")
@@ -109,6 +110,7 @@ def test_r_2p_3_a_draw_names_where_the_card_is_in_run_and_replay(tmp_path: Path)
     assert code == 1 and "N cannot draw 2C: N holds it (R-2P-3" in err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("body", "message"),
     [

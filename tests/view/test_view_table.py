@@ -10,6 +10,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+import pytest
+
 from spades_cli.app.setup import make_seats
 from spades_cli.cli.cmd_play import seat_labels
 from spades_cli.engine import PLAY
@@ -40,6 +42,7 @@ def twin(preset: str, seed: int, overrides: Sequence[str] = ()) -> PlaySession:
     return session
 
 
+@pytest.mark.slow
 def test_the_card_winning_the_trick_is_marked(tmp_path: Path) -> None:
     # Seed 7 (four-player): West leads 2♥, North 6♥, East A♥: East wins so far (R-C-4).
     out = spades(["play", "--seed", "7"], ["3", "KC", "AC", "4D"], tmp_path)
@@ -92,6 +95,7 @@ def test_the_end_of_the_game_shows_the_table_the_winner_and_a_chart(tmp_path: Pa
     assert any("Game over: " in line for line in rows)
 
 
+@pytest.mark.slow
 def test_60_columns_no_line_longer_and_no_word_broken(tmp_path: Path) -> None:
     lines = _whole_game("two-player", 5, ["target=60"])
     wide = spades(["play", *GAME], lines, tmp_path / "a")
