@@ -12,4 +12,5 @@ The suite runs against the installed ``spades_cli`` (CI installs the compiled bu
 - ``net``: a table hosted on 127.0.0.1 and players seated at it.
 - ``prompt``: play sessions for the prompt tests.
 - ``fuzz``: random mutations of files.
+- ``imports``: the package's import graph read from the source, and its cycles.
 """
