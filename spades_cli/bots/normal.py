@@ -79,10 +79,6 @@ def bag_cost(rules: Rules, bags_now: int) -> float:
     return cost
 
 
-def _near_win(rules: Rules, score: int, points: int) -> bool:
-    return score + points >= rules.target
-
-
 # -- declaring double / blind nil --------------------------------------------------
 
 
@@ -177,13 +173,6 @@ def exchange_choice(obs: Observation, rules: Rules) -> tuple[int, str]:
 
 def _legal_bids(legal: tuple[int, ...]) -> list[int]:
     return [bid_of(a) for a in legal if BID_BASE <= a < BID_BASE + 14]
-
-
-def nearest_bid(bids: list[int], target: int, nil_ok: bool) -> int:
-    pool = [b for b in bids if b > 0] or bids
-    if nil_ok and 0 in bids and target <= 0:
-        return 0
-    return min(pool, key=lambda b: (abs(b - target), b))
 
 
 # Calibrated by self-play of this bot against itself and the easy bot (least squares of
