@@ -1,8 +1,8 @@
 """Build hook: compile the rules engine and the bots' hot paths with mypyc when available,
-and the double-dummy search core of hindsight analysis (``engine/_ddcore.c``).
+and the double-dummy search core of hindsight analysis (``solver/_ddcore.c``).
 
 The engine is plain, fully typed Python (it passes ``mypy --strict``); compiling it
-with mypyc makes random play and bot search about twice as fast. If mypyc or a C
+with mypyc makes random play and bot search faster (bench/README.md). If mypyc or a C
 compiler is missing, or ``SPADES_PURE_PYTHON=1`` is set, or the install is editable, the package installs as
 pure Python and behaves the same, only slower. The C search core is optional in the same
 way (``analyze`` then uses the Python solver, which finds the same values more slowly).

@@ -63,9 +63,7 @@ TAIL_BUDGET = 20000  # positions per solved tail; past it the rollout finishes t
 # solver takes over, every bid), it searches more than hard does: four times its
 # simulated card plays with up to twice its sampled deals, and eight times its bidding
 # deals (the expert may take a second a decision; hard keeps to a few milliseconds).
-# Four-player against hard (seed 2027, 400 games, the same deals): as hard searches,
-# 55.5% of games and +3.5 points a deal; card plays x4 (bid deals x3), 58.0% and +4.5;
-# bid deals x8 (and 24 solved deals, 96 for a nil's second look), 60.8% and +6.3.
+# Each step up won more games against hard (bench/README.md, bots).
 HARD_PLAY_BUDGET = 4 * PLAY_BUDGET
 HARD_MAX_WORLDS = 2 * MAX_WORLDS
 HARD_BID_WORLDS = 8 * BID_WORLDS

@@ -4,8 +4,8 @@
 that hindsight analysis asks (``value``, ``reaches``, ``distinct_moves``) with the same
 values: the same game under the same rules, the same outcome tables. Its search follows
 the Python solver's (partition table, sure tricks, equivalent cards, move order) in C,
-with one bound of its own on a seat counted alone (``_ddcore_sure.h``); it is
-about 8x as fast on the same questions from 10 tricks left (``bench/analyze.py``). The
+with one bound of its own on a seat counted alone (``_ddcore_sure.h``); it answers the
+same questions much faster (``bench/analyze.py``, like for like; bench/README.md). The
 C core is built when the package is installed with a C compiler; without it
 :func:`available` is False and the callers use the Python solver (the same values,
 where its budget lets it find them).
