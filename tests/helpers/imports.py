@@ -9,6 +9,7 @@ a, b`` is an import of P's modules ``P.a`` and ``P.b`` when they are modules, an
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 from helpers.paths import ROOT
@@ -43,8 +44,9 @@ def imported(source: str, name: str, modules: set[str], *, is_package: bool = Fa
     return {m for m in found if m in modules and m != name}
 
 
+@cache
 def module_graph() -> Graph:
-    """Each module of the package and the project modules it imports."""
+    """Each module of the package and the project modules it imports (read once a run)."""
     paths = sorted(PACKAGE.rglob("*.py"))
     modules = {module_name(p) for p in paths}
     return {
