@@ -105,7 +105,7 @@ def test_a_hand_whose_best_line_is_known_by_hand() -> None:
     # spade), then 8H runs to West's ace: E-W make 4. Leading 8H instead lets North ruff
     # with TS (R-C-4) and E-W are set. Then, after 8H, TD, JH, North must ruff at once:
     # discarding 9C lets West win and lead AH, and East over-ruffs North's TS with QS.
-    from helpers.positions import mid_hand
+    from helpers.midhand import mid_hand
 
     from spades_cli.analysis.analyze import analyze_hand
     from spades_cli.engine import PLAY, card_str, parse_card

@@ -8,7 +8,8 @@ import random
 
 import pytest
 from helpers.engine import E, N, S, W
-from helpers.positions import mid_hand, position_4p, reshuffle_hidden, shown_voids
+from helpers.midhand import mid_hand, reshuffle_hidden, shown_voids
+from helpers.positions import position_4p
 
 from spades_cli.bots.determinize import build_state, cards_held, sample_worlds
 from spades_cli.bots.hard import HardBot, cover_leads

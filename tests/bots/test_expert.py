@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 from helpers.engine import E, N, S, W
-from helpers.positions import mid_hand, position_4p, reshuffle_hidden
+from helpers.midhand import mid_hand, reshuffle_hidden
+from helpers.positions import position_4p
 
 from spades_cli.analysis.analyze import _card
 from spades_cli.bots import expert, make_bot

@@ -6,8 +6,8 @@ The suite runs against the installed ``spades_cli`` (CI installs the compiled bu
 - ``paths``: the repository's folders the tests read (``ROOT``, ``TRANSCRIPTS``, ``FIXTURES``).
 - ``cli``: ``run_cli``, the ``spades`` command run in-process.
 - ``engine``: states with chosen hands and whole hands scripted trick by trick.
-- ``positions``: positions for the bot tests (chosen hands, a hand part played, hidden
-  cards moved around).
+- ``positions``: positions for the bot tests, with chosen hands.
+- ``midhand``: a hand part played, and the same game with its hidden cards moved around.
 - ``solver``: endings and the brute-force search the solvers are checked against.
 - ``net``: a table hosted on 127.0.0.1 and players seated at it.
 - ``prompt``: play sessions for the prompt tests.

@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 import pytest
-from helpers.positions import mid_hand
+from helpers.midhand import mid_hand
 from helpers.solver import FOUR, TWO, brute, brute_value, random_ending, variant
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
