@@ -17,15 +17,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from spades_cli.app.launch import BotFlags, resume_game
-from spades_cli.app.setup import RulesChoice, make_seats, open_transcript
+from spades_cli.app.launch import BotFlags, go_on, replay_unfinished
+from spades_cli.app.setup import RulesChoice, make_controller, make_seats, open_transcript, recorded_run
 from spades_cli.engine import Rules
 from spades_cli.engine.notation import is_number
 from spades_cli.errors import UsageError
 from spades_cli.game.events import Emit
 from spades_cli.game.match import Match
 from spades_cli.game.run import GameRun, stop_signals
-from spades_cli.game.seats import HUMAN, make_controller
+from spades_cli.game.seats import HUMAN
 from spades_cli.net import wire
 from spades_cli.net.server import FULL_NAMES, RemoteSeat, Table, TableEvents
 
@@ -92,12 +92,16 @@ def new_game(
     tokens = wire.Tokens.fresh(rules, humans, watch)
     table = _table(rules, tokens, on_leave, reconnect=reconnect, hints=hints, log=log)
     seats = make_seats(rules, labels, human=lambda _label: RemoteSeat(table))
-    run = GameRun.new(rules, seed, seats, bot_timeout=bot_timeout, on_bot_failure=on_bot_failure)
+    match = Match(rules, seed, seats)
+    seat_labels = [labels[s] for s in range(rules.players)]
     try:
-        seat_labels = [labels[s] for s in range(rules.players)]
-        run.writer = open_transcript(transcript, run.match, choice, seats=seat_labels, exclusive=True)
+        run = recorded_run(
+            match,
+            lambda: open_transcript(transcript, match, choice, seats=seat_labels, exclusive=True),
+            bot_timeout=bot_timeout,
+            on_bot_failure=on_bot_failure,
+        )
     except FileExistsError:
-        run.close()
         raise UsageError(
             f"{transcript} already exists: choose another --transcript, or reopen that table "
             f"with 'spades host --resume {transcript}'"
@@ -114,21 +118,17 @@ def resumed_game(
     """Open the table of an unfinished hosted game again, with the tokens it had: the seats
     that had a token are joined again (a bot that took one over gives it back)."""
     letters = _token_seats(wire.tokens_path(file))
-    resumed = resume_game(
-        file,
-        seat_specs=[f"{letter}=human" for letter in letters],
-        preset_files=(),
-        transcript=None,
-        flags=flags,
-        human=lambda _label: RemoteSeat(),
-    )
+    unfinished = replay_unfinished(file, preset_files=(), transcript=None)
+    rules = unfinished.rules
+    try:
+        tokens = wire.load_tokens(wire.tokens_path(file), rules)
+        table = _table(rules, tokens, on_leave, reconnect=reconnect, hints=hints, log=log)
+    except BaseException:
+        unfinished.close()
+        raise
+    seat_specs = [f"{letter}=human" for letter in letters]
+    resumed = go_on(unfinished, seat_specs=seat_specs, flags=flags, human=lambda _label: RemoteSeat(table))
     run = resumed.run
-    rules = run.rules
-    tokens = wire.load_tokens(wire.tokens_path(file), rules)
-    table = _table(rules, tokens, on_leave, reconnect=reconnect, hints=hints, log=log)
-    for controller in run.match.controllers:
-        if isinstance(controller, RemoteSeat):
-            controller.table = table
     labels = {s: c.label for s, c in enumerate(run.match.controllers)}
     game = HostedGame(run, table, labels, resumed=True)
     _wire_up(game)

@@ -121,27 +121,24 @@ def jobs_for(t: Tournament, index: int) -> list[GameJob]:
 
 def play_game(settings: Settings, job: GameJob, times: dict[str, TimeHist] | None = None) -> GameRecord:
     """Play one game to its end (or to the hand cap); decision times go into ``times``."""
+    from spades_cli.app.setup import make_controller
     from spades_cli.game.events import Event, HandScored
     from spades_cli.game.run import GameRun
-    from spades_cli.game.seats import make_controller
     from spades_cli.protocol import BotFailure
 
     t = settings.tournament
     times = {} if times is None else times
     inner: list[Controller] = [make_controller(label, t.rules) for label in job.labels]
-    run = GameRun.new(
-        t.rules,
-        job.seed,
-        inner,
+    match = Match(t.rules, job.seed, inner)
+    run = GameRun(
+        match,
+        writer=_transcript_writer(settings, job, match) if settings.transcript_dir is not None else None,
         max_hands=t.max_hands,
         bot_timeout=settings.bot_timeout,
         on_bot_failure=settings.on_failure,
         owned=inner,
         cap_note="stopped by simulate after {hands} hands",
     )
-    match = run.match
-    if settings.transcript_dir is not None:
-        run.writer = _transcript_writer(settings, job, match)
     hands: list[HandStat] = []
 
     def scored(event: Event) -> None:

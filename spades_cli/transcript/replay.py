@@ -79,11 +79,11 @@ class _Fixed:
         self.next_deck: tuple[int, ...] | None = None
         self.next_draw: int | None = None
 
-    def deck(self, hand_no: int) -> Sequence[int] | None:
+    def deck(self, state: State) -> Sequence[int] | None:
         deck, self.next_deck = self.next_deck, None
         return deck
 
-    def draw(self, hand_no: int, index: int, pool: Sequence[int]) -> int | None:
+    def draw(self, state: State, index: int, pool: Sequence[int]) -> int | None:
         card, self.next_draw = self.next_draw, None
         return card
 

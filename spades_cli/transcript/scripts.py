@@ -43,9 +43,18 @@ from spades_cli.errors import (
     SpadesError,
     UsageError,
 )
-from spades_cli.game.events import Decided, Event, GameOver, HandScored, HandStarted, TrickWon
+from spades_cli.game.events import (
+    Decided,
+    Emit,
+    Event,
+    GameOver,
+    HandScored,
+    HandStarted,
+    SeatChanged,
+    TrickWon,
+)
 from spades_cli.game.match import Controller, Match
-from spades_cli.game.run import GameRun
+from spades_cli.game.run import GameRun, Relay
 from spades_cli.transcript.order import bids_started, draw_problem, out_of_order
 from spades_cli.transcript.syntax import (
     PHASE_WORDS,
@@ -286,18 +295,17 @@ class _ScriptChance:
     def __init__(self, script: Script, seed: str) -> None:
         self.script = script
         self.seed = seed
-        self.match: Match | None = None
         self.used: dict[tuple[int, int], int] = {}  # scripted draws taken, per (hand, seat)
 
-    def deck(self, hand_no: int) -> Sequence[int] | None:
+    def deck(self, state: State) -> Sequence[int] | None:
         s = self.script
+        hand_no = state.hand_no
         if hand_no in s.decks:
             return s.decks[hand_no][0]
         deals = s.deals.get(hand_no)
         if not deals:
             return None
-        assert self.match is not None
-        dealer = self.match.state.dealer
+        dealer = state.dealer
         taken = {c for cards, _ in deals.values() for c in cards}
         rest = [c for c in range(52) if c not in taken]
         rng_for(self.seed, "deal-rest", hand_no).shuffle(rest)
@@ -309,9 +317,8 @@ class _ScriptChance:
                 order[k + 4 * i] = c
         return order
 
-    def draw(self, hand_no: int, index: int, pool: Sequence[int]) -> int | None:
-        assert self.match is not None
-        key = (hand_no, self.match.state.exch_seat)
+    def draw(self, state: State, index: int, pool: Sequence[int]) -> int | None:
+        key = (state.hand_no, state.exch_seat)
         used = self.used.get(key, 0)
         draws = self.script.draws.get(key, [])
         if used >= len(draws):
@@ -319,8 +326,7 @@ class _ScriptChance:
         self.used[key] = used + 1
         card, line = draws[used]
         if card not in pool:
-            st = self.match.state
-            why = draw_problem(st, st.exch_seat, card)
+            why = draw_problem(state, state.exch_seat, card)
             raise IllegalActionError(why, file=self.script.t.origin, line=line)
         return card
 
@@ -370,15 +376,13 @@ class _Turns:
 class _ScriptController:
     """Plays a seat's scripted decisions in order; when they run out, the ``then`` bot (if any)."""
 
-    def __init__(
-        self, script: Script, seat: int, then: Controller | None, run: list[GameRun], turns: _Turns
-    ) -> None:
+    def __init__(self, script: Script, seat: int, then: Controller | None, said: Emit, turns: _Turns) -> None:
         self.script = script
         self.seat = seat
         self.items = script.queues[seat]
         self.pos = 0
         self.then = then
-        self.run = run  # the run, once built (a takeover is recorded there)
+        self.said = said  # a takeover by the --then player is recorded through it
         self.turns = turns
         self.closing: int | None = None  # the place of the done that closes an exchange
         self.label = "script"
@@ -454,7 +458,7 @@ class _ScriptController:
         if self.then is not None:
             if self.pos == len(self.items):
                 self.pos += 1
-                self.run[0].seat_changed(seat, self.then.label)
+                self.said(SeatChanged(seat, self.then.label))
             return self.then.decide(match, seat)
         last = self.items[-1].line if self.items else self.script.t.last_line
         where = f"hand {st.hand_no + 1}" + (f", trick {st.trick_no + 1}" if st.phase == PLAY else "")
@@ -579,19 +583,25 @@ class ScriptRun:
     scripted: dict[int, _ScriptController]
     chance: _ScriptChance
     dealer: int | None
-    holder: list[GameRun]
+    said: Relay
     turns: _Turns
 
 
 def script_seats(
-    script: Script, *, seed: str, players: Mapping[int, Controller], then: Controller | None
+    script: Script,
+    *,
+    seed: str,
+    players: Mapping[int, Controller],
+    then: Controller | None,
+    said: Relay | None = None,
 ) -> ScriptRun:
     """The seats of a script run: scripted seats from their queues, the others from
-    ``players`` (UsageError naming a seat that has neither)."""
+    ``players`` (UsageError naming a seat that has neither). ``said`` is the relay the
+    ``then`` player was made with (what it says is recorded by the run)."""
     rules = script.rules
     t = script.t
     names = rules.seat_names
-    holder: list[GameRun] = []
+    said = said if said is not None else Relay()
     controllers: list[Controller] = []
     labels: dict[int, str] = {}
     scripted: dict[int, _ScriptController] = {}
@@ -605,7 +615,7 @@ def script_seats(
                     file=t.origin,
                     line=script.queues[seat][0].line,
                 )
-            c = scripted[seat] = _ScriptController(script, seat, then, holder, turns)
+            c = scripted[seat] = _ScriptController(script, seat, then, said, turns)
             controllers.append(c)
             labels[seat] = "script"
         elif seat in players:
@@ -622,17 +632,20 @@ def script_seats(
     if dealer is None and 0 in script.dealers:
         dealer = script.dealers[0][0]
     chance = _ScriptChance(script, seed)
-    return ScriptRun(script, labels, controllers, scripted, chance, dealer, holder, turns)
+    return ScriptRun(script, labels, controllers, scripted, chance, dealer, said, turns)
 
 
-def script_run(seats: ScriptRun, seed: str, **options: typing.Any) -> GameRun:
-    """The GameRun that plays a script (``options`` as for :class:`GameRun`): the script's
-    recorded results are checked as the game goes."""
+def script_match(seats: ScriptRun, seed: str) -> Match:
+    """The match of a script: its seats, its dealer, chance from the script, then ``seed``."""
     script = seats.script
-    match = Match(script.rules, seed, seats.controllers, dealer=seats.dealer, chance=seats.chance)
-    seats.chance.match = match
-    run = GameRun(match, origin=script.t.origin, **options)
-    seats.holder.append(run)
+    return Match(script.rules, seed, seats.controllers, dealer=seats.dealer, chance=seats.chance)
+
+
+def script_run(seats: ScriptRun, match: Match, **options: typing.Any) -> GameRun:
+    """The GameRun that plays a script's ``match`` (``options`` as for :class:`GameRun`):
+    the script's recorded results are checked as the game goes."""
+    script = seats.script
+    run = GameRun(match, origin=script.t.origin, said=seats.said, **options)
     run.subscribe(_ScriptChecks(script, run, seats.turns))
     return run
 
