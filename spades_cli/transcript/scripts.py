@@ -47,14 +47,11 @@ from spades_cli.game.events import (
     Decided,
     Emit,
     Event,
-    GameOver,
-    HandScored,
-    HandStarted,
     SeatChanged,
-    TrickWon,
 )
 from spades_cli.game.match import Controller, Match
 from spades_cli.game.run import GameRun, Relay
+from spades_cli.transcript.checks import RecordedFacts, pile_problem, seat_problem, side_problem
 from spades_cli.transcript.order import bids_started, draw_problem, out_of_order
 from spades_cli.transcript.syntax import (
     PHASE_WORDS,
@@ -148,15 +145,16 @@ class _Collector:
         self.problems.append(f"{self.t.origin}:{line}: {text}")
 
     def seat_of(self, name: str, line: int) -> int | None:
-        try:
-            return self.rules.seat_index(name)
-        except ValueError:
-            self.problem(line, f"there is no seat {name} in the {self.rules.players}-player game")
+        problem = seat_problem(self.rules, name)
+        if problem is not None:
+            self.problem(line, problem)
             return None
+        return self.rules.seat_index(name)
 
     def side_ok(self, name: str, line: int) -> None:
-        if name not in (self.rules.side_name(0), self.rules.side_name(1)):
-            self.problem(line, f"there is no side {name} in this game")
+        problem = side_problem(self.rules, name)
+        if problem is not None:
+            self.problem(line, problem)
 
     def add(self, name: str, item: _Item) -> None:
         seat = self.seat_of(name, item.line)
@@ -471,14 +469,9 @@ class _ScriptController:
 
     def _check(self, item: _Item, action: int, st: State, name: str) -> None:
         if item.draft_cards is not None and st.deck is not None:
-            top, nxt = st.deck[st.pile_pos], st.deck[st.pile_pos + 1]
-            if (top, nxt) != item.draft_cards:
-                self.fail(
-                    item.line,
-                    f"the pile holds {card_str(top)} then {card_str(nxt)}, not "
-                    f"{card_str(item.draft_cards[0])} then {card_str(item.draft_cards[1])}",
-                    MismatchError,
-                )
+            problem = pile_problem(st, item.draft_cards)
+            if problem is not None:
+                self.fail(item.line, problem, MismatchError)
         try:
             st.check(action)
         except IllegalAction as exc:
@@ -504,73 +497,6 @@ def _is_done(item: _Item) -> bool:
     if item.text is not None:
         return item.text.strip().lower() == "done"
     return item.action == EXCHANGE_DONE and item.phase == EXCHANGE
-
-
-class _ScriptChecks:
-    """Checks a script's recorded winners, results, scores, dealers and end against the game
-    (a subscriber of the run's events)."""
-
-    def __init__(self, script: Script, run: GameRun, turns: _Turns) -> None:
-        self.script = script
-        self.run = run
-        self.turns = turns
-
-    def fail(self, line: int, message: str) -> typing.NoReturn:
-        raise MismatchError(message, file=self.script.t.origin, line=line)
-
-    def __call__(self, e: Event) -> None:
-        names = self.run.rules.seat_names
-        s = self.script
-        if isinstance(e, Decided):
-            self.turns.after(e, self.run.state)
-        elif isinstance(e, HandStarted):
-            want = s.dealers.get(e.hand_no)
-            if want is not None and want[0] != e.dealer:
-                self.fail(
-                    want[1], f"the dealer of hand {e.hand_no + 1} is {names[e.dealer]}, not {names[want[0]]}"
-                )
-        elif isinstance(e, TrickWon):
-            won = s.winners.get((e.hand_no, e.trick_no))
-            if won is not None and won[0] != e.winner:
-                self.fail(
-                    won[1],
-                    f"trick {e.trick_no} of hand {e.hand_no + 1} is won by "
-                    f"{names[e.winner]}, not {names[won[0]]}",
-                )
-        elif isinstance(e, HandScored):
-            self._result(e)
-        elif isinstance(e, GameOver) and e.winner is not None and s.end is not None and s.end.winner:
-            side = self.run.rules.side_name(e.winner)
-            if side != s.end.winner:
-                self.fail(s.end.line, f"{side} won the game, not {s.end.winner}")
-
-    def _result(self, e: HandScored) -> None:
-        rules = self.run.rules
-        r = e.result
-        line = self.script.results.get(r.hand_no)
-        if line is not None:
-            for side, tricks, points, bags in line.sides:
-                real = r.sides[0 if side == rules.side_name(0) else 1]
-                if (tricks, points, bags) != (real.tricks, real.points, real.bags):
-                    self.fail(
-                        line.line,
-                        f"hand {r.hand_no + 1}: {side} took {real.tricks} tricks for "
-                        f"{real.points} points and {real.bags} bags, not {tricks}, {points} and {bags}",
-                    )
-        sc = self.script.scores.get(r.hand_no)
-        if sc is None:
-            return
-        for side, score in sc.scores:
-            i = 0 if side == rules.side_name(0) else 1
-            if score != r.sides[i].score:
-                self.fail(sc.line, f"after hand {r.hand_no + 1}: {side} has {r.sides[i].score}, not {score}")
-        for side, bags in sc.bags:
-            i = 0 if side == rules.side_name(0) else 1
-            if bags != r.sides[i].bags_total:
-                self.fail(
-                    sc.line,
-                    f"after hand {r.hand_no + 1}: {side} has {r.sides[i].bags_total} bags, not {bags}",
-                )
 
 
 @dataclass
@@ -646,8 +572,33 @@ def script_run(seats: ScriptRun, match: Match, **options: typing.Any) -> GameRun
     the script's recorded results are checked as the game goes."""
     script = seats.script
     run = GameRun(match, origin=script.t.origin, said=seats.said, **options)
-    run.subscribe(_ScriptChecks(script, run, seats.turns))
+    run.subscribe(_recorded_facts(script))
+    turns = seats.turns
+
+    def in_turn(e: Event) -> None:
+        if isinstance(e, Decided):
+            turns.after(e, run.state)
+
+    run.subscribe(in_turn)
     return run
+
+
+def _recorded_facts(script: Script) -> RecordedFacts:
+    """What the script records, to be checked as the game goes."""
+    rules = script.rules
+    facts = RecordedFacts(rules, script.t.origin)
+    for hand_no, (seat, line) in script.dealers.items():
+        facts.dealer(hand_no, seat, line)
+    for (hand_no, trick_no), (seat, line) in script.winners.items():
+        facts.winner(hand_no, trick_no, seat, line)
+    for hand_no, result in script.results.items():
+        facts.result(hand_no, result)
+    for hand_no, score in script.scores.items():
+        facts.score(hand_no, score)
+    end = script.end
+    if end is not None and end.winner:
+        facts.end(0 if end.winner == rules.side_name(0) else 1, end.line)
+    return facts
 
 
 def finish_script(seats: ScriptRun, run: GameRun) -> None:
