@@ -265,7 +265,10 @@ def _go_on(
         say=flags.say,
     )
     labels = {**from_file, **changes}
-    run.match.controllers = make_seats(rules, labels, human=human, origin=path)
+    players = make_seats(rules, labels, human=human, origin=path)
+    run.go_on_with(
+        players, max_hands=flags.max_hands, bot_timeout=flags.timeout, on_bot_failure=flags.fallback
+    )
     try:
         text = game.buffer.getvalue()
         game.writer.to_file(_continue(game.writer, game.file, text, game.transcript, force))
@@ -275,9 +278,6 @@ def _go_on(
     except BaseException:
         run.close()
         raise
-    run.max_hands = flags.max_hands
-    run.bot_timeout = flags.timeout
-    run.on_bot_failure = flags.fallback
     humans = {s for s, label in labels.items() if label == "human"}
     return ResumedGame(run, result, humans)
 

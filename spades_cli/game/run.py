@@ -202,6 +202,22 @@ class GameRun:
         """Call ``fn`` with every event from now on (after the transcript has it)."""
         self._subscribers.append(fn)
 
+    def go_on_with(
+        self,
+        controllers: Sequence[Controller],
+        *,
+        max_hands: int | None,
+        bot_timeout: float | None,
+        on_bot_failure: str | None,
+    ) -> None:
+        """A game replayed from its file goes on with these players (``resume``): the
+        controllers of every seat, the hand cap and the programs' time limit and fallback
+        (the programs are seated when the run begins)."""
+        self.match.controllers = list(controllers)
+        self.max_hands = max_hands
+        self.bot_timeout = bot_timeout
+        self.on_bot_failure = on_bot_failure
+
     # -- the one loop -------------------------------------------------------------------
 
     def start(self, *, resumed: bool = False) -> None:
