@@ -286,7 +286,7 @@ class GameRun:
 
     def report(self, event: Event) -> None:
         """An event from a seat (a program's note, its termination): recorded and passed on.
-        This is the ``emit`` of the seats made with ``spades_cli.game.seats.make_seat``."""
+        This is the ``emit`` of the programs the run seats (:meth:`__enter__`)."""
         self._publish([event])
 
     def seat_changed(self, seat: int, label: str) -> None:
