@@ -6,18 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from spades_cli.app.setup import make_seat
-from spades_cli.errors import UsageError
+from spades_cli.app.setup import SeatOptions, make_seat
+from spades_cli.errors import SeatFailure, UsageError
 from spades_cli.game.events import Event, Noted, Terminated
 from spades_cli.game.run import GameRun, Relay
-from spades_cli.game.seats import (
-    BOT_LEVELS,
-    BotController,
-    Program,
-    RandomController,
-    SeatFailure,
-    SeatOptions,
-)
+from spades_cli.game.seats import BOT_LEVELS, BotController, Program, RandomController
 from spades_cli.presets import load_rules
 from spades_cli.protocol import BotFailure, ExternalController
 

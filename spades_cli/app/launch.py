@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from spades_cli.app.setup import (
+    SeatOptions,
     choose_rules,
     file_programs,
     make_controller,
@@ -24,13 +25,12 @@ from spades_cli.errors import UsageError
 from spades_cli.game.match import Controller
 from spades_cli.game.run import GameRun, Relay
 from spades_cli.game.seats import (
-    DEFAULT_TIMEOUT,
-    SeatOptions,
     bot_log_path,
     check_level,
     close_players,
     parse_seat_specs,
 )
+from spades_cli.protocol.codec import DEFAULT_TIMEOUT
 from spades_cli.transcript.decks import fixed_decks_tag
 from spades_cli.transcript.files import TranscriptFile, save_failed
 from spades_cli.transcript.replay import ReplayResult, replay

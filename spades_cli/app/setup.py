@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from spades_cli.engine import Rules
@@ -36,10 +37,10 @@ from spades_cli.game.seats import (
     SCRIPT,
     BotController,
     RandomController,
-    SeatOptions,
     close_players,
     normalize_label,
 )
+from spades_cli.protocol.codec import DEFAULT_TIMEOUT
 from spades_cli.transcript.paths import new_transcript_path
 from spades_cli.transcript.syntax import Tag, Transcript
 from spades_cli.transcript.tags import transcript_rules
@@ -47,6 +48,7 @@ from spades_cli.transcript.writer import Header, TranscriptWriter
 
 __all__ = [
     "RulesChoice",
+    "SeatOptions",
     "choose_rules",
     "file_programs",
     "make_controller",
@@ -114,6 +116,22 @@ def file_programs(
             file=origin,
             line=line,
         )
+
+
+@dataclass(frozen=True, slots=True)
+class SeatOptions:
+    """Everything that says who plays a seat and how, given once when the seat is made.
+
+    ``label`` is ``human``, a bot level (``random``, ``easy``, ...) or ``cmd:PROGRAM``;
+    ``timeout`` (seconds per decision), ``fallback`` (the built-in level that decides when
+    the program fails; None ends the game) and ``log_path`` (where the program's stderr
+    goes; None: nowhere) apply to ``cmd:`` seats only.
+    """
+
+    label: str
+    timeout: float = DEFAULT_TIMEOUT
+    fallback: str | None = None
+    log_path: Path | None = None
 
 
 def make_seat(

@@ -25,7 +25,14 @@ from types import TracebackType
 from typing import Any, Protocol
 
 from spades_cli.engine import CHANCE, DEAL, PLAY, HandResult, IllegalAction, Rules, State
-from spades_cli.errors import IllegalActionError, Interrupted, SpadesError, on_signals, raise_interrupted
+from spades_cli.errors import (
+    IllegalActionError,
+    Interrupted,
+    SeatFailure,
+    SpadesError,
+    on_signals,
+    raise_interrupted,
+)
 from spades_cli.game.events import (
     Decided,
     Emit,
@@ -41,14 +48,7 @@ from spades_cli.game.events import (
     Undone,
 )
 from spades_cli.game.match import BaseListener, Controller, Match
-from spades_cli.game.seats import (
-    DEFAULT_TIMEOUT,
-    Program,
-    SeatFailure,
-    SeatOptions,
-    bot_log_path,
-    close_players,
-)
+from spades_cli.game.seats import Program, bot_log_path, close_players
 
 __all__ = ["DEFAULT_MAX_HANDS", "GameRun", "Recorder", "Relay", "actors", "stop_signals", "take_back"]
 
@@ -340,10 +340,9 @@ class GameRun:
         for seat, controller in enumerate(controllers):
             if isinstance(controller, Program):
                 log = bot_log_path(path, rules.seat_names[seat])
-                options = SeatOptions(
-                    controller.label, self.bot_timeout or DEFAULT_TIMEOUT, self.on_bot_failure, log
+                program = controller.seated(
+                    self.report, seat, timeout=self.bot_timeout, fallback=self.on_bot_failure, log_path=log
                 )
-                program = controller.seated(options, self.report, seat)
                 self._programs.append(program)
                 controllers[seat] = program
         self.match.controllers = controllers

@@ -15,13 +15,12 @@ and the position, so the same game position always gets the same answer (resume,
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from spades_cli.bots import LEVELS
 from spades_cli.engine import Rules
-from spades_cli.errors import EXIT_ILLEGAL, SpadesError, UsageError
+from spades_cli.errors import UsageError
 from spades_cli.game.events import Emit
 
 if TYPE_CHECKING:
@@ -31,19 +30,15 @@ BOT_LEVELS = ("random", *LEVELS)  # the built-in players a label may name
 HUMAN = "human"
 SCRIPT = "script"
 CMD_PREFIX = "cmd:"
-DEFAULT_TIMEOUT = 5.0  # seconds per decision for a cmd: seat (--bot-timeout)
 
 __all__ = [
     "BOT_LEVELS",
     "CMD_PREFIX",
-    "DEFAULT_TIMEOUT",
     "HUMAN",
     "SCRIPT",
     "BotController",
     "Program",
     "RandomController",
-    "SeatFailure",
-    "SeatOptions",
     "bot_log_path",
     "check_level",
     "close_players",
@@ -121,44 +116,23 @@ def parse_seat_specs(rules: Rules, specs: Sequence[str], *, allow_human: bool = 
     return out
 
 
-@dataclass(frozen=True, slots=True)
-class SeatOptions:
-    """Everything that says who plays a seat and how, given once when the seat is made.
-
-    ``label`` is ``human``, a bot level (``random``, ``easy``, ...) or ``cmd:PROGRAM``;
-    ``timeout`` (seconds per decision), ``fallback`` (the built-in level that decides when
-    the program fails; None ends the game) and ``log_path`` (where the program's stderr
-    goes; None: nowhere) apply to ``cmd:`` seats only.
-    """
-
-    label: str
-    timeout: float = DEFAULT_TIMEOUT
-    fallback: str | None = None
-    log_path: Path | None = None
-
-
-class SeatFailure(SpadesError):
-    """The player of a seat failed, so the game cannot go on: it ends ``terminated``
-    (exit code 1). :class:`spades_cli.protocol.table.BotFailure` is the one a program raises."""
-
-    exit_code = EXIT_ILLEGAL
-
-
 @runtime_checkable
 class Program(Protocol):
     """A seat played by a program (:class:`spades_cli.protocol.table.ExternalController`).
 
     The run seats it when it begins (:meth:`spades_cli.game.run.GameRun.__enter__`):
-    :meth:`seated` gives back the program's controller for this game, with ``options``
-    (the time limit, the fallback, the log beside the transcript) and ``report``, the
-    run's own :meth:`~spades_cli.game.run.GameRun.report`, which records the program's
-    notes and its termination."""
+    :meth:`seated` gives back the program's controller for this game, with the run's
+    ``timeout`` (None: the program's own), ``fallback`` and ``log_path`` (beside the
+    transcript) and ``report``, the run's own :meth:`~spades_cli.game.run.GameRun.report`,
+    which records the program's notes and its termination."""
 
     label: str
 
     def decide(self, match: Match, seat: int) -> int: ...
 
-    def seated(self, options: SeatOptions, report: Emit, seat: int) -> Program: ...
+    def seated(
+        self, report: Emit, seat: int, *, timeout: float | None, fallback: str | None, log_path: Path | None
+    ) -> Program: ...
 
     def close(self) -> None: ...
 

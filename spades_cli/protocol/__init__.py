@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from spades_cli.protocol.codec import (
+    DEFAULT_TIMEOUT,
     HELLO,
     KIND_OF_PHASE,
     PHASE_OF_KIND,
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
     from spades_cli.protocol.table import BotFailure, ExternalController, Takeover
 
 __all__ = [
+    "DEFAULT_TIMEOUT",
     "HELLO",
     "KIND_OF_PHASE",
     "PHASE_OF_KIND",

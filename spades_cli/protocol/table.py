@@ -18,11 +18,17 @@ from typing import TYPE_CHECKING
 from spades_cli.bots import LEVELS
 from spades_cli.engine import IllegalAction, Observation, Rules
 from spades_cli.engine.notation import NotationError, action_text, parse_action
-from spades_cli.errors import UsageError
+from spades_cli.errors import SeatFailure, UsageError
 from spades_cli.game.events import Emit, Noted, Terminated
-from spades_cli.game.seats import DEFAULT_TIMEOUT, SeatFailure, SeatOptions
 from spades_cli.protocol.channel import Channel, Fail, parse_command, show
-from spades_cli.protocol.codec import HELLO, KIND_OF_PHASE, PROTOCOL_VERSION, format_request, rules_lines
+from spades_cli.protocol.codec import (
+    DEFAULT_TIMEOUT,
+    HELLO,
+    KIND_OF_PHASE,
+    PROTOCOL_VERSION,
+    format_request,
+    rules_lines,
+)
 
 if TYPE_CHECKING:
     from spades_cli.bots import Bot
@@ -154,15 +160,18 @@ class ExternalController:
         if channel is not None:
             channel.close(polite=True)
 
-    def seated(self, options: SeatOptions, report: Emit, seat: int) -> ExternalController:
+    def seated(
+        self, report: Emit, seat: int, *, timeout: float | None, fallback: str | None, log_path: Path | None
+    ) -> ExternalController:
         """This seat's program for one game run (:class:`spades_cli.game.seats.Program`): the
-        run's time limit, fallback and log, its notes and termination told to ``report``."""
+        run's time limit (None: this one's), fallback and log, its notes and termination
+        told to ``report``."""
         return ExternalController(
             self.command,
             self.rules,
-            timeout=options.timeout,
-            on_failure=options.fallback,
-            log_path=options.log_path,
+            timeout=timeout if timeout is not None else self.timeout,
+            on_failure=fallback,
+            log_path=log_path,
             seat=seat,
             emit=report,
         )
