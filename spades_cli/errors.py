@@ -121,6 +121,13 @@ class IllegalActionError(SpadesError):
     exit_code = EXIT_ILLEGAL
 
 
+class SeatFailure(SpadesError):
+    """The player of a seat failed, so the game cannot go on: it ends ``terminated``
+    (exit code 1). ``spades_cli.protocol.table.BotFailure`` is the one a program raises."""
+
+    exit_code = EXIT_ILLEGAL
+
+
 class MismatchError(SpadesError):
     """A recorded result that differs from what the rules give (exit 1)."""
 

@@ -10,30 +10,36 @@ import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from spades_cli.app.setup import choose_rules, file_programs, make_seats, open_transcript
+from spades_cli.app.setup import (
+    SeatOptions,
+    choose_rules,
+    file_programs,
+    make_controller,
+    make_seat,
+    make_seats,
+    open_transcript,
+)
+from spades_cli.engine import Rules
 from spades_cli.engine.notation import shown
 from spades_cli.errors import UsageError
 from spades_cli.game.match import Controller
-from spades_cli.game.run import GameRun
+from spades_cli.game.run import GameRun, Relay
 from spades_cli.game.seats import (
-    DEFAULT_TIMEOUT,
-    Relay,
-    SeatOptions,
     bot_log_path,
     check_level,
-    make_controller,
-    make_seat,
+    close_players,
     parse_seat_specs,
 )
+from spades_cli.protocol.codec import DEFAULT_TIMEOUT
 from spades_cli.transcript.decks import fixed_decks_tag
 from spades_cli.transcript.files import TranscriptFile, save_failed
 from spades_cli.transcript.replay import ReplayResult, replay
-from spades_cli.transcript.scripts import ScriptRun, prepare_script, script_run, script_seats
+from spades_cli.transcript.scripts import ScriptRun, prepare_script, script_match, script_run, script_seats
 from spades_cli.transcript.syntax import Transcript, read_transcript, transcript_from_bytes
 from spades_cli.transcript.tags import transcript_rules
 from spades_cli.transcript.writer import TranscriptWriter
 
-__all__ = ["BotFlags", "ScriptGame", "resume_game", "script_game"]
+__all__ = ["BotFlags", "ScriptGame", "Unfinished", "go_on", "replay_unfinished", "resume_game", "script_game"]
 
 
 @dataclass(frozen=True)
@@ -102,42 +108,44 @@ def script_game(
             ) from None
     players = {seat: make_controller(label, rules) for seat, label in labels.items()}
     then_player = None
-    then_says = Relay()  # what a --then program says goes to the run, once it exists
+    then_says = Relay()  # what a --then program says: the run records it
     if then:
         # It plays for the scripted seats whose actions run out: its notes go in the
         # transcript, its stderr beside the file named by -o.
         log = bot_log_path(transcript, "then")
         options = SeatOptions(check_level(then, allow_human=False), flags.timeout, flags.fallback, log)
         then_player = make_seat(options, rules, then_says)
-    seats = script_seats(prepared, seed=the_seed, players=players, then=then_player)
-    run = script_run(
-        seats,
-        the_seed,
-        max_hands=flags.max_hands,
-        bot_timeout=flags.timeout,
-        on_bot_failure=flags.fallback,
-        owned=[then_player] if then_player is not None else [],
-    )
+    owned = [then_player] if then_player is not None else []
+    seats = script_seats(prepared, seed=the_seed, players=players, then=then_player, said=then_says)
+    match = script_match(seats, the_seed)
     header_seats = [seats.labels[s] for s in range(rules.players)]
     fixed = fixed_decks_tag({*prepared.decks, *prepared.deals})
     try:
-        run.writer = open_transcript(
+        writer = open_transcript(
             transcript,
-            run.match,
+            match,
             choice,
             seats=header_seats,
             exclusive=not force,
             extra_tags=[fixed] if fixed is not None else [],
         )
     except FileExistsError:
-        run.close()
+        close_players([*match.controllers, *owned])
         raise UsageError(
             "already exists: choose another -o PATH, or add --force to overwrite it", file=transcript
         ) from None
     except BaseException:
-        run.close()
+        close_players([*match.controllers, *owned])
         raise
-    then_says.subscribe(run.report)
+    run = script_run(
+        seats,
+        match,
+        writer=writer,
+        max_hands=flags.max_hands,
+        bot_timeout=flags.timeout,
+        on_bot_failure=flags.fallback,
+        owned=owned,
+    )
     return ScriptGame(run, seats, seats.labels)
 
 
@@ -163,7 +171,35 @@ def resume_game(
     """Replay ``path`` (checked like ``spades replay``) into memory, give its seats their
     players, then go on writing the game: into ``path`` itself (locked before it is read;
     see :meth:`TranscriptFile.continue_with`), or into a new file ``transcript`` (an
-    existing one only with ``force``)."""
+    existing one only with ``force``). The two steps are :func:`replay_unfinished` and
+    :func:`go_on`."""
+    game = replay_unfinished(path, preset_files=preset_files, transcript=transcript)
+    return go_on(game, seat_specs=seat_specs, flags=flags, human=human, force=force)
+
+
+@dataclass
+class Unfinished:
+    """An unfinished transcript replayed into memory, before its seats get their players."""
+
+    path: str
+    file: TranscriptFile | None  # the transcript itself, locked, when the game goes on in it
+    transcript: str | None  # else the new file the game goes on in
+    replayed: ReplayResult
+    writer: TranscriptWriter  # holds the game so far, in memory
+    buffer: io.StringIO
+
+    @property
+    def rules(self) -> Rules:
+        return self.replayed.run.rules
+
+    def close(self) -> None:
+        if self.file is not None:
+            self.file.close()
+
+
+def replay_unfinished(path: str, *, preset_files: Sequence[str], transcript: str | None) -> Unfinished:
+    """Read and replay the unfinished game in ``path`` (UsageError if it is over or has no
+    seed); with ``transcript`` None the file is locked to go on in it."""
     file: TranscriptFile | None = None
     if transcript is None:
         file, data = TranscriptFile.open_existing(path)
@@ -172,35 +208,53 @@ def resume_game(
         t_data = None
     try:
         t = transcript_from_bytes(t_data, path) if t_data is not None else read_transcript(path)
-        return _resume(t, path, file, seat_specs, preset_files, transcript, flags, human, force)
+        rules = transcript_rules(t, preset_files=preset_files)
+        assert rules is not None
+        if t.seed is None:
+            raise UsageError(
+                "the transcript has no [Seed] tag, so the next deals are unknown", file=path, line=1
+            )
+        buffer = io.StringIO()
+        writer = TranscriptWriter(buffer)
+        result = replay(t, rules, writer=writer, keep_end=False)
+        if result.run.match.finished:
+            winner = result.run.state.winner()
+            assert winner is not None
+            raise UsageError(
+                f"the game is over ({rules.side_name(winner)} won): nothing to resume", file=path
+            )
     except BaseException:
         if file is not None:
             file.close()
         raise
+    return Unfinished(path, file, transcript, result, writer, buffer)
 
 
-def _resume(
-    t: Transcript,
-    path: str,
-    file: TranscriptFile | None,
+def go_on(
+    game: Unfinished,
+    *,
     seat_specs: Sequence[str],
-    preset_files: Sequence[str],
-    transcript: str | None,
+    flags: BotFlags,
+    human: Callable[[str], Controller],
+    force: bool = False,
+) -> ResumedGame:
+    """Give the seats of a replayed game their players and go on writing it."""
+    try:
+        return _go_on(game, seat_specs, flags, human, force)
+    except BaseException:
+        game.close()
+        raise
+
+
+def _go_on(
+    game: Unfinished,
+    seat_specs: Sequence[str],
     flags: BotFlags,
     human: Callable[[str], Controller],
     force: bool,
 ) -> ResumedGame:
-    rules = transcript_rules(t, preset_files=preset_files)
-    assert rules is not None
-    if t.seed is None:
-        raise UsageError("the transcript has no [Seed] tag, so the next deals are unknown", file=path, line=1)
-    buffer = io.StringIO()
-    result = replay(t, rules, writer=TranscriptWriter(buffer), keep_end=False)
+    path, result, rules = game.path, game.replayed, game.rules
     run = result.run
-    if run.match.finished:
-        winner = run.state.winner()
-        assert winner is not None
-        raise UsageError(f"the game is over ({rules.side_name(winner)} won): nothing to resume", file=path)
     changes = parse_seat_specs(rules, seat_specs, allow_human=True)
     from_file = {s: result.labels[s] for s in range(rules.players) if s not in changes}
     file_programs(
@@ -211,19 +265,19 @@ def _resume(
         say=flags.say,
     )
     labels = {**from_file, **changes}
-    run.match.controllers = make_seats(rules, labels, human=human, origin=path)
+    players = make_seats(rules, labels, human=human, origin=path)
+    run.go_on_with(
+        players, max_hands=flags.max_hands, bot_timeout=flags.timeout, on_bot_failure=flags.fallback
+    )
     try:
-        assert run.writer is not None
-        run.writer.to_file(_continue(run.writer, file, buffer.getvalue(), transcript, force))
+        text = game.buffer.getvalue()
+        game.writer.to_file(_continue(game.writer, game.file, text, game.transcript, force))
         for seat, label in changes.items():
             if label != result.labels[seat]:
                 run.seat_changed(seat, label)
     except BaseException:
         run.close()
         raise
-    run.max_hands = flags.max_hands
-    run.bot_timeout = flags.timeout
-    run.on_bot_failure = flags.fallback
     humans = {s for s, label in labels.items() if label == "human"}
     return ResumedGame(run, result, humans)
 

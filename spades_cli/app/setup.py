@@ -21,12 +21,26 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 from spades_cli.engine import Rules
 from spades_cli.engine.notation import excerpt
 from spades_cli.errors import UsageError
+from spades_cli.game.events import Emit
 from spades_cli.game.match import Controller, Match
-from spades_cli.game.seats import CMD_PREFIX, make_controller
+from spades_cli.game.run import GameRun
+from spades_cli.game.seats import (
+    BOT_LEVELS,
+    CMD_PREFIX,
+    HUMAN,
+    SCRIPT,
+    BotController,
+    RandomController,
+    close_players,
+    normalize_label,
+)
+from spades_cli.protocol.codec import DEFAULT_TIMEOUT
 from spades_cli.transcript.paths import new_transcript_path
 from spades_cli.transcript.syntax import Tag, Transcript
 from spades_cli.transcript.tags import transcript_rules
@@ -34,10 +48,14 @@ from spades_cli.transcript.writer import Header, TranscriptWriter
 
 __all__ = [
     "RulesChoice",
+    "SeatOptions",
     "choose_rules",
     "file_programs",
+    "make_controller",
+    "make_seat",
     "make_seats",
     "open_transcript",
+    "recorded_run",
 ]
 
 
@@ -100,6 +118,77 @@ def file_programs(
         )
 
 
+@dataclass(frozen=True, slots=True)
+class SeatOptions:
+    """Everything that says who plays a seat and how, given once when the seat is made.
+
+    ``label`` is ``human``, a bot level (``random``, ``easy``, ...) or ``cmd:PROGRAM``;
+    ``timeout`` (seconds per decision), ``fallback`` (the built-in level that decides when
+    the program fails; None ends the game) and ``log_path`` (where the program's stderr
+    goes; None: nowhere) apply to ``cmd:`` seats only.
+    """
+
+    label: str
+    timeout: float = DEFAULT_TIMEOUT
+    fallback: str | None = None
+    log_path: Path | None = None
+
+
+def make_seat(
+    options: SeatOptions,
+    rules: Rules,
+    emit: Emit | None = None,
+    *,
+    seat: int | None = None,
+    human: Callable[[str], Controller] | None = None,
+) -> Controller:
+    """The controller for one seat: the one factory for every kind of player.
+
+    ``emit`` hears what a ``cmd:`` program has to say for the record: ``Noted`` (its name
+    after each handshake, each takeover by the fallback bot) and ``Terminated`` (it failed
+    and the game ends). ``human`` builds the controller of a ``human`` seat (the prompt
+    passes it); without it a human seat is a UsageError. ``seat`` is the seat played (None
+    for a player that may stand in for several, like ``run --then``).
+    """
+    name = normalize_label(options.label)
+    if name == "random":
+        return RandomController()
+    if name in BOT_LEVELS:
+        try:
+            return BotController(name)
+        except ValueError as exc:  # a level the bots package does not provide
+            raise UsageError(str(exc)) from None
+    if name == HUMAN:
+        if human is None:
+            raise UsageError(
+                "a human seat needs the interactive prompt: use 'spades play', or give the seat to a bot"
+            )
+        return human(name)
+    if name.startswith(CMD_PREFIX):
+        from spades_cli.protocol.table import ExternalController  # programs only when used
+
+        return ExternalController(
+            name[len(CMD_PREFIX) :],
+            rules,
+            timeout=options.timeout,
+            on_failure=options.fallback,
+            log_path=options.log_path,
+            seat=seat,
+            emit=emit,
+        )
+    if name == SCRIPT:
+        raise UsageError("this seat was played from a script")  # the caller says which --seat to give
+    kinds = ", ".join([*BOT_LEVELS, HUMAN, "cmd:PROGRAM"])
+    raise UsageError(f"unknown player {options.label!r} (use one of: {kinds})")
+
+
+def make_controller(
+    label: str, rules: Rules, *, human: Callable[[str], Controller] | None = None
+) -> Controller:
+    """The controller for a seat label with the default options (:func:`make_seat`)."""
+    return make_seat(SeatOptions(label), rules, human=human)
+
+
 def make_seats(
     rules: Rules,
     labels: Mapping[int, str],
@@ -114,10 +203,7 @@ def make_seats(
         try:
             controllers.append(make_controller(labels[seat], rules, human=human))
         except UsageError as exc:
-            for c in controllers:
-                close = getattr(c, "close", None)
-                if callable(close):
-                    close()
+            close_players(controllers)
             name = rules.seat_names[seat]
             raise UsageError(
                 f"seat {name} ({excerpt(labels[seat])}): {exc.message}; "
@@ -166,3 +252,15 @@ def open_transcript(
         writer.close()
         raise
     return writer
+
+
+def recorded_run(match: Match, open_writer: Callable[[], TranscriptWriter], **options: Any) -> GameRun:
+    """The run of ``match``, recording into the transcript ``open_writer()`` starts
+    (``options`` as for :class:`GameRun`); if it cannot be started the players are closed
+    and its error (FileExistsError for an existing file) goes on."""
+    try:
+        writer = open_writer()
+    except BaseException:
+        close_players(match.controllers)
+        raise
+    return GameRun(match, writer=writer, **options)

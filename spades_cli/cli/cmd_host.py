@@ -3,44 +3,24 @@
 from __future__ import annotations
 
 import sys
-import threading
-from typing import Any
 
 import click
 
 from spades_cli.app.launch import BotFlags
-from spades_cli.app.printer import Printer
 from spades_cli.app.setup import choose_rules
 from spades_cli.cli.cmd_join import take_seat
 from spades_cli.cli.cmd_play import describe_seats, seat_labels
 from spades_cli.cli.options import bot_options, check_bot_timeout, pace_options, rules_options
 from spades_cli.errors import UsageError
-from spades_cli.game.seats import BOT_LEVELS, HUMAN
+from spades_cli.game.seats import BOT_LEVELS
 from spades_cli.net import hosting
 from spades_cli.net.client import Connection
-from spades_cli.net.server import Host, SeatLost
 from spades_cli.transcript import new_seed
 
 
 def _say(line: str) -> None:
     click.echo(line)
     sys.stdout.flush()
-
-
-def join_lines(game: hosting.HostedGame, address: tuple[str, int], tls: bool) -> list[str]:
-    host, port = address
-    where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-    extra = " --tls" if tls else ""
-    names = {"N": "North", "E": "East", "S": "South", "W": "West"}
-    rules, tokens = game.run.rules, game.table.tokens
-    lines = [f"Table open on {where}. Give each player their line (the tokens are secret):"]
-    for seat, token in sorted(tokens.seats.items()):
-        lines.append(f"  {names[rules.seat_names[seat]]}: spades join {where} --token {token}{extra}")
-    if tokens.watch is not None:
-        lines.append(f"  Spectators: spades join {where} --token {tokens.watch}{extra}")
-    if host in ("0.0.0.0", "::"):
-        lines.append(f"  (the table listens on every interface: give them this machine's address for {host})")
-    return lines
 
 
 @click.command("host")
@@ -170,75 +150,17 @@ def host_command(
         )
         _say(f"Spades, {rules.name} rules: game to {rules.target}. Seed {the_seed}.")
         _say(describe_seats(rules, labels).replace("a person", "joined").replace("you", "joined"))
-    if not any(label == HUMAN for label in game.labels.values()):
-        game.run.close()
-        raise UsageError("no seat is joined from afar: give one to a person, e.g. --seat S=human")
-    _say(f"Saving the game in {game.path}")
-    server = Host(ssl_context=context, log=_say)
-    server.add(game.table)
-    try:
-        bound = server.start(*address)
-    except OSError as exc:
-        game.run.close()
-        raise UsageError(str(exc)) from None
-    for line in join_lines(game, bound, context is not None):
-        _say(line)
+    server, bound = hosting.open_table(game, address, context, log=_say)
     if play is None:
-        try:
-            hosting.play(game, listeners=[Printer(game.run, _say, detail=False)])
-        except SeatLost as exc:
-            raise SeatLost(f"{exc}: {_resume_hint(game)}") from None
-        finally:
-            server.stop()
-        _say(f"Transcript: {game.path}")
+        hosting.host(game, server, log=_say)
         return
-    look = {"ascii_only": ascii_only, "no_color": no_color, "fast": fast, "speed": speed}
-    code = _play_here(game, server, bound, play, tls_cert, look)
+
+    def here(conn: Connection, token: str) -> int:
+        return take_seat(
+            conn, token, intro=[], ascii_only=ascii_only, no_color=no_color, fast=fast, speed=speed
+        )
+
+    code = hosting.play_here(game, server, bound, play, tls_cert, here)
     if code:
-        _say(_resume_hint(game))
+        _say(hosting.resume_hint(game))
         raise SystemExit(code)
-
-
-def _resume_hint(game: hosting.HostedGame) -> str:
-    path = game.path
-    return f"the game is saved in {path}; 'spades host --resume {path}' continues it with the same tokens"
-
-
-def _play_here(
-    game: hosting.HostedGame,
-    server: Host,
-    bound: tuple[str, int],
-    letter: str,
-    cert: str | None,
-    look: dict[str, Any],
-) -> int:
-    """``--play SEAT``: the game runs on a thread; this terminal plays SEAT like a joined seat."""
-    rules = game.run.rules
-    try:
-        seat = rules.seat_index(letter)
-    except ValueError as exc:
-        raise UsageError(f"--play {letter}: {exc}") from None
-    if seat not in game.table.tokens.seats:
-        raise UsageError(f"--play {letter}: that seat is not played by a person (--seat {letter}=human)")
-    failed: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            hosting.play(game)
-        except BaseException as exc:  # reported below, on the main thread
-            failed.append(exc)
-
-    thread = threading.Thread(target=run, name="spades-table", daemon=True)
-    thread.start()
-    where = "127.0.0.1" if bound[0] in ("0.0.0.0", "::") else bound[0]
-    own = hosting.own_seat_context(cert) if cert is not None else None
-    try:
-        conn = Connection(where, bound[1], context=own)
-        code = take_seat(conn, game.table.tokens.seats[seat], intro=[], **look)
-    finally:
-        game.table.stopping = "the host left the table"
-        thread.join(30)
-        server.stop()
-    if failed and not isinstance(failed[0], SeatLost):
-        raise failed[0]
-    return code

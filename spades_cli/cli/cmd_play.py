@@ -7,10 +7,11 @@ from collections.abc import Sequence
 
 import click
 
-from spades_cli.app.setup import RulesChoice, choose_rules, make_seats, open_transcript
+from spades_cli.app.setup import RulesChoice, choose_rules, make_seats, open_transcript, recorded_run
 from spades_cli.cli.options import bot_options, check_bot_timeout, pace_options, rules_options
 from spades_cli.engine import Rules
 from spades_cli.errors import UsageError
+from spades_cli.game.match import Match
 from spades_cli.game.run import GameRun
 from spades_cli.game.seats import HUMAN, parse_seat_specs
 from spades_cli.repl import PromptSeat, play_match
@@ -74,26 +75,20 @@ def new_game(
     on_bot_failure: str | None,
 ) -> GameRun:
     """The run of one game at the prompt, its transcript started (never over an existing file)."""
-    run = GameRun.new(
-        choice.rules,
-        seed,
-        make_seats(choice.rules, labels, human=lambda _label: PromptSeat()),
-        bot_timeout=bot_timeout,
-        on_bot_failure=on_bot_failure,
-    )
+    match = Match(choice.rules, seed, make_seats(choice.rules, labels, human=lambda _label: PromptSeat()))
     seats = [labels[s] for s in range(choice.rules.players)]
     try:
-        run.writer = open_transcript(transcript, run.match, choice, seats=seats, exclusive=True)
+        return recorded_run(
+            match,
+            lambda: open_transcript(transcript, match, choice, seats=seats, exclusive=True),
+            bot_timeout=bot_timeout,
+            on_bot_failure=on_bot_failure,
+        )
     except FileExistsError:
-        run.close()
         raise UsageError(
             f"{transcript} already exists: choose another --transcript, or continue that game with "
             f"'spades resume {transcript}'"
         ) from None
-    except BaseException:
-        run.close()
-        raise
-    return run
 
 
 @click.command("play")

@@ -21,7 +21,7 @@ import click
 
 from spades_cli.bots import LEVELS
 from spades_cli.game.run import DEFAULT_MAX_HANDS
-from spades_cli.game.seats import DEFAULT_TIMEOUT
+from spades_cli.protocol.codec import DEFAULT_TIMEOUT
 from spades_cli.view.analysis import HandNote
 
 __all__ = [

@@ -71,11 +71,12 @@ class BaseListener:
 
 
 class ChanceSource(Protocol):
-    """Fixes chance instead of the seed (a script or transcript that records the deal)."""
+    """Fixes chance instead of the seed (a script or transcript that records the deal).
+    ``state`` is the game waiting for the deck of its hand or the ``index``-th draw of it."""
 
-    def deck(self, hand_no: int) -> Sequence[int] | None: ...
+    def deck(self, state: State) -> Sequence[int] | None: ...
 
-    def draw(self, hand_no: int, index: int, pool: Sequence[int]) -> int | None: ...
+    def draw(self, state: State, index: int, pool: Sequence[int]) -> int | None: ...
 
 
 @dataclass
@@ -132,7 +133,7 @@ class Match:
         if state.current_player() != CHANCE:
             return False
         if state.phase == DEAL:
-            deck: Sequence[int] | None = self.chance.deck(state.hand_no) if self.chance else None
+            deck: Sequence[int] | None = self.chance.deck(state) if self.chance else None
             if deck is None:
                 deck = deck_for(self.seed, state.hand_no)
             state.deal(deck)
@@ -143,7 +144,7 @@ class Match:
             return True
         if state.phase == DRAW:
             pool = state.legal_actions()
-            card = self.chance.draw(state.hand_no, self.draws_in_hand, pool) if self.chance else None
+            card = self.chance.draw(state, self.draws_in_hand, pool) if self.chance else None
             if card is None:
                 card = draw_for(self.seed, state.hand_no, self.draws_in_hand, pool)
             self.draws_in_hand += 1

@@ -22,10 +22,17 @@ import contextlib
 import signal
 from collections.abc import Callable, Iterator, Sequence
 from types import TracebackType
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from spades_cli.engine import CHANCE, DEAL, PLAY, HandResult, IllegalAction, Rules, State
-from spades_cli.errors import IllegalActionError, Interrupted, SpadesError, on_signals, raise_interrupted
+from spades_cli.errors import (
+    IllegalActionError,
+    Interrupted,
+    SeatFailure,
+    SpadesError,
+    on_signals,
+    raise_interrupted,
+)
 from spades_cli.game.events import (
     Decided,
     Emit,
@@ -41,11 +48,9 @@ from spades_cli.game.events import (
     Undone,
 )
 from spades_cli.game.match import BaseListener, Controller, Match
+from spades_cli.game.seats import Program, bot_log_path, close_players
 
-if TYPE_CHECKING:
-    from spades_cli.transcript.writer import TranscriptWriter
-
-__all__ = ["DEFAULT_MAX_HANDS", "GameRun", "actors", "stop_signals", "take_back"]
+__all__ = ["DEFAULT_MAX_HANDS", "GameRun", "Recorder", "Relay", "actors", "stop_signals", "take_back"]
 
 DEFAULT_MAX_HANDS = 200
 """``run`` and ``resume`` stop after this many hands unless ``--max-hands`` says otherwise."""
@@ -97,21 +102,32 @@ class _Tracker(BaseListener):
         self.queue.append(GameOver(match.state.winner(), "won", len(match.state.results)))
 
 
-class _Notes:
-    """What ``protocol.recording`` writes to: a program's notes and its failure become events."""
+class Recorder(Protocol):
+    """Where a run saves what happens, before anyone hears it: a
+    :class:`spades_cli.transcript.writer.TranscriptWriter`. ``path`` is the file (None for
+    a stream); the programs' logs go beside it."""
 
-    def __init__(self, run: GameRun) -> None:
-        self.run = run
-        self.path = run.writer.path if run.writer is not None else None  # program logs go beside it
+    path: str | None
 
-    def note(self, seat: int | None, text: str, rules: Rules) -> None:
-        self.run.note(seat, text)
+    def record(self, events: Sequence[Event], state: State) -> None: ...
 
-    def terminated(self, seat: int | None, reason: str, rules: Rules) -> None:
-        self.run.terminate(seat, reason)
+    def close(self) -> None: ...
 
-    def seat_changed(self, seat: int, label: str, rules: Rules) -> None:
-        self.run.seat_changed(seat, label)
+
+class Relay:
+    """What players made before their run say for the record (the ``emit`` of a ``--then``
+    program, a scripted seat's takeover): given to them when they are made, and to the
+    :class:`GameRun` when it is built (``said``), which records all of it."""
+
+    def __init__(self) -> None:
+        self._listeners: list[Emit] = []
+
+    def subscribe(self, listener: Emit) -> None:
+        self._listeners.append(listener)
+
+    def __call__(self, event: Event) -> None:
+        for listener in list(self._listeners):
+            listener(event)
 
 
 class GameRun:
@@ -121,12 +137,13 @@ class GameRun:
         self,
         match: Match,
         *,
-        writer: TranscriptWriter | None = None,
+        writer: Recorder | None = None,
         max_hands: int | None = None,
         origin: str | None = None,
         bot_timeout: float | None = None,
         on_bot_failure: str | None = None,
         owned: Sequence[object] = (),
+        said: Relay | None = None,
         cap_note: str = "stopped after {hands} hands, the limit (--max-hands)",
     ) -> None:
         self.match = match
@@ -143,8 +160,10 @@ class GameRun:
         self._queue: list[Event] = []
         self._tracker = _Tracker(self._queue)
         self._tracker.sync(match.state)
-        self._bots: contextlib.AbstractContextManager[None] | None = None
+        self._programs: list[Program] = []  # the programs seated by __enter__
         match.listeners.insert(0, self._tracker)
+        if said is not None:
+            said.subscribe(self.report)  # what its players made before it say
 
     @classmethod
     def new(
@@ -183,8 +202,21 @@ class GameRun:
         """Call ``fn`` with every event from now on (after the transcript has it)."""
         self._subscribers.append(fn)
 
-    def unsubscribe(self, fn: Emit) -> None:
-        self._subscribers.remove(fn)
+    def go_on_with(
+        self,
+        controllers: Sequence[Controller],
+        *,
+        max_hands: int | None,
+        bot_timeout: float | None,
+        on_bot_failure: str | None,
+    ) -> None:
+        """A game replayed from its file goes on with these players (``resume``): the
+        controllers of every seat, the hand cap and the programs' time limit and fallback
+        (the programs are seated when the run begins)."""
+        self.match.controllers = list(controllers)
+        self.max_hands = max_hands
+        self.bot_timeout = bot_timeout
+        self.on_bot_failure = on_bot_failure
 
     # -- the one loop -------------------------------------------------------------------
 
@@ -254,7 +286,7 @@ class GameRun:
 
     def report(self, event: Event) -> None:
         """An event from a seat (a program's note, its termination): recorded and passed on.
-        This is the ``emit`` of the seats made with ``spades_cli.game.seats.make_seat``."""
+        This is the ``emit`` of the programs the run seats (:meth:`__enter__`)."""
         self._publish([event])
 
     def seat_changed(self, seat: int, label: str) -> None:
@@ -294,29 +326,35 @@ class GameRun:
 
     def close(self) -> None:
         """Close the writer and every controller and program this run holds."""
-        for thing in [*self.match.controllers, *self._owned]:
-            close = getattr(thing, "close", None)
-            if callable(close):
-                close()
+        close_players([*self.match.controllers, *self._owned])
         if self.writer is not None:
             self.writer.close()
 
     def __enter__(self) -> GameRun:
-        """Wire the program seats (timeouts, fallbacks, logs and notes into the transcript)."""
-        from spades_cli.protocol import recording
-
-        bots = recording(self.match, _Notes(self), timeout=self.bot_timeout, on_failure=self.on_bot_failure)
-        bots.__enter__()
-        self._bots = bots
+        """Seat the programs (:class:`~spades_cli.game.seats.Program`): each gets the run's
+        time limit and fallback, its log beside the transcript, and :meth:`report` for its
+        notes and its termination."""
+        rules = self.rules
+        path = self.writer.path if self.writer is not None else None
+        controllers = list(self.match.controllers)
+        for seat, controller in enumerate(controllers):
+            if isinstance(controller, Program):
+                log = bot_log_path(path, rules.seat_names[seat])
+                program = controller.seated(
+                    self.report, seat, timeout=self.bot_timeout, fallback=self.on_bot_failure, log_path=log
+                )
+                self._programs.append(program)
+                controllers[seat] = program
+        self.match.controllers = controllers
         return self
 
     def __exit__(
         self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
         try:
-            if self._bots is not None:
-                bots, self._bots = self._bots, None
-                bots.__exit__(kind, exc, tb)  # records a failed program, stops the programs
+            programs, self._programs = self._programs, []
+            for program in programs:
+                program.close()  # a failed program has recorded its termination already
         finally:
             try:
                 if not self.over:
@@ -349,7 +387,7 @@ def _reason(exc: BaseException | None) -> str:
         return "stopped"
     if isinstance(exc, KeyboardInterrupt):
         return "interrupted"
-    if type(exc).__name__ == "BotFailure":
+    if isinstance(exc, SeatFailure):
         return "terminated"
     if isinstance(exc, SpadesError) and exc.exit_code == 3:
         return "stopped"

@@ -14,43 +14,36 @@ and the position, so the same game position always gets the same answer (resume,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from spades_cli.bots import LEVELS
 from spades_cli.engine import Rules
 from spades_cli.errors import UsageError
-from spades_cli.game.events import Emit, Event, Noted, SeatChanged, Terminated
+from spades_cli.game.events import Emit
 
 if TYPE_CHECKING:
-    from spades_cli.game.match import Controller, Match
+    from spades_cli.game.match import Match
 
 BOT_LEVELS = ("random", *LEVELS)  # the built-in players a label may name
 HUMAN = "human"
 SCRIPT = "script"
 CMD_PREFIX = "cmd:"
-DEFAULT_TIMEOUT = 5.0  # seconds per decision for a cmd: seat (--bot-timeout)
 
 __all__ = [
     "BOT_LEVELS",
     "CMD_PREFIX",
-    "DEFAULT_TIMEOUT",
     "HUMAN",
     "SCRIPT",
     "BotController",
+    "Program",
     "RandomController",
-    "RecordSink",
-    "Relay",
-    "SeatOptions",
     "bot_log_path",
     "check_level",
-    "make_controller",
-    "make_seat",
+    "close_players",
     "normalize_label",
     "parse_seat_specs",
-    "to_transcript",
 ]
 
 
@@ -123,116 +116,25 @@ def parse_seat_specs(rules: Rules, specs: Sequence[str], *, allow_human: bool = 
     return out
 
 
-@dataclass(frozen=True, slots=True)
-class SeatOptions:
-    """Everything that says who plays a seat and how, given once when the seat is made.
+@runtime_checkable
+class Program(Protocol):
+    """A seat played by a program (:class:`spades_cli.protocol.table.ExternalController`).
 
-    ``label`` is ``human``, a bot level (``random``, ``easy``, ...) or ``cmd:PROGRAM``;
-    ``timeout`` (seconds per decision), ``fallback`` (the built-in level that decides when
-    the program fails; None ends the game) and ``log_path`` (where the program's stderr
-    goes; None: nowhere) apply to ``cmd:`` seats only.
-    """
+    The run seats it when it begins (:meth:`spades_cli.game.run.GameRun.__enter__`):
+    :meth:`seated` gives back the program's controller for this game, with the run's
+    ``timeout`` (None: the program's own), ``fallback`` and ``log_path`` (beside the
+    transcript) and ``report``, the run's own :meth:`~spades_cli.game.run.GameRun.report`,
+    which records the program's notes and its termination."""
 
     label: str
-    timeout: float = DEFAULT_TIMEOUT
-    fallback: str | None = None
-    log_path: Path | None = None
 
+    def decide(self, match: Match, seat: int) -> int: ...
 
-def make_seat(
-    options: SeatOptions,
-    rules: Rules,
-    emit: Emit | None = None,
-    *,
-    seat: int | None = None,
-    human: Callable[[str], Controller] | None = None,
-) -> Controller:
-    """The controller for one seat.
+    def seated(
+        self, report: Emit, seat: int, *, timeout: float | None, fallback: str | None, log_path: Path | None
+    ) -> Program: ...
 
-    ``emit`` hears what a ``cmd:`` program has to say for the record: ``Noted`` (its name
-    after each handshake, each takeover by the fallback bot) and ``Terminated`` (it failed
-    and the game ends). ``human`` builds the controller of a ``human`` seat (the prompt
-    passes it); without it a human seat is a UsageError. ``seat`` is the seat played (None
-    for a player that may stand in for several, like ``run --then``).
-    """
-    name = normalize_label(options.label)
-    if name == "random":
-        return RandomController()
-    if name in BOT_LEVELS:
-        try:
-            return BotController(name)
-        except ValueError as exc:  # a level the bots package does not provide
-            raise UsageError(str(exc)) from None
-    if name == HUMAN:
-        if human is None:
-            raise UsageError(
-                "a human seat needs the interactive prompt: use 'spades play', or give the seat to a bot"
-            )
-        return human(name)
-    if name.startswith(CMD_PREFIX):
-        from spades_cli.protocol import ExternalController
-
-        return ExternalController(
-            name[len(CMD_PREFIX) :],
-            rules,
-            timeout=options.timeout,
-            on_failure=options.fallback,
-            log_path=options.log_path,
-            seat=seat,
-            emit=emit,
-        )
-    if name == SCRIPT:
-        raise UsageError("this seat was played from a script")  # the caller says which --seat to give
-    kinds = ", ".join([*BOT_LEVELS, HUMAN, "cmd:PROGRAM"])
-    raise UsageError(f"unknown player {options.label!r} (use one of: {kinds})")
-
-
-def make_controller(
-    label: str, rules: Rules, *, human: Callable[[str], Controller] | None = None
-) -> Controller:
-    """The controller for a seat label with the default options (:func:`make_seat`)."""
-    return make_seat(SeatOptions(label), rules, human=human)
-
-
-class Relay:
-    """An ``Emit`` whose listeners come later: seats are made before the transcript that
-    records them exists, so they are given a relay and the writer subscribes to it."""
-
-    def __init__(self) -> None:
-        self._listeners: list[Emit] = []
-
-    def subscribe(self, listener: Emit) -> None:
-        self._listeners.append(listener)
-
-    def __call__(self, event: Event) -> None:
-        for listener in list(self._listeners):
-            listener(event)
-
-
-class RecordSink(Protocol):
-    """What :func:`to_transcript` writes to: a ``spades_cli.transcript.TranscriptWriter``."""
-
-    path: str | None
-
-    def note(self, seat: int | None, text: str, rules: Rules) -> None: ...
-
-    def terminated(self, seat: int | None, reason: str, rules: Rules) -> None: ...
-
-    def seat_changed(self, seat: int, label: str, rules: Rules) -> None: ...
-
-
-def to_transcript(writer: RecordSink, rules: Rules) -> Emit:
-    """An ``Emit`` that records a seat's notes, seat changes and termination in ``writer``."""
-
-    def emit(event: Event) -> None:
-        if isinstance(event, Noted):
-            writer.note(event.seat, event.text, rules)
-        elif isinstance(event, Terminated):
-            writer.terminated(event.seat, event.reason, rules)
-        elif isinstance(event, SeatChanged):
-            writer.seat_changed(event.seat, event.label, rules)
-
-    return emit
+    def close(self) -> None: ...
 
 
 def bot_log_path(transcript: str | Path | None, seat_name: str) -> Path | None:
@@ -242,3 +144,11 @@ def bot_log_path(transcript: str | Path | None, seat_name: str) -> Path | None:
     path = Path(transcript)
     stem = path.stem if path.suffix else path.name
     return path.with_name(f"{stem}.{seat_name}.log")
+
+
+def close_players(players: Iterable[object]) -> None:
+    """Close every player that holds something (a program, a connection)."""
+    for player in players:
+        close = getattr(player, "close", None)
+        if callable(close):
+            close()

@@ -13,21 +13,24 @@ from __future__ import annotations
 import contextlib
 import json
 import ssl
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from spades_cli.app.launch import BotFlags, resume_game
-from spades_cli.app.setup import RulesChoice, make_seats, open_transcript
+from spades_cli.app.launch import BotFlags, go_on, replay_unfinished
+from spades_cli.app.printer import Printer
+from spades_cli.app.setup import RulesChoice, make_controller, make_seats, open_transcript, recorded_run
 from spades_cli.engine import Rules
 from spades_cli.engine.notation import is_number
 from spades_cli.errors import UsageError
 from spades_cli.game.events import Emit
 from spades_cli.game.match import Match
 from spades_cli.game.run import GameRun, stop_signals
-from spades_cli.game.seats import HUMAN, make_controller
+from spades_cli.game.seats import HUMAN
 from spades_cli.net import wire
-from spades_cli.net.server import FULL_NAMES, RemoteSeat, Table, TableEvents
+from spades_cli.net.client import Connection
+from spades_cli.net.server import FULL_NAMES, Host, RemoteSeat, SeatLost, Table, TableEvents
 
 Log = Callable[[str], None]
 
@@ -92,12 +95,16 @@ def new_game(
     tokens = wire.Tokens.fresh(rules, humans, watch)
     table = _table(rules, tokens, on_leave, reconnect=reconnect, hints=hints, log=log)
     seats = make_seats(rules, labels, human=lambda _label: RemoteSeat(table))
-    run = GameRun.new(rules, seed, seats, bot_timeout=bot_timeout, on_bot_failure=on_bot_failure)
+    match = Match(rules, seed, seats)
+    seat_labels = [labels[s] for s in range(rules.players)]
     try:
-        seat_labels = [labels[s] for s in range(rules.players)]
-        run.writer = open_transcript(transcript, run.match, choice, seats=seat_labels, exclusive=True)
+        run = recorded_run(
+            match,
+            lambda: open_transcript(transcript, match, choice, seats=seat_labels, exclusive=True),
+            bot_timeout=bot_timeout,
+            on_bot_failure=on_bot_failure,
+        )
     except FileExistsError:
-        run.close()
         raise UsageError(
             f"{transcript} already exists: choose another --transcript, or reopen that table "
             f"with 'spades host --resume {transcript}'"
@@ -114,21 +121,17 @@ def resumed_game(
     """Open the table of an unfinished hosted game again, with the tokens it had: the seats
     that had a token are joined again (a bot that took one over gives it back)."""
     letters = _token_seats(wire.tokens_path(file))
-    resumed = resume_game(
-        file,
-        seat_specs=[f"{letter}=human" for letter in letters],
-        preset_files=(),
-        transcript=None,
-        flags=flags,
-        human=lambda _label: RemoteSeat(),
-    )
+    unfinished = replay_unfinished(file, preset_files=(), transcript=None)
+    rules = unfinished.rules
+    try:
+        tokens = wire.load_tokens(wire.tokens_path(file), rules)
+        table = _table(rules, tokens, on_leave, reconnect=reconnect, hints=hints, log=log)
+    except BaseException:
+        unfinished.close()
+        raise
+    seat_specs = [f"{letter}=human" for letter in letters]
+    resumed = go_on(unfinished, seat_specs=seat_specs, flags=flags, human=lambda _label: RemoteSeat(table))
     run = resumed.run
-    rules = run.rules
-    tokens = wire.load_tokens(wire.tokens_path(file), rules)
-    table = _table(rules, tokens, on_leave, reconnect=reconnect, hints=hints, log=log)
-    for controller in run.match.controllers:
-        if isinstance(controller, RemoteSeat):
-            controller.table = table
     labels = {s: c.label for s, c in enumerate(run.match.controllers)}
     game = HostedGame(run, table, labels, resumed=True)
     _wire_up(game)
@@ -205,3 +208,101 @@ def own_seat_context(cert: str) -> ssl.SSLContext:
     context = ssl.create_default_context(cafile=cert)
     context.check_hostname = False
     return context
+
+
+# ------------------------------------------------------------------------------ spades host
+
+
+def open_table(
+    game: HostedGame, address: tuple[str, int], context: ssl.SSLContext | None, *, log: Log
+) -> tuple[Host, tuple[str, int]]:
+    """Start accepting the joined players of ``game`` at ``address`` (UsageError when no
+    seat is joined from afar or the address cannot be used; the run is closed then), and
+    print each player's join line; the server and the address it is bound to."""
+    if not any(label == HUMAN for label in game.labels.values()):
+        game.run.close()
+        raise UsageError("no seat is joined from afar: give one to a person, e.g. --seat S=human")
+    log(f"Saving the game in {game.path}")
+    server = Host(ssl_context=context, log=log)
+    server.add(game.table)
+    try:
+        bound = server.start(*address)
+    except OSError as exc:
+        game.run.close()
+        raise UsageError(str(exc)) from None
+    for line in join_lines(game, bound, context is not None):
+        log(line)
+    return server, bound
+
+
+def join_lines(game: HostedGame, address: tuple[str, int], tls: bool) -> list[str]:
+    """The line each joined player (and the spectators) types to take a seat."""
+    host, port = address
+    where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    extra = " --tls" if tls else ""
+    rules, tokens = game.run.rules, game.table.tokens
+    lines = [f"Table open on {where}. Give each player their line (the tokens are secret):"]
+    for seat, token in sorted(tokens.seats.items()):
+        lines.append(f"  {FULL_NAMES[rules.seat_names[seat]]}: spades join {where} --token {token}{extra}")
+    if tokens.watch is not None:
+        lines.append(f"  Spectators: spades join {where} --token {tokens.watch}{extra}")
+    if host in ("0.0.0.0", "::"):
+        lines.append(f"  (the table listens on every interface: give them this machine's address for {host})")
+    return lines
+
+
+def resume_hint(game: HostedGame) -> str:
+    path = game.path
+    return f"the game is saved in {path}; 'spades host --resume {path}' continues it with the same tokens"
+
+
+def host(game: HostedGame, server: Host, *, log: Log) -> None:
+    """Play the game with every seat joined from afar, its moves printed with ``log``."""
+    try:
+        play(game, listeners=[Printer(game.run, log, detail=False)])
+    except SeatLost as exc:
+        raise SeatLost(f"{exc}: {resume_hint(game)}") from None
+    finally:
+        server.stop()
+    log(f"Transcript: {game.path}")
+
+
+def play_here(
+    game: HostedGame,
+    server: Host,
+    bound: tuple[str, int],
+    letter: str,
+    cert: str | None,
+    take_seat: Callable[[Connection, str], int],
+) -> int:
+    """``--play SEAT``: the game runs on a thread; this terminal plays SEAT like a joined
+    seat, with ``take_seat(connection, token)`` (the prompt of ``spades join``); its exit code."""
+    rules = game.run.rules
+    try:
+        seat = rules.seat_index(letter)
+    except ValueError as exc:
+        raise UsageError(f"--play {letter}: {exc}") from None
+    if seat not in game.table.tokens.seats:
+        raise UsageError(f"--play {letter}: that seat is not played by a person (--seat {letter}=human)")
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            play(game)
+        except BaseException as exc:  # reported below, on the main thread
+            failed.append(exc)
+
+    thread = threading.Thread(target=run, name="spades-table", daemon=True)
+    thread.start()
+    where = "127.0.0.1" if bound[0] in ("0.0.0.0", "::") else bound[0]
+    own = own_seat_context(cert) if cert is not None else None
+    try:
+        conn = Connection(where, bound[1], context=own)
+        code = take_seat(conn, game.table.tokens.seats[seat])
+    finally:
+        game.table.stopping = "the host left the table"
+        thread.join(30)
+        server.stop()
+    if failed and not isinstance(failed[0], SeatLost):
+        raise failed[0]
+    return code

@@ -523,11 +523,10 @@ class RemoteSeat:
 
     label = "human"
 
-    def __init__(self, table: Table | None = None) -> None:
-        self.table = table  # set before the game starts when the table is made after the seats
+    def __init__(self, table: Table) -> None:
+        self.table = table
 
     def decide(self, match: Match, seat: int) -> int:
-        assert self.table is not None
         return self.table.decide(match, seat)
 
 

@@ -7,7 +7,7 @@ Both sides of the line-based protocol described in ``docs/bot-protocol.md`` live
 * :mod:`.serve`: the bot side, :func:`serve`, which answers requests with any built-in
   bot (``spades bot --level LEVEL``);
 * :mod:`.table`: the table side, :class:`ExternalController`, a seat played by a program,
-  with :class:`BotFailure`, :class:`Takeover` and :func:`recording`;
+  with :class:`BotFailure` and :class:`Takeover`;
 * :mod:`.channel`: one running program (pipes, deadlines, caps, its log);
 * :mod:`.reaper`: every program dies with its table.
 
@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from spades_cli.protocol.codec import (
+    DEFAULT_TIMEOUT,
     HELLO,
     KIND_OF_PHASE,
     PHASE_OF_KIND,
@@ -34,9 +35,10 @@ from spades_cli.protocol.serve import serve
 
 if TYPE_CHECKING:
     from spades_cli.protocol.channel import parse_command
-    from spades_cli.protocol.table import BotFailure, ExternalController, Takeover, recording
+    from spades_cli.protocol.table import BotFailure, ExternalController, Takeover
 
 __all__ = [
+    "DEFAULT_TIMEOUT",
     "HELLO",
     "KIND_OF_PHASE",
     "PHASE_OF_KIND",
@@ -50,7 +52,6 @@ __all__ = [
     "format_request",
     "parse_command",
     "parse_request",
-    "recording",
     "rules_lines",
     "serve",
 ]
@@ -59,7 +60,6 @@ _LAZY = {
     "BotFailure": "table",
     "ExternalController": "table",
     "Takeover": "table",
-    "recording": "table",
     "parse_command": "channel",
 }
 

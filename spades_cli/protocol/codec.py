@@ -38,6 +38,7 @@ from spades_cli.presets.codec import RuleValueError, flat_rules, parse_value, pu
 
 __all__ = [
     "ACTION_TEXT",
+    "DEFAULT_TIMEOUT",
     "HELLO",
     "KIND_OF_PHASE",
     "PHASE_OF_KIND",
@@ -51,6 +52,7 @@ __all__ = [
 ]
 
 PROTOCOL_VERSION = 1
+DEFAULT_TIMEOUT = 5.0  # seconds a program may take per decision (--bot-timeout)
 HELLO = "spades-protocol"
 
 # The decision a request asks for, by engine phase (R-2P-2 draft, R-2P-3 double nil and

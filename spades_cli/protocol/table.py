@@ -9,10 +9,8 @@ limit, and the program's whole process group ends with it (:mod:`.reaper`).
 
 from __future__ import annotations
 
-import contextlib
 import time
 import weakref
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -20,31 +18,35 @@ from typing import TYPE_CHECKING
 from spades_cli.bots import LEVELS
 from spades_cli.engine import IllegalAction, Observation, Rules
 from spades_cli.engine.notation import NotationError, action_text, parse_action
-from spades_cli.errors import EXIT_ILLEGAL, SpadesError, UsageError
+from spades_cli.errors import SeatFailure, UsageError
 from spades_cli.game.events import Emit, Noted, Terminated
-from spades_cli.game.seats import DEFAULT_TIMEOUT, RecordSink
 from spades_cli.protocol.channel import Channel, Fail, parse_command, show
-from spades_cli.protocol.codec import HELLO, KIND_OF_PHASE, PROTOCOL_VERSION, format_request, rules_lines
+from spades_cli.protocol.codec import (
+    DEFAULT_TIMEOUT,
+    HELLO,
+    KIND_OF_PHASE,
+    PROTOCOL_VERSION,
+    format_request,
+    rules_lines,
+)
 
 if TYPE_CHECKING:
     from spades_cli.bots import Bot
     from spades_cli.game.match import Match
 
-__all__ = ["RETIRE_AFTER", "STARTUP_TIMEOUT", "BotFailure", "ExternalController", "Takeover", "recording"]
+__all__ = ["RETIRE_AFTER", "STARTUP_TIMEOUT", "BotFailure", "ExternalController", "Takeover"]
 
 STARTUP_TIMEOUT = 10.0  # the handshake may take this long (or the decision limit if longer)
 RETIRE_AFTER = 3  # failures in a row after which the fallback plays the rest of the game
 
 
-class BotFailure(SpadesError):
+class BotFailure(SeatFailure):
     """An external program failed to decide for its seat; the game ends (exit code 1).
 
     ``kind`` is one word (``start``, ``handshake``, ``timeout``, ``crash``, ``overflow``,
     ``garbage``, ``unsolicited``, ``unreadable``, ``illegal``, ``refused``) and ``reason``
     one sentence saying what happened; both belong in the transcript's termination record.
     """
-
-    exit_code = EXIT_ILLEGAL
 
     def __init__(self, seat: int | None, seat_name: str | None, kind: str, reason: str, label: str) -> None:
         who = f"seat {seat_name}" if seat_name is not None else "the bot"
@@ -93,7 +95,7 @@ class ExternalController:
     seat for the rest of that game. ``name`` is the name the program gave in the
     handshake (after :meth:`start` or the first decision).
 
-    ``emit`` (see :func:`spades_cli.game.seats.make_seat`) hears, for the record, a ``Noted``
+    ``emit`` (see :func:`spades_cli.app.setup.make_seat`) hears, for the record, a ``Noted``
     with the program's name after each handshake and one for every takeover, and a
     ``Terminated`` when a failure ends the game. Close the controller (or use ``with``)
     when the game is over; programs still running at exit are killed.
@@ -157,6 +159,22 @@ class ExternalController:
         channel, self._channel = self._channel, None
         if channel is not None:
             channel.close(polite=True)
+
+    def seated(
+        self, report: Emit, seat: int, *, timeout: float | None, fallback: str | None, log_path: Path | None
+    ) -> ExternalController:
+        """This seat's program for one game run (:class:`spades_cli.game.seats.Program`): the
+        run's time limit (None: this one's), fallback and log, its notes and termination
+        told to ``report``."""
+        return ExternalController(
+            self.command,
+            self.rules,
+            timeout=timeout if timeout is not None else self.timeout,
+            on_failure=fallback,
+            log_path=log_path,
+            seat=seat,
+            emit=report,
+        )
 
     def __enter__(self) -> ExternalController:
         return self
@@ -290,46 +308,3 @@ def _check_answer(match: Match, obs: Observation, kind: str, line: str) -> int:
     if line.startswith("?"):
         raise Fail("refused", f"declined the {kind} request: {show(line[1:].strip())}")
     raise Fail("garbage", f"sent {show(line)}, which is not an answer (= ACTION or ? ERROR)", restart=True)
-
-
-@contextlib.contextmanager
-def recording(
-    match: Match,
-    writer: RecordSink | None,
-    *,
-    timeout: float | None = None,
-    on_failure: str | None = None,
-) -> Iterator[None]:
-    """Seat ``match``'s programs now that its transcript exists, run the block, stop them.
-
-    Every seat whose label is ``cmd:PROGRAM`` gets a controller made by
-    :func:`spades_cli.game.seats.make_seat` with ``timeout`` and ``on_failure``
-    (``--bot-timeout``, ``--on-bot-failure``), its stderr log beside the transcript
-    (:func:`spades_cli.game.seats.bot_log_path`) and its notes and termination recorded in
-    ``writer``. A run that builds its seats with :func:`make_seat` from the start needs
-    none of this: it only closes its programs at the end::
-
-        with recording(match, writer, timeout=bot_timeout, on_failure=on_bot_failure):
-            GameRun(match).play()
-    """
-    from spades_cli.game.seats import SeatOptions, bot_log_path, make_seat, to_transcript
-
-    rules = match.rules
-    emit = to_transcript(writer, rules) if writer is not None else None
-    controllers = list(match.controllers)
-    programs: list[ExternalController] = []
-    for seat, controller in enumerate(controllers):
-        if not controller.label.startswith("cmd:"):
-            continue
-        log = bot_log_path(writer.path, rules.seat_names[seat]) if writer is not None else None
-        options = SeatOptions(controller.label, timeout or DEFAULT_TIMEOUT, on_failure, log)
-        program = make_seat(options, rules, emit, seat=seat)
-        assert isinstance(program, ExternalController)
-        programs.append(program)
-        controllers[seat] = program
-    match.controllers = controllers
-    try:
-        yield
-    finally:
-        for program in programs:
-            program.close()

@@ -63,10 +63,17 @@ class HandStat:
     points: tuple[int, int]  # per side
     contract: tuple[int, int]  # per side (0: no contract)
     made: tuple[bool, bool]
+    over: tuple[int, int]  # per side: the tricks that count toward the contract, minus it
     bags: tuple[int, int]
     penalty: tuple[int, int]  # bag penalties charged (negative or 0)
     nil: tuple[tuple[int, int], ...]  # per seat: (attempted, made) for an ordinary nil
     blind: tuple[tuple[int, int], ...]  # per seat: (attempted, made) for a blind / double nil
+
+    def penalties(self, side: int, unit: int) -> int:
+        """How many bag penalties ``side`` was charged this hand (``unit``: the points of one)."""
+        if not self.penalty[side]:
+            return 0
+        return round(-self.penalty[side] / max(1, unit)) or 1
 
 
 @dataclass(slots=True)
@@ -121,32 +128,29 @@ def jobs_for(t: Tournament, index: int) -> list[GameJob]:
 
 def play_game(settings: Settings, job: GameJob, times: dict[str, TimeHist] | None = None) -> GameRecord:
     """Play one game to its end (or to the hand cap); decision times go into ``times``."""
+    from spades_cli.app.setup import make_controller
     from spades_cli.game.events import Event, HandScored
     from spades_cli.game.run import GameRun
-    from spades_cli.game.seats import make_controller
     from spades_cli.protocol import BotFailure
 
     t = settings.tournament
     times = {} if times is None else times
     inner: list[Controller] = [make_controller(label, t.rules) for label in job.labels]
-    run = GameRun.new(
-        t.rules,
-        job.seed,
-        inner,
+    match = Match(t.rules, job.seed, inner)
+    run = GameRun(
+        match,
+        writer=_transcript_writer(settings, job, match) if settings.transcript_dir is not None else None,
         max_hands=t.max_hands,
         bot_timeout=settings.bot_timeout,
         on_bot_failure=settings.on_failure,
         owned=inner,
         cap_note="stopped by simulate after {hands} hands",
     )
-    match = run.match
-    if settings.transcript_dir is not None:
-        run.writer = _transcript_writer(settings, job, match)
     hands: list[HandStat] = []
 
     def scored(event: Event) -> None:
         if isinstance(event, HandScored):
-            hands.append(_hand_stat(t.rules, event.result))
+            hands.append(hand_stat(t.rules, event.result))
 
     run.subscribe(scored)  # the game layer says when each hand is scored
     terminated = None
@@ -178,20 +182,25 @@ def play_game(settings: Settings, job: GameJob, times: dict[str, TimeHist] | Non
     )
 
 
-def _hand_stat(rules: Rules, r: HandResult) -> HandStat:
+def hand_stat(rules: Rules, r: HandResult) -> HandStat:
+    """The figures of one scored hand that ``simulate`` and ``stats`` fold."""
     nil = []
     blind = []
+    toward = [0, 0]  # per side: the tricks that count toward its contract
     for s in range(rules.players):
         is_nil = r.bids[s] == 0 and (rules.nil.enabled or r.blind[s])
         ok = int(r.tricks[s] == 0)
         nil.append((1, ok) if is_nil and not r.blind[s] else (0, 0))
         blind.append((1, ok) if is_nil and r.blind[s] else (0, 0))
+        if not is_nil or rules.nil.failed_tricks == "partner":
+            toward[rules.side_of(s)] += r.tricks[s]
     a, b = r.sides[0], r.sides[1]
     return HandStat(
         hand_no=r.hand_no,
         points=(a.points, b.points),
         contract=(a.contract, b.contract),
         made=(a.made, b.made),
+        over=(toward[0] - a.contract, toward[1] - b.contract),
         bags=(a.bags, b.bags),
         penalty=(a.bag_penalty, b.bag_penalty),
         nil=tuple(nil),

@@ -1,17 +1,18 @@
 """Statistics across games, read from their transcripts (the transcripts are the database).
 
-:func:`collect` reads transcript files through the public reader
-(:func:`spades_cli.transcript.parse_transcript`), keeping only the lines it counts from
-(tags, hands, declarations, bids, tricks, results, scores, the end), and adds every seat
-of every hand to a group: the seat (``N``...), the player's level (``normal``, ``human``,
-``cmd:...``) or the rules' name. Counts are per seat: in the four-player game a side's
-result (its contract, bags, points) counts once for each of its two seats.
+:func:`collect` replays each transcript (:func:`spades_cli.transcript.replay`: a file
+that does not replay is skipped and named) and folds every scored hand with the figures
+``simulate`` folds (:func:`spades_cli.simulate.game.hand_stat`), adding every seat of
+every hand to a group: the seat (``N``...), the player's level (``normal``, ``human``,
+``cmd:...``, from the Seat tags) or the rules' name. Hands are counted per seat: in the
+four-player game a side's result (its contract, bags, points) counts once for each of
+its two seats. A game counts once in each group that played in it: won when a side of
+the group won it, lost for each side of the group that lost it.
 
-- a bid (1-13) is *made* when the seat's side made its contract, *set* when it did not;
-  its over/under is the seat's own tricks minus its own bid;
+- a bid (1-13) counts the side's contract: *made* or *set*, and its over/under is the
+  tricks that count toward the contract minus the contract;
 - a nil (or a blind / double nil) is made when the seat took no trick;
-- bags per hand and points per hand are the side's, per hand; a penalty is counted when
-  the side's carried bags drop below what they were plus the hand's bags.
+- bags per hand, bag penalties and points per hand are the side's, per hand.
 """
 
 from __future__ import annotations
@@ -22,20 +23,13 @@ from pathlib import Path
 from typing import Any
 
 from spades_cli.errors import FileFormatError, SpadesError
-from spades_cli.transcript import (
-    BidsLine,
-    DeclareLine,
-    EndLine,
-    HandLine,
-    ResultLine,
-    ScoreLine,
-    TrickLine,
-    parse_transcript,
-)
+from spades_cli.game.events import Emit, Event, HandScored
+from spades_cli.game.run import GameRun
+from spades_cli.simulate.game import HandStat, hand_stat
+from spades_cli.transcript import parse_transcript, replay
 from spades_cli.transcript.files import read_limited
 
 BY = ("seat", "level", "rules")
-_KEEP = ("[", "hand ", "declare ", "bids ", "trick ", "result ", "score ", "end ")
 
 
 @dataclass
@@ -110,117 +104,65 @@ def transcript_files(paths: Iterable[str]) -> Iterator[Path]:
             yield path
 
 
-def _side_of(seat: str, players: int) -> str:
-    if players == 2:
-        return seat
-    return "NS" if seat in ("N", "S") else "EW"
-
-
-@dataclass
-class _Game:
-    """One transcript as it is read, hand by hand."""
-
-    keys: dict[str, str]  # seat -> group key
-    players: int
-    partner_counts: bool = False  # nil.failed_tricks is "partner": a failed nil's tricks help the bid
-    blind: set[str] = field(default_factory=set)
-    bids: dict[str, int] = field(default_factory=dict)
-    tricks: dict[str, int] = field(default_factory=dict)
-    carried: dict[str, int] = field(default_factory=dict)  # bags carried per side
-    result: dict[str, tuple[int, int, int]] = field(default_factory=dict)  # side -> tricks, points, bags
-
-
-def _add_hand(
-    stats: Stats, game: _Game, contracts: dict[str, int], toward: dict[str, int], penalties: dict[str, int]
-) -> None:
-    for seat, key in game.keys.items():
-        g = stats.group(key)
-        side = _side_of(seat, game.players)
-        _, points, bags = game.result.get(side, (0, 0, 0))
-        g.hands += 1
-        g.points += points
-        g.bags += bags
-        g.penalties += penalties.get(side, 0)
-        bid = game.bids.get(seat)
-        took = game.tricks.get(seat, 0)
-        if bid is None:
-            continue
-        if bid == 0:
-            if seat in game.blind:
-                g.blind_nils += 1
-                g.blind_nils_made += took == 0
-            else:
-                g.nils += 1
-                g.nils_made += took == 0
-            continue
-        g.bids += 1
-        g.over_under += took - bid
-        if toward.get(side, 0) >= contracts.get(side, 0):
-            g.made += 1
-        else:
-            g.set += 1
-
-
-def _score(stats: Stats, game: _Game, line: ScoreLine) -> None:
-    """A hand's score line: count penalties, then add the hand to every seat's group."""
-    penalties = {}
-    for side, total in line.bags:
-        before = game.carried.get(side, 0)
-        hand_bags = game.result.get(side, (0, 0, 0))[2]
-        penalties[side] = 1 if total < before + hand_bags else 0
-        game.carried[side] = total
-    contracts: dict[str, int] = {}
-    toward: dict[str, int] = {}  # the tricks that count toward the side's contract
-    for seat, bid in game.bids.items():
-        side = _side_of(seat, game.players)
-        contracts[side] = contracts.get(side, 0) + bid
-        if bid or game.partner_counts:
-            toward[side] = toward.get(side, 0) + game.tricks.get(seat, 0)
-    _add_hand(stats, game, contracts, toward, penalties)
-
-
 def add_transcript(stats: Stats, text: str, origin: str) -> None:
-    """Count one transcript's hands and result into ``stats``."""
-    # The lines not counted are read as blank ones, so that a problem names its own line.
-    kept = "".join(line if line.startswith(_KEEP) else "\n" for line in text.splitlines(keepends=True))
-    t = parse_transcript(kept, origin)
+    """Replay one transcript and fold its scored hands and its result into ``stats``."""
+    t = parse_transcript(text, origin)
     labels = t.seat_labels()
     if not labels:
         raise FileFormatError("names no seats: not a spades transcript", file=origin)
-    rule_tags = {tag.values[0]: tag.values[1] for tag in t.tags_named("Rule")}
-    rules = rule_tags.get("name") or t.rules_source or "?"
-    players = 2 if set(labels) <= {"N", "S"} else 4
+    hands: dict[int, HandStat] = {}  # by hand number: a hand scored again after an undo counts once
+
+    def watch(run: GameRun) -> Emit:
+        def scored(event: Event) -> None:
+            if isinstance(event, HandScored):
+                hands[event.hand_no] = hand_stat(run.rules, event.result)
+
+        return scored
+
+    run = replay(t, watchers=[watch]).run
+    rules = run.rules
+    names = rules.seat_names
     by = stats.by
-    keys = {s: s if by == "seat" else labels[s] if by == "level" else rules for s in sorted(labels)}
-    game = _Game(keys, players, rule_tags.get("nil.failed_tricks") == "partner")
-    winner: str | None = None
-    ended = False
-    for e in t.events:
-        if isinstance(e, HandLine):
-            game.blind, game.bids, game.tricks, game.result = set(), {}, {}, {}
-        elif isinstance(e, DeclareLine) and e.blind:
-            game.blind.add(e.seat)  # a declared nil: no bid of its own on the bids line
-            game.bids[e.seat] = 0
-        elif isinstance(e, BidsLine):
-            game.bids.update(e.bids)
-        elif isinstance(e, TrickLine) and e.winner is not None:
-            game.tricks[e.winner] = game.tricks.get(e.winner, 0) + 1
-        elif isinstance(e, ResultLine):
-            game.result = {side: (tricks, points, bags) for side, tricks, points, bags in e.sides}
-        elif isinstance(e, ScoreLine):
-            _score(stats, game, e)
-        elif isinstance(e, EndLine):
-            ended, winner = e.winner is not None, e.winner
-    for seat, k in game.keys.items():
-        g = stats.group(k)
+    keys = [
+        names[s] if by == "seat" else labels.get(names[s], "?") if by == "level" else rules.name
+        for s in range(rules.players)
+    ]
+    for h in hands.values():
+        for s, key in enumerate(keys):
+            _add_hand(stats.group(key), h, s, rules.side_of(s), rules.bags.penalty)
+    winner = run.state.winner() if run.match.finished else None
+    for key in set(keys):  # a game counts once in each group that played in it
+        g = stats.group(key)
         g.games += 1
-        if not ended:
+        sides = {rules.side_of(s) for s, k in enumerate(keys) if k == key}
+        if winner is None:
             g.unfinished += 1
-        elif winner == _side_of(seat, players):
-            g.wins += 1
         else:
-            g.losses += 1
+            g.wins += winner in sides
+            g.losses += len(sides - {winner})
     stats.files += 1
+
+
+def _add_hand(g: Group, h: HandStat, seat: int, side: int, penalty_unit: int) -> None:
+    """One seat's hand, from the figures ``simulate`` folds too."""
+    g.hands += 1
+    g.points += h.points[side]
+    g.bags += h.bags[side]
+    g.penalties += h.penalties(side, penalty_unit)
+    tried, made = h.nil[seat]
+    g.nils += tried
+    g.nils_made += made
+    tried_blind, made_blind = h.blind[seat]
+    g.blind_nils += tried_blind
+    g.blind_nils_made += made_blind
+    if tried or tried_blind or h.contract[side] <= 0:
+        return
+    g.bids += 1
+    g.over_under += h.over[side]
+    if h.made[side]:
+        g.made += 1
+    else:
+        g.set += 1
 
 
 def collect(paths: Iterable[str], by: str = "seat") -> Stats:

@@ -53,9 +53,8 @@ class TeamTotals:
             self.blind_tries += h.blind[s][0]
             self.blind_made += h.blind[s][1]
         self.bags += h.bags[side]
-        if h.penalty[side]:
-            self.penalties += round(-h.penalty[side] / max(1, penalty_unit)) or 1
-            self.penalty_points += h.penalty[side]
+        self.penalties += h.penalties(side, penalty_unit)
+        self.penalty_points += h.penalty[side]
 
 
 TEAM_FIELDS = tuple(f.name for f in fields(TeamTotals))

@@ -5,6 +5,8 @@
 - :mod:`~spades_cli.transcript.tags`: the rules and first dealer a transcript's tags fix;
 - :mod:`~spades_cli.transcript.writer`: the canonical writer (:class:`TranscriptWriter`),
   fed with a game run's events;
+- :mod:`~spades_cli.transcript.checks`: what a file records, checked against the game
+  (one subscriber, one message per problem, for replay and scripts);
 - :mod:`~spades_cli.transcript.replay`: :func:`replay`, a game run whose decisions come
   from the file and whose recorded results are checked; :func:`write_transcript`;
 - :mod:`~spades_cli.transcript.scripts`: scripts for ``spades run``;

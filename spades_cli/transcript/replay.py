@@ -43,6 +43,7 @@ from spades_cli.errors import FileFormatError, IllegalActionError, MismatchError
 from spades_cli.game.events import Emit
 from spades_cli.game.match import Controller, Match
 from spades_cli.game.run import GameRun
+from spades_cli.transcript.checks import RecordedFacts, pile_problem, seat_problem, side_problem
 from spades_cli.transcript.order import bids_started, draw_problem, out_of_order
 from spades_cli.transcript.syntax import (
     KNOWN_TAGS,
@@ -79,11 +80,11 @@ class _Fixed:
         self.next_deck: tuple[int, ...] | None = None
         self.next_draw: int | None = None
 
-    def deck(self, hand_no: int) -> Sequence[int] | None:
+    def deck(self, state: State) -> Sequence[int] | None:
         deck, self.next_deck = self.next_deck, None
         return deck
 
-    def draw(self, hand_no: int, index: int, pool: Sequence[int]) -> int | None:
+    def draw(self, state: State, index: int, pool: Sequence[int]) -> int | None:
         card, self.next_draw = self.next_draw, None
         return card
 
@@ -176,6 +177,8 @@ class _Replayer:
         self.seen_results = 0
         self.want_deck: HandLine | None = None
         self.open_trick: TrickLine | None = None  # a complete trick whose line lacked "won"
+        self.facts = RecordedFacts(self.rules, t.origin)  # dealers, winners, results, scores, the end
+        run.subscribe(self.facts)
 
     # -- errors -------------------------------------------------------------------
 
@@ -186,19 +189,16 @@ class _Replayer:
         seat = self.seats.get(name)
         if seat is not None:
             return seat
-        try:
-            return self.rules.seat_index(name)
-        except ValueError:
-            self.fail(
-                line, f"there is no seat {name} in the {self.rules.players}-player game", FileFormatError
-            )
+        problem = seat_problem(self.rules, name)
+        if problem is not None:
+            self.fail(line, problem, FileFormatError)
+        return self.rules.seat_index(name)
 
     def side_index(self, name: str, line: int) -> int:
-        for side in range(2):
-            if self.rules.side_name(side) == name:
-                return side
-        sides = " and ".join(self.rules.side_name(s) for s in range(2))
-        self.fail(line, f"there is no side {name} in this game (sides: {sides})", FileFormatError)
+        problem = side_problem(self.rules, name)
+        if problem is not None:
+            self.fail(line, problem, FileFormatError)
+        return 0 if name == self.rules.side_name(0) else 1
 
     def where(self) -> str:
         st = self.match.state
@@ -297,13 +297,9 @@ class _Replayer:
             self.fail(e.line, f"hand {st.hand_no + 1} is not finished ({self.where()})")
         if e.number != st.hand_no + 1:
             self.fail(e.line, f"this is hand {st.hand_no + 1}, not hand {e.number}")
-        if e.dealer is not None and self.seat_index(e.dealer, e.line) != st.dealer:
-            word = "first player" if self.rules.players == 2 else "dealer"
-            self.fail(
-                e.line,
-                f"the {word} of hand {e.number} is {self.rules.seat_names[st.dealer]}, not {e.dealer}",
-                MismatchError,
-            )
+        if e.dealer is not None:
+            self.facts.dealt(st.hand_no, st.dealer)  # known before the deal
+            self.facts.dealer(st.hand_no, self.seat_index(e.dealer, e.line), e.line)
         self.want_deck = e
 
     def deck(self, e: DeckLine) -> None:
@@ -366,14 +362,9 @@ class _Replayer:
     def draft(self, e: DraftLine) -> None:
         st = self.ready(e.line)
         if e.cards is not None and st.phase == DRAFT and st.deck is not None:
-            top, nxt = st.deck[st.pile_pos], st.deck[st.pile_pos + 1]
-            if (top, nxt) != e.cards:
-                self.fail(
-                    e.line,
-                    f"the pile holds {card_str(top)} then {card_str(nxt)}, not "
-                    f"{card_str(e.cards[0])} then {card_str(e.cards[1])}",
-                    MismatchError,
-                )
+            problem = pile_problem(st, e.cards)
+            if problem is not None:
+                self.fail(e.line, problem, MismatchError)
         self.act(e.line, e.seat, KEEP if e.keep else DISCARD, DRAFT)
 
     def exchange(self, e: ExchangeLine) -> None:
@@ -400,6 +391,7 @@ class _Replayer:
             self.fail(
                 e.line, f"this is trick {st.trick_no + 1} of hand {st.hand_no + 1}, not trick {e.number}"
             )
+        hand = st.hand_no
         seat = e.seat
         completed: int | None = None
         n = self.rules.players
@@ -430,12 +422,7 @@ class _Replayer:
             if e is self.t.events[-1]:
                 self.open_trick = None
             return
-        if self.seat_index(e.winner, e.line) != completed:
-            self.fail(
-                e.line,
-                f"trick {e.number} is won by {self.rules.seat_names[completed]}, not {e.winner}",
-                MismatchError,
-            )
+        self.facts.winner(hand, e.number, self.seat_index(e.winner, e.line), e.line)
 
     def _sides(self, items: Sequence[tuple[str, Any]], line: int, what: str) -> dict[int, Any]:
         out: dict[int, Any] = {}
@@ -450,48 +437,16 @@ class _Replayer:
         if not self.pending or self.pending[0] != "result":
             self.fail(e.line, "a result line comes right after the last trick of a hand", FileFormatError)
         self.pending.pop(0)
-        hr = self.match.state.results[-1]
-        got = self._sides([(s, (t, p, b)) for s, t, p, b in e.sides], e.line, "the result")
-        for side in range(2):
-            r = hr.sides[side]
-            tricks, points, bags = got[side]
-            for what, recorded, real in (
-                ("tricks", tricks, r.tricks),
-                ("points", points, r.points),
-                ("bags", bags, r.bags),
-            ):
-                if recorded != real:
-                    self.fail(
-                        e.line,
-                        f"hand {hr.hand_no + 1}: {self.rules.side_name(side)} {what} recorded "
-                        f"{recorded}, the rules give {real}",
-                        MismatchError,
-                    )
+        self._sides([(s, (t, p, b)) for s, t, p, b in e.sides], e.line, "the result")
+        self.facts.result(self.match.state.results[-1].hand_no, e)
 
     def check_score(self, e: ScoreLine) -> None:
         if not self.pending or self.pending[0] != "score":
             self.fail(e.line, "a score line comes right after the result line of a hand", FileFormatError)
         self.pending.pop(0)
-        hr = self.match.state.results[-1]
-        scores = self._sides(e.scores, e.line, "the score")
-        bags = self._sides(e.bags, e.line, "the bags")
-        for side in range(2):
-            r = hr.sides[side]
-            name = self.rules.side_name(side)
-            if scores[side] != r.score:
-                self.fail(
-                    e.line,
-                    f"after hand {hr.hand_no + 1}: {name} score recorded {scores[side]}, "
-                    f"the rules give {r.score}",
-                    MismatchError,
-                )
-            if bags[side] != r.bags_total:
-                self.fail(
-                    e.line,
-                    f"after hand {hr.hand_no + 1}: {name} bags recorded {bags[side]}, "
-                    f"the rules give {r.bags_total}",
-                    MismatchError,
-                )
+        self._sides(e.scores, e.line, "the score")
+        self._sides(e.bags, e.line, "the bags")
+        self.facts.score(self.match.state.results[-1].hand_no, e)
 
     def end(self, e: EndLine) -> None:
         st = self.match.state
@@ -514,9 +469,7 @@ class _Replayer:
                     f"the game is not over ({self.where()}), but the end line names a winner",
                     MismatchError,
                 )
-            side = self.side_index(e.winner, e.line)
-            if side != st.winner():
-                self.fail(e.line, f"{self.rules.side_name(side)} did not win", MismatchError)
+            self.facts.end(self.side_index(e.winner, e.line), e.line)
         self.result.ended = True
 
     def undo(self, e: UndoLine) -> None:

@@ -43,9 +43,15 @@ from spades_cli.errors import (
     SpadesError,
     UsageError,
 )
-from spades_cli.game.events import Decided, Event, GameOver, HandScored, HandStarted, TrickWon
+from spades_cli.game.events import (
+    Decided,
+    Emit,
+    Event,
+    SeatChanged,
+)
 from spades_cli.game.match import Controller, Match
-from spades_cli.game.run import GameRun
+from spades_cli.game.run import GameRun, Relay
+from spades_cli.transcript.checks import RecordedFacts, pile_problem, seat_problem, side_problem
 from spades_cli.transcript.order import bids_started, draw_problem, out_of_order
 from spades_cli.transcript.syntax import (
     PHASE_WORDS,
@@ -139,15 +145,16 @@ class _Collector:
         self.problems.append(f"{self.t.origin}:{line}: {text}")
 
     def seat_of(self, name: str, line: int) -> int | None:
-        try:
-            return self.rules.seat_index(name)
-        except ValueError:
-            self.problem(line, f"there is no seat {name} in the {self.rules.players}-player game")
+        problem = seat_problem(self.rules, name)
+        if problem is not None:
+            self.problem(line, problem)
             return None
+        return self.rules.seat_index(name)
 
     def side_ok(self, name: str, line: int) -> None:
-        if name not in (self.rules.side_name(0), self.rules.side_name(1)):
-            self.problem(line, f"there is no side {name} in this game")
+        problem = side_problem(self.rules, name)
+        if problem is not None:
+            self.problem(line, problem)
 
     def add(self, name: str, item: _Item) -> None:
         seat = self.seat_of(name, item.line)
@@ -286,18 +293,17 @@ class _ScriptChance:
     def __init__(self, script: Script, seed: str) -> None:
         self.script = script
         self.seed = seed
-        self.match: Match | None = None
         self.used: dict[tuple[int, int], int] = {}  # scripted draws taken, per (hand, seat)
 
-    def deck(self, hand_no: int) -> Sequence[int] | None:
+    def deck(self, state: State) -> Sequence[int] | None:
         s = self.script
+        hand_no = state.hand_no
         if hand_no in s.decks:
             return s.decks[hand_no][0]
         deals = s.deals.get(hand_no)
         if not deals:
             return None
-        assert self.match is not None
-        dealer = self.match.state.dealer
+        dealer = state.dealer
         taken = {c for cards, _ in deals.values() for c in cards}
         rest = [c for c in range(52) if c not in taken]
         rng_for(self.seed, "deal-rest", hand_no).shuffle(rest)
@@ -309,9 +315,8 @@ class _ScriptChance:
                 order[k + 4 * i] = c
         return order
 
-    def draw(self, hand_no: int, index: int, pool: Sequence[int]) -> int | None:
-        assert self.match is not None
-        key = (hand_no, self.match.state.exch_seat)
+    def draw(self, state: State, index: int, pool: Sequence[int]) -> int | None:
+        key = (state.hand_no, state.exch_seat)
         used = self.used.get(key, 0)
         draws = self.script.draws.get(key, [])
         if used >= len(draws):
@@ -319,8 +324,7 @@ class _ScriptChance:
         self.used[key] = used + 1
         card, line = draws[used]
         if card not in pool:
-            st = self.match.state
-            why = draw_problem(st, st.exch_seat, card)
+            why = draw_problem(state, state.exch_seat, card)
             raise IllegalActionError(why, file=self.script.t.origin, line=line)
         return card
 
@@ -370,15 +374,13 @@ class _Turns:
 class _ScriptController:
     """Plays a seat's scripted decisions in order; when they run out, the ``then`` bot (if any)."""
 
-    def __init__(
-        self, script: Script, seat: int, then: Controller | None, run: list[GameRun], turns: _Turns
-    ) -> None:
+    def __init__(self, script: Script, seat: int, then: Controller | None, said: Emit, turns: _Turns) -> None:
         self.script = script
         self.seat = seat
         self.items = script.queues[seat]
         self.pos = 0
         self.then = then
-        self.run = run  # the run, once built (a takeover is recorded there)
+        self.said = said  # a takeover by the --then player is recorded through it
         self.turns = turns
         self.closing: int | None = None  # the place of the done that closes an exchange
         self.label = "script"
@@ -454,7 +456,7 @@ class _ScriptController:
         if self.then is not None:
             if self.pos == len(self.items):
                 self.pos += 1
-                self.run[0].seat_changed(seat, self.then.label)
+                self.said(SeatChanged(seat, self.then.label))
             return self.then.decide(match, seat)
         last = self.items[-1].line if self.items else self.script.t.last_line
         where = f"hand {st.hand_no + 1}" + (f", trick {st.trick_no + 1}" if st.phase == PLAY else "")
@@ -467,14 +469,9 @@ class _ScriptController:
 
     def _check(self, item: _Item, action: int, st: State, name: str) -> None:
         if item.draft_cards is not None and st.deck is not None:
-            top, nxt = st.deck[st.pile_pos], st.deck[st.pile_pos + 1]
-            if (top, nxt) != item.draft_cards:
-                self.fail(
-                    item.line,
-                    f"the pile holds {card_str(top)} then {card_str(nxt)}, not "
-                    f"{card_str(item.draft_cards[0])} then {card_str(item.draft_cards[1])}",
-                    MismatchError,
-                )
+            problem = pile_problem(st, item.draft_cards)
+            if problem is not None:
+                self.fail(item.line, problem, MismatchError)
         try:
             st.check(action)
         except IllegalAction as exc:
@@ -502,73 +499,6 @@ def _is_done(item: _Item) -> bool:
     return item.action == EXCHANGE_DONE and item.phase == EXCHANGE
 
 
-class _ScriptChecks:
-    """Checks a script's recorded winners, results, scores, dealers and end against the game
-    (a subscriber of the run's events)."""
-
-    def __init__(self, script: Script, run: GameRun, turns: _Turns) -> None:
-        self.script = script
-        self.run = run
-        self.turns = turns
-
-    def fail(self, line: int, message: str) -> typing.NoReturn:
-        raise MismatchError(message, file=self.script.t.origin, line=line)
-
-    def __call__(self, e: Event) -> None:
-        names = self.run.rules.seat_names
-        s = self.script
-        if isinstance(e, Decided):
-            self.turns.after(e, self.run.state)
-        elif isinstance(e, HandStarted):
-            want = s.dealers.get(e.hand_no)
-            if want is not None and want[0] != e.dealer:
-                self.fail(
-                    want[1], f"the dealer of hand {e.hand_no + 1} is {names[e.dealer]}, not {names[want[0]]}"
-                )
-        elif isinstance(e, TrickWon):
-            won = s.winners.get((e.hand_no, e.trick_no))
-            if won is not None and won[0] != e.winner:
-                self.fail(
-                    won[1],
-                    f"trick {e.trick_no} of hand {e.hand_no + 1} is won by "
-                    f"{names[e.winner]}, not {names[won[0]]}",
-                )
-        elif isinstance(e, HandScored):
-            self._result(e)
-        elif isinstance(e, GameOver) and e.winner is not None and s.end is not None and s.end.winner:
-            side = self.run.rules.side_name(e.winner)
-            if side != s.end.winner:
-                self.fail(s.end.line, f"{side} won the game, not {s.end.winner}")
-
-    def _result(self, e: HandScored) -> None:
-        rules = self.run.rules
-        r = e.result
-        line = self.script.results.get(r.hand_no)
-        if line is not None:
-            for side, tricks, points, bags in line.sides:
-                real = r.sides[0 if side == rules.side_name(0) else 1]
-                if (tricks, points, bags) != (real.tricks, real.points, real.bags):
-                    self.fail(
-                        line.line,
-                        f"hand {r.hand_no + 1}: {side} took {real.tricks} tricks for "
-                        f"{real.points} points and {real.bags} bags, not {tricks}, {points} and {bags}",
-                    )
-        sc = self.script.scores.get(r.hand_no)
-        if sc is None:
-            return
-        for side, score in sc.scores:
-            i = 0 if side == rules.side_name(0) else 1
-            if score != r.sides[i].score:
-                self.fail(sc.line, f"after hand {r.hand_no + 1}: {side} has {r.sides[i].score}, not {score}")
-        for side, bags in sc.bags:
-            i = 0 if side == rules.side_name(0) else 1
-            if bags != r.sides[i].bags_total:
-                self.fail(
-                    sc.line,
-                    f"after hand {r.hand_no + 1}: {side} has {r.sides[i].bags_total} bags, not {bags}",
-                )
-
-
 @dataclass
 class ScriptRun:
     """Who plays a script's seats, decided before the first card."""
@@ -579,19 +509,25 @@ class ScriptRun:
     scripted: dict[int, _ScriptController]
     chance: _ScriptChance
     dealer: int | None
-    holder: list[GameRun]
+    said: Relay
     turns: _Turns
 
 
 def script_seats(
-    script: Script, *, seed: str, players: Mapping[int, Controller], then: Controller | None
+    script: Script,
+    *,
+    seed: str,
+    players: Mapping[int, Controller],
+    then: Controller | None,
+    said: Relay | None = None,
 ) -> ScriptRun:
     """The seats of a script run: scripted seats from their queues, the others from
-    ``players`` (UsageError naming a seat that has neither)."""
+    ``players`` (UsageError naming a seat that has neither). ``said`` is the relay the
+    ``then`` player was made with (what it says is recorded by the run)."""
     rules = script.rules
     t = script.t
     names = rules.seat_names
-    holder: list[GameRun] = []
+    said = said if said is not None else Relay()
     controllers: list[Controller] = []
     labels: dict[int, str] = {}
     scripted: dict[int, _ScriptController] = {}
@@ -605,7 +541,7 @@ def script_seats(
                     file=t.origin,
                     line=script.queues[seat][0].line,
                 )
-            c = scripted[seat] = _ScriptController(script, seat, then, holder, turns)
+            c = scripted[seat] = _ScriptController(script, seat, then, said, turns)
             controllers.append(c)
             labels[seat] = "script"
         elif seat in players:
@@ -622,19 +558,47 @@ def script_seats(
     if dealer is None and 0 in script.dealers:
         dealer = script.dealers[0][0]
     chance = _ScriptChance(script, seed)
-    return ScriptRun(script, labels, controllers, scripted, chance, dealer, holder, turns)
+    return ScriptRun(script, labels, controllers, scripted, chance, dealer, said, turns)
 
 
-def script_run(seats: ScriptRun, seed: str, **options: typing.Any) -> GameRun:
-    """The GameRun that plays a script (``options`` as for :class:`GameRun`): the script's
-    recorded results are checked as the game goes."""
+def script_match(seats: ScriptRun, seed: str) -> Match:
+    """The match of a script: its seats, its dealer, chance from the script, then ``seed``."""
     script = seats.script
-    match = Match(script.rules, seed, seats.controllers, dealer=seats.dealer, chance=seats.chance)
-    seats.chance.match = match
-    run = GameRun(match, origin=script.t.origin, **options)
-    seats.holder.append(run)
-    run.subscribe(_ScriptChecks(script, run, seats.turns))
+    return Match(script.rules, seed, seats.controllers, dealer=seats.dealer, chance=seats.chance)
+
+
+def script_run(seats: ScriptRun, match: Match, **options: typing.Any) -> GameRun:
+    """The GameRun that plays a script's ``match`` (``options`` as for :class:`GameRun`):
+    the script's recorded results are checked as the game goes."""
+    script = seats.script
+    run = GameRun(match, origin=script.t.origin, said=seats.said, **options)
+    run.subscribe(_recorded_facts(script))
+    turns = seats.turns
+
+    def in_turn(e: Event) -> None:
+        if isinstance(e, Decided):
+            turns.after(e, run.state)
+
+    run.subscribe(in_turn)
     return run
+
+
+def _recorded_facts(script: Script) -> RecordedFacts:
+    """What the script records, to be checked as the game goes."""
+    rules = script.rules
+    facts = RecordedFacts(rules, script.t.origin)
+    for hand_no, (seat, line) in script.dealers.items():
+        facts.dealer(hand_no, seat, line)
+    for (hand_no, trick_no), (seat, line) in script.winners.items():
+        facts.winner(hand_no, trick_no, seat, line)
+    for hand_no, result in script.results.items():
+        facts.result(hand_no, result)
+    for hand_no, score in script.scores.items():
+        facts.score(hand_no, score)
+    end = script.end
+    if end is not None and end.winner:
+        facts.end(0 if end.winner == rules.side_name(0) else 1, end.line)
+    return facts
 
 
 def finish_script(seats: ScriptRun, run: GameRun) -> None:

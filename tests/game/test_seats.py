@@ -6,19 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from spades_cli.errors import UsageError
+from spades_cli.app.setup import SeatOptions, make_seat
+from spades_cli.errors import SeatFailure, UsageError
 from spades_cli.game.events import Event, Noted, Terminated
-from spades_cli.game.seats import (
-    BOT_LEVELS,
-    BotController,
-    RandomController,
-    Relay,
-    SeatOptions,
-    make_seat,
-    to_transcript,
-)
+from spades_cli.game.run import GameRun, Relay
+from spades_cli.game.seats import BOT_LEVELS, BotController, Program, RandomController
 from spades_cli.presets import load_rules
-from spades_cli.protocol import ExternalController
+from spades_cli.protocol import BotFailure, ExternalController
 
 
 def test_the_factory_builds_every_kind_of_seat(tmp_path: Path) -> None:
@@ -54,23 +48,28 @@ def test_a_relay_forwards_to_listeners_that_come_later() -> None:
     assert heard == [Terminated(1, "gone")]
 
 
-def test_to_transcript_records_notes_and_terminations() -> None:
+def test_a_run_seats_its_programs_and_records_what_they_say(tmp_path: Path) -> None:
+    """The run hands a program seat its settings and its own report: a program's note
+    goes straight to the run's subscribers (no round trip through the writer)."""
     rules = load_rules("two-player")
-    calls: list[tuple[str, int | None, str]] = []
+    placeholder = make_seat(SeatOptions("cmd:prog --x"), rules)
+    assert isinstance(placeholder, Program) and not isinstance(BotController("easy"), Program)
+    run = GameRun.new(rules, 7, [placeholder, RandomController()], bot_timeout=2.0, on_bot_failure="easy")
+    heard: list[Event] = []
+    run.subscribe(heard.append)
+    with run:
+        program = run.match.controllers[0]
+        assert isinstance(program, ExternalController) and program is not placeholder
+        assert (program.timeout, program.on_failure, program.seat) == (2.0, "easy", 0)
+        assert program.emit is not None
+        program.emit(Noted(0, "hello"))
+    assert heard[0] == Noted(0, "hello")
 
-    class Sink:
-        path = None
 
-        def note(self, seat: int | None, text: str, rules: object) -> None:
-            calls.append(("note", seat, text))
-
-        def terminated(self, seat: int | None, reason: str, rules: object) -> None:
-            calls.append(("terminated", seat, reason))
-
-        def seat_changed(self, seat: int, label: str, rules: object) -> None:
-            calls.append(("seat", seat, label))
-
-    emit = to_transcript(Sink(), rules)
-    emit(Noted(None, "hello"))
-    emit(Terminated(0, "failed"))
-    assert calls == [("note", None, "hello"), ("terminated", 0, "failed")]
+def test_a_seat_failure_ends_the_run_terminated() -> None:
+    rules = load_rules("two-player")
+    run = GameRun.new(rules, 7, [RandomController(), RandomController()])
+    with pytest.raises(BotFailure), run:
+        raise BotFailure(0, "N", "crash", "gone", "cmd:x")
+    assert isinstance(BotFailure(0, "N", "crash", "gone", "cmd:x"), SeatFailure)
+    assert run.outcome is not None and run.outcome.reason == "terminated"

@@ -16,14 +16,14 @@ import pytest
 from click.testing import CliRunner
 from helpers.paths import BOT_PROGRAMS
 
-from spades_cli.app.setup import RulesChoice, open_transcript
+from spades_cli.app.setup import RulesChoice, SeatOptions, make_seat, open_transcript
 from spades_cli.cli.options import bot_options
 from spades_cli.engine import Rules
 from spades_cli.errors import UsageError
 from spades_cli.game.events import Event, Noted
 from spades_cli.game.match import Match
 from spades_cli.game.run import GameRun
-from spades_cli.game.seats import BotController, SeatOptions, bot_log_path, make_seat
+from spades_cli.game.seats import BotController, bot_log_path
 from spades_cli.presets import load_rules
 from spades_cli.protocol import BotFailure, ExternalController
 from spades_cli.transcript import NoteLine, TerminatedLine, read_transcript, replay

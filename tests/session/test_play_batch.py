@@ -366,11 +366,11 @@ def _first_cards(seed: int, count: int) -> list[str]:
 def test_play_match_marks_the_transcript_unfinished(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     rules = load_rules("four-player")
     labels = seat_labels(rules, [])
-    run = GameRun.new(rules, 7, make_seats(rules, labels, human=lambda _label: PromptSeat()))
+    match = Match(rules, 7, make_seats(rules, labels, human=lambda _label: PromptSeat()))
     path = tmp_path / "g.txt"
     seats = [labels[s] for s in range(4)]
     choice = RulesChoice(rules, "four-player", ())
-    run.writer = open_transcript(str(path), run.match, choice, seats=seats, exclusive=False)
+    run = GameRun(match, writer=open_transcript(str(path), match, choice, seats=seats, exclusive=False))
     monkeypatch.setattr(sys, "stdin", io.StringIO("3\n"))
     monkeypatch.setattr(sys, "stdout", io.StringIO())
     assert play_match(run, {2}, batch=True) == EXIT_UNFINISHED

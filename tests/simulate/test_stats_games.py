@@ -21,6 +21,7 @@ Cli = Callable[..., Result]
 def test_stats_json_on_a_one_hand_game_matches_a_count_by_hand(cli: Cli) -> None:
     # four-player-short.txt: bids S nil, W 5, N 4, E 5; tricks N 5, E 3, S 0, W 5 (R-C-5);
     # NS bid 4 took 5: made, 1 bag, +141 with S's nil (R-4P-6, R-C-10); EW bid 10 took 8: set, -100.
+    # A bid counts its side's contract: made or set, and the side's tricks over or under it.
     result = cli(["stats", "--json", str(TRANSCRIPTS / "four-player-short.txt")])
     assert result.exit_code == 0, result.output
     groups = json.loads(result.stdout)["groups"]
@@ -28,7 +29,7 @@ def test_stats_json_on_a_one_hand_game_matches_a_count_by_hand(cli: Cli) -> None
     assert (n["games"], n["wins"], n["losses"], n["hands"]) == (1, 1, 0, 1)
     assert n["bids"] == {"count": 1, "made": 1, "set": 0, "average_over_under": 1.0}
     assert e["bids"] == {"count": 1, "made": 0, "set": 1, "average_over_under": -2.0}
-    assert w["bids"] == {"count": 1, "made": 0, "set": 1, "average_over_under": 0.0}
+    assert w["bids"] == {"count": 1, "made": 0, "set": 1, "average_over_under": -2.0}
     assert s["bids"]["count"] == 0 and s["nil"] == {"tried": 1, "made": 1}
     assert (n["bags_per_hand"], n["points_per_hand"]) == (1.0, 141.0)
     assert (e["bags_per_hand"], e["points_per_hand"]) == (0.0, -100.0)
@@ -50,12 +51,49 @@ def test_stats_counts_double_nils_and_bag_penalties(cli: Cli) -> None:
 def test_stats_by_level_and_rules_over_a_folder(cli: Cli) -> None:
     by_rules = json.loads(cli(["stats", "--json", "--by", "rules", str(TRANSCRIPTS)]).stdout)
     assert by_rules["files"] == 7 and set(by_rules["groups"]) == {"four-player", "two-player"}
-    # 3 two-player games x 2 seats, 2 of them finished (one win and one loss each).
+    # 3 two-player games, 2 of them finished (each a win of one side and a loss of the other).
     two = by_rules["groups"]["two-player"]
-    assert (two["games"], two["wins"], two["losses"], two["unfinished"]) == (6, 2, 2, 2)
+    assert (two["games"], two["wins"], two["losses"], two["unfinished"]) == (3, 2, 2, 1)
     by_level = cli(["stats", "--by", "level", str(TRANSCRIPTS)])
     assert by_level.exit_code == 0
-    assert "easy: 9 games" in by_level.stdout and all(len(x) <= 60 for x in by_level.stdout.splitlines())
+    assert "easy: 5 games" in by_level.stdout and all(len(x) <= 60 for x in by_level.stdout.splitlines())
+
+
+def _copies(folder: Path, won: int, unfinished: int) -> None:
+    for i in range(won):
+        shutil.copy(TRANSCRIPTS / "four-player.txt", folder / f"won{i}.txt")
+    for i in range(unfinished):
+        shutil.copy(TRANSCRIPTS / "four-player-unfinished.txt", folder / f"open{i}.txt")
+
+
+def test_stats_by_rules_counts_each_game_once(cli: Cli, tmp_path: Path) -> None:
+    # Issue 33: 10 transcripts, 3 finished, were "40 games, 28 unfinished" (one per seat).
+    _copies(tmp_path, 3, 7)
+    data = json.loads(cli(["stats", "--json", "--by", "rules", str(tmp_path)]).stdout)
+    four = data["groups"]["four-player"]
+    assert data["files"] == 10
+    assert (four["games"], four["wins"], four["losses"], four["unfinished"]) == (10, 3, 3, 7)
+    assert four["hands"] == 188  # 47 hands in all, counted for each of the four seats
+
+
+def test_stats_by_level_counts_games_not_seats(cli: Cli, tmp_path: Path) -> None:
+    # Issue 33: normal and easy each play two seats of every game; each game counts once.
+    _copies(tmp_path, 3, 7)
+    groups = json.loads(cli(["stats", "--json", "--by", "level", str(tmp_path)]).stdout)["groups"]
+    normal, easy = groups["normal"], groups["easy"]
+    assert (normal["games"], normal["wins"], normal["losses"], normal["unfinished"]) == (10, 3, 0, 7)
+    assert (easy["games"], easy["wins"], easy["losses"], easy["unfinished"]) == (10, 0, 3, 7)
+    assert (
+        "easy: 10 games, 0 won, 3 lost, 7 unfinished" in cli(["stats", "--by", "level", str(tmp_path)]).stdout
+    )
+
+
+def test_stats_by_seat_gives_partners_the_side_s_over_under(cli: Cli) -> None:
+    # Issue 33: made/set was the side's but over/under the seat's. In four-player-short.txt
+    # W bid 5 and took 5, E bid 5 and took 3: EW's contract of 10 is set by 2 for both.
+    groups = json.loads(cli(["stats", "--json", str(TRANSCRIPTS / "four-player-short.txt")]).stdout)["groups"]
+    assert [groups[s]["bids"]["average_over_under"] for s in "EW"] == [-2.0, -2.0]
+    assert [groups[s]["bids"]["set"] for s in "EW"] == [1, 1]
 
 
 def test_stats_skips_a_file_that_is_not_a_transcript(cli: Cli, tmp_path: Path) -> None:

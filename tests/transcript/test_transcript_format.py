@@ -7,11 +7,12 @@ import io
 import pytest
 from helpers.paths import TRANSCRIPTS
 
+from spades_cli.app.setup import make_controller
 from spades_cli.engine import card_str
 from spades_cli.errors import FileFormatError, IllegalActionError, MismatchError, MultiError
 from spades_cli.game.match import Match
 from spades_cli.game.run import GameRun, actors, take_back
-from spades_cli.game.seats import RandomController, make_controller
+from spades_cli.game.seats import RandomController
 from spades_cli.presets import load_rules
 from spades_cli.transcript import (
     ActionsLine,

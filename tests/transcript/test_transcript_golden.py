@@ -20,10 +20,10 @@ from pathlib import Path
 import pytest
 from helpers.paths import ROOT
 
+from spades_cli.app.setup import make_controller
 from spades_cli.app.summary import game_summary
 from spades_cli.game.match import Match
 from spades_cli.game.run import GameRun
-from spades_cli.game.seats import make_controller
 from spades_cli.presets import load_rules
 from spades_cli.transcript import (
     Header,
