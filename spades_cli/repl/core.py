@@ -13,7 +13,8 @@ colour, a toolbar, completion and pauses between bot moves.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from spades_cli import view
@@ -38,48 +39,56 @@ from spades_cli.engine import (
     State,
     Trick,
 )
-from spades_cli.engine import compiled as _compiled
-from spades_cli.engine.cards import RANK_NAMES, card_label
-from spades_cli.engine.notation import NotationError, action_text, parse_action
 from spades_cli.errors import EXIT_OK, EXIT_UNFINISHED
 from spades_cli.game.events import Decided, Event, GameOver, HandScored, HandStarted
 from spades_cli.game.match import Match
 from spades_cli.game.run import GameRun
-from spades_cli.repl.commands import COMMAND_NAMES, COMMANDS, find_command, help_lines, suggest_command
-from spades_cli.view import Fragments, Look, plain, plural, text
+from spades_cli.session import moves
+from spades_cli.session.commands import default_hint_level, find_command
+from spades_cli.session.output import (
+    ASK,
+    ERROR,
+    GAME,
+    GAP,
+    HAND,
+    HANDOFF,
+    INFO,
+    MOVE,
+    OWN,
+    PAUSE,
+    REPLY,
+    STATUS,
+    TABLE,
+    TRICK,
+    VIEW,
+    Output,
+)
+from spades_cli.view import Fragments, Look, plural, text
 
-# Kinds of output. The prompt pauses after MOVE and TRICK (unless --fast), hides the
-# screen at HANDOFF (hot seat) and leaves STATUS to its toolbar.
-INFO = "info"
-REPLY = "reply"
-ERROR = "error"
-MOVE = "move"  # a move of a seat other than the one deciding now
-OWN = "own"  # the move just typed, as the table saw it
-TRICK = "trick"
-HAND = "hand"
-TABLE = "table"  # the score table of the last hands, after a hand's result
-GAME = "game"
-GAP = "gap"  # an empty line before the view of the table
-STATUS = "status"
-VIEW = "view"
-HANDOFF = "handoff"
-PAUSE = "pause"  # the end of a hand: the prompt waits for Enter (unless --fast)
-ASK = "ask"  # a question the prompt asks in its prompt line (batch mode prints it)
+__all__ = [
+    "ASK",
+    "ERROR",
+    "GAME",
+    "GAP",
+    "HAND",
+    "HANDOFF",
+    "INFO",
+    "MOVE",
+    "OWN",
+    "PAUSE",
+    "REPLY",
+    "STATUS",
+    "TABLE",
+    "TRICK",
+    "VIEW",
+    "Output",
+    "PlaySession",
+    "PromptSeat",
+]
 
 HANDS_SHOWN = 6  # the end of a hand shows the score table of the last few hands
 
 _YES = {"y", "yes", "quit", "leave", "ok"}
-
-
-@dataclass(frozen=True)
-class Output:
-    kind: str
-    frags: Fragments
-    seat: int | None = None
-
-    @property
-    def text(self) -> str:
-        return plain(self.frags)
 
 
 class PromptSeat:
@@ -127,8 +136,9 @@ class PlaySession:
         self.humans = frozenset(humans)
         self.look = Look(match.rules, symbols)
         self.transcript_path = transcript_path
-        # The expert answers well within a second when the engine is compiled.
-        self.hint_level = hint_level or ("expert" if _compiled() else "hard")
+        self.hint_level = hint_level or default_hint_level()
+        self.shared = False  # the game is played here (the SeatView of the commands)
+        self.extra_help: tuple[str, ...] = ()
         self.width = width  # the columns the front end writes to: views fit in them
         self.ask_again = ask_again  # at the end of the game: "Play again? (yes/no)"
         self.asking_again = False
@@ -206,7 +216,8 @@ class PlaySession:
         word, _, rest = entry.partition(" ")
         command = find_command(word)
         if command is not None:
-            getattr(self, f"_cmd_{command.name}")(rest.strip())
+            shown = command.handler(self, rest.strip())  # a handler may take what was shown
+            self._out += shown
         else:
             self._move(entry)
         return self._take()
@@ -228,9 +239,7 @@ class PlaySession:
         seat = self.on_turn
         if seat is None:
             return "> "
-        declare = "double nil?" if self.rules.players == 2 else "blind nil?"
-        word = {PLAY: "play", BID: "bid", DRAFT: "keep/discard", DECLARE: declare, EXCHANGE: "exchange"}
-        return f"{self.look.letter(seat)} {word.get(self.state.phase, self.state.phase)}> "
+        return f"{self.look.letter(seat)} {moves.prompt_word(self.state.phase, self.rules.players)}> "
 
     def status(self) -> list[str]:
         """The parts of the status line (hand, bids, tricks, score, spades); empty before a turn."""
@@ -239,35 +248,33 @@ class PlaySession:
 
     def completions(self) -> list[tuple[str, str, str]]:
         """``(text to insert, label shown, note)`` for the legal moves and the commands."""
-        out: list[tuple[str, str, str]] = []
         if self.asking_again:
             return [("yes", "yes", "a new game, same rules and seats"), ("no", "no", "stop here")]
         if self.confirming:
             return [("yes", "yes", "leave the game (it stays saved)"), ("no", "no", "keep playing")]
+        return moves.completions(self.look, self.rules, self.deciding())
+
+    # -- what the commands ask (the SeatView of spades_cli.session) --------------------
+
+    def deciding(self) -> Observation | None:
         seat = self.on_turn
-        if seat is not None:
-            state = self.state
-            for action in _hand_order(state.legal_actions()):
-                word = action_text(action)
-                if state.phase == EXCHANGE and action == EXCHANGE_DONE:
-                    out.append((word, word, "keep the rest"))
-                elif action < 52:
-                    label = self.look.card_text(action)
-                    out.append((word, label, "give up" if state.phase == EXCHANGE else "play"))
-                elif action == BLIND:
-                    note = "declare double nil" if self.rules.players == 2 else "bid blind nil"
-                    out.append(("blind", "blind", note))
-                elif action == NO_BLIND:
-                    out.append(("noblind", "noblind", "do not declare"))
-                elif action == KEEP:
-                    out.append((word, word, "keep this card, discard the next"))
-                elif action == DISCARD:
-                    out.append((word, word, "discard this card, keep the next"))
-                else:
-                    out.append((word, word, "bid"))
-        notes = {c.name: c.summary for c in COMMANDS}
-        out.extend((name, name, notes[name]) for name in COMMAND_NAMES)
-        return out
+        return None if seat is None else self.match.observation(seat)
+
+    def up_to_date(self) -> bool:
+        return True
+
+    def hand_tricks(self) -> list[Trick]:
+        return self._log.tricks
+
+    def previous_trick(self) -> tuple[Trick, int] | None:
+        log = self._log
+        return None if log.previous is None else (log.previous, log.previous_no)
+
+    def hands_scored(self) -> Sequence[HandResult]:
+        return self.state.results
+
+    def hint_rng(self) -> random.Random:
+        return self.match.rng("hint")
 
     # -- moves ----------------------------------------------------------------------
 
@@ -286,49 +293,16 @@ class PlaySession:
     def _parse(self, entry: str) -> int | str:
         """The legal action ``entry`` names, or one line saying why it is not one."""
         state = self.state
-        phase = state.phase
-        words = entry.split()
-        if len(words) > 1 and words[0].lower() in ("play", "lead", "bid", "give", "exchange"):
-            entry = " ".join(words[1:])
-        if phase == BID and entry.lower() == "pass":
-            legal = view.compress_bids([a - BID_BASE for a in state.legal_actions()])
-            return f"Nobody may pass in Spades: bid {legal}"
-        try:
-            action = parse_action(entry, phase)
-        except NotationError as exc:
-            shortcut = self._rank_shortcut(entry)
-            if shortcut is not None:
-                return shortcut
-            if entry.isalpha() and len(entry) > 2:
-                guess = suggest_command(entry)
-                if guess is not None:
-                    return f"Unknown command {entry!r}: did you mean {guess!r}?"
-                if phase in (PLAY, EXCHANGE, BID):
-                    return f"Unknown command {entry!r} (type help)"
-            return _sentence(str(exc))
+        obs = self.deciding()
+        assert obs is not None
+        action = moves.read_move(entry, obs, self.look)
+        if isinstance(action, str):
+            return action
         try:
             state.check(action, symbols=self.look.symbols)
         except IllegalAction as exc:
-            return _sentence(exc.reason)
+            return moves.sentence(exc.reason)
         return action
-
-    def _rank_shortcut(self, entry: str) -> int | str | None:
-        """``q`` when exactly one legal card is a queen; a question when several are."""
-        state = self.state
-        if state.phase not in (PLAY, EXCHANGE):
-            return None
-        rank = entry.strip().upper()
-        rank = "10" if rank == "T" else rank
-        if rank not in RANK_NAMES:
-            return None
-        r = RANK_NAMES.index(rank)
-        cards = [a for a in state.legal_actions() if a < 52 and a % 13 == r]
-        if len(cards) == 1:
-            return cards[0]
-        if not cards:
-            return f"No {rank} you can play here."
-        options = " or ".join(self.look.card_text(c) for c in reversed(cards))
-        return f"Which one: {options}?"
 
     def _advance(self) -> None:
         """Let chance and the bots move until a human must decide or the game ends."""
@@ -345,127 +319,19 @@ class PlaySession:
         self._show_turn(seat)
 
     def _show_turn(self, seat: int) -> None:
-        obs = self.match.observation(seat)
-        look = self.look
-        self._emit(GAP, [])
-        line = plain(view.status(look, obs, self.width))
-        if line != self._last_status and obs.phase != PLAY:
-            self._last_status = line
-            self._emit(STATUS, text(line))
-        frags: Fragments = []
-        if obs.phase == PLAY:
-            frags += [*view.table_view(look, obs, self.width), ("", "\n")]
-        if obs.phase == BID:
-            frags += text(f"Bids: {view.bids_text(look, obs)}\n")
-        if obs.phase != DECLARE:
-            frags += [*view.hand_line(look, obs), ("", "\n")]
-        frags += view.turn_prompt(look, obs, self.rules)
-        self._emit(VIEW, frags, seat)
-
-    # -- commands -------------------------------------------------------------------
-
-    def _cmd_help(self, arg: str) -> None:
-        self._reply("\n".join(help_lines()))
-
-    def _cmd_hand(self, arg: str) -> None:
-        obs = self.observation()
-        if obs is None:
-            self._reply("Nobody is at the table.")
-            return
-        frags = view.hand_line(self.look, obs)
-        if self.rules.players == 2 and obs.phase in (DRAFT, DECLARE, EXCHANGE) and obs.looked:
-            frags += [("", "\n"), *view.discards_line(self.look, obs)]
-        self._emit(REPLY, frags)
-
-    def _cmd_table(self, arg: str) -> None:
-        obs = self.observation()
-        if obs is None or obs.phase != PLAY:
-            self._reply("No trick is being played now.")
-            return
-        self._emit(REPLY, view.table_view(self.look, obs, self.width))
-
-    def _cmd_last(self, arg: str) -> None:
-        log = self._log
-        if log.tricks:
-            self._emit(REPLY, self.look.finished_trick(len(log.tricks), log.tricks[-1]))
-        elif log.previous is not None:
-            frags = self.look.finished_trick(13, log.previous)
-            self._emit(REPLY, [*frags, ("", f" (hand {log.previous_no + 1})")])
-        else:
-            self._reply("No trick has been played yet.")
-
-    def _cmd_tricks(self, arg: str) -> None:
-        if not self._log.tricks:
-            self._reply("No trick of this hand has been played yet.")
-            return
-        lines: Fragments = []
-        for i, trick in enumerate(self._log.tricks):
-            if i:
-                lines.append(("", "\n"))
-            lines += self.look.finished_trick(i + 1, trick)
-        self._emit(REPLY, lines)
-
-    def _cmd_score(self, arg: str) -> None:
-        obs = self.observation()
-        if obs is None:
-            return
-        results = self.state.results
-        if not results:
-            self._reply(f"No hand has been scored yet (game to {self.rules.target}).")
-            return
-        self._emit(
-            REPLY,
-            [
-                ("", f"Score (game to {self.rules.target}):\n"),
-                *view.score_table(self.look, self.rules, results),
-            ],
+        shown, self._last_status = moves.turn_view(
+            self.look, self.match.observation(seat), self.width, self._last_status
         )
+        self._out += shown
 
-    def _cmd_bids(self, arg: str) -> None:
-        obs = self.observation()
-        if obs is None:
-            return
-        look = self.look
-        bids, tricks = view.seats_text(look, obs), view.tricks_text(look, obs)
-        self._reply(f"Bids/tricks: {bids}. Sides: {tricks}.")
+    # -- taking back a decision ---------------------------------------------------------
 
-    def _cmd_rules(self, arg: str) -> None:
-        if arg.lower() == "all":
-            from spades_cli.presets import rules_to_yaml
+    def take_back(self) -> list[Output]:
+        """Undo the last decision of the seat on turn and the moves made after it."""
+        self._undo()
+        return self._take()
 
-            self._reply(rules_to_yaml(self.rules).rstrip("\n"))
-            return
-        self._emit(REPLY, view.rules_summary(self.look, self.rules))
-
-    def _cmd_hint(self, arg: str) -> None:
-        seat = self.on_turn
-        if seat is None:
-            self._reply("Nothing to decide now.")
-            return
-        from spades_cli.bots import make_bot
-
-        bot = make_bot(self.hint_level)
-        try:
-            action, reason = bot.explain(self.match.observation(seat), self.rules, self.match.rng("hint"))
-        except Exception as exc:  # a failing adviser must not end the game
-            self._error(f"No hint this time: the {self.hint_level} bot failed ({type(exc).__name__}: {exc}).")
-            return
-        if not self.state.is_legal(action):
-            self._error(f"No hint this time: the {self.hint_level} bot suggested an illegal move.")
-            return
-        self._reply(f"Hint ({self.hint_level} bot): {self._typed(action)} - {reason}")
-
-    def _typed(self, action: int) -> str:
-        """An action in the words a player types for it (``play 9C``, ``bid 3``, ``no``)."""
-        if action < 52:
-            card = card_label(action, symbols=False)
-            return f"give up {card}" if self.state.phase == EXCHANGE else f"play {card}"
-        if BID_BASE <= action < BID_BASE + 14:
-            return "bid nil" if action == BID_BASE else f"bid {action - BID_BASE}"
-        typed = {BLIND: "blind", NO_BLIND: "noblind", EXCHANGE_DONE: "done", KEEP: "keep", DISCARD: "discard"}
-        return typed[action]
-
-    def _cmd_undo(self, arg: str) -> None:
+    def _undo(self) -> None:
         seat = self.on_turn
         if seat is None:
             self._error("Nothing to undo now.")
@@ -498,30 +364,6 @@ class PlaySession:
         self._reply(f"Took back {self.look.seat(seat)}'s {self._say_action(taken, past=True)}{more}.")
         self._last_status = ""
         self._advance()
-
-    def _cmd_discards(self, arg: str) -> None:
-        obs = self.observation()
-        if self.rules.players != 2:
-            self._reply("Nobody discards in the four-player game.")
-            return
-        if obs is None:
-            self._reply("Nobody is at the table.")
-            return
-        frags = view.discards_line(self.look, obs)
-        other = self.look.seat(1 - obs.seat)
-        frags += text(f"\n{other}'s discards are out of play too, unseen.")
-        self._emit(REPLY, frags)
-
-    def _cmd_transcript(self, arg: str) -> None:
-        if self.transcript_path is None:
-            self._reply("This game is not being saved.")
-        else:
-            self._reply(f"The game is saved in {self.transcript_path}")
-
-    def _cmd_quit(self, arg: str) -> None:
-        self.confirming = True
-        where = f" (it stays saved in {self.transcript_path})" if self.transcript_path else ""
-        self._reply(f"Leave the game{where}? Type yes to leave, anything else to keep playing.")
 
     def _leave(self) -> None:
         self.left = True
@@ -736,16 +578,3 @@ def _last_plays(log: _HandLog, state: State, n: int) -> tuple[int, ...]:
     """The cards of the trick just finished when the state has already moved on."""
     plays = [a for a, s in zip(reversed(state.history), reversed(log.actors), strict=False) if s >= 0][:n]
     return tuple(reversed(plays))
-
-
-def _hand_order(actions: Iterable[int]) -> list[int]:
-    """Actions with the cards first, in the order the hand shows them (spades, hearts,
-    clubs, diamonds, high to low), then the rest in their own order."""
-    actions = list(actions)
-    cards = [c for group in view.sort_hand(a for a in actions if a < 52) for c in group]
-    return cards + [a for a in actions if a >= 52]
-
-
-def _sentence(s: str) -> str:
-    s = s.strip()
-    return s[:1].upper() + s[1:] if s else s
