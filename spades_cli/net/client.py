@@ -23,16 +23,8 @@ from typing import Any
 
 from spades_cli import __version__, view
 from spades_cli.engine import (
-    BID,
-    BID_BASE,
-    BLIND,
-    DECLARE,
-    DISCARD,
-    DRAFT,
     DRAW,
     EXCHANGE,
-    EXCHANGE_DONE,
-    KEEP,
     PLAY,
     HandResult,
     Observation,
@@ -43,6 +35,7 @@ from spades_cli.engine import (
 )
 from spades_cli.engine.notation import action_text, parse_action
 from spades_cli.errors import EXIT_OK, EXIT_UNFINISHED, UsageError
+from spades_cli.game.events import Decided, HandStarted, TrickWon
 from spades_cli.net import wire
 from spades_cli.session import moves
 from spades_cli.session.commands import default_hint_level, find_command
@@ -60,7 +53,8 @@ from spades_cli.session.output import (
     Output,
     error,
 )
-from spades_cli.view import Fragments, Look, text
+from spades_cli.view import Fragments, Look, narrate, text
+from spades_cli.view.narrate import HIDDEN
 
 MAX_IN = 4 * 1024 * 1024  # longest line accepted from the host
 RECV_SIZE = 65536
@@ -197,6 +191,7 @@ class RemoteSession:
         self.rule_lines: list[str] = []
         self._look: Look | None = None
         self.seat: int | None = None
+        self.labels: dict[int, str] = {}  # who plays each seat ("human", "hard", ...)
         self.hints = False
         self.obs: Observation | None = None
         self.turn: int | None = None  # the number of the decision asked of this seat
@@ -374,7 +369,6 @@ class RemoteSession:
         return _FULL.get(str(letter), wire.safe_text(letter, 10))
 
     def _index(self, letter: Any) -> int:
-        assert self.rules is not None
         return self.rules.seat_names.index(str(letter))
 
     def _on_welcome(self, msg: dict[str, Any]) -> None:
@@ -383,6 +377,7 @@ class RemoteSession:
         self._rules = rules
         self._look = Look(rules, self.symbols)
         self.seat = None if msg["seat"] is None else rules.seat_names.index(msg["seat"])
+        self.labels = {s: str(label) for s, label in enumerate(msg.get("labels", ()))}
         self.hints = bool(msg.get("hints"))
         who = "watching" if self.seat is None else f"playing {self._name(msg['seat'])}"
         self._emit(INFO, text(f"Joined the table ({rules.name} rules, game to {rules.target}), {who}."))
@@ -405,60 +400,48 @@ class RemoteSession:
 
     def _on_deal(self, msg: dict[str, Any]) -> None:
         self.tricks, self.in_trick, self.hand_no = [], 0, int(msg["hand"]) - 1
-        self._emit(INFO, text(f"Hand {int(msg['hand'])}: {self._name(msg['dealer'])} deals.", view.TITLE))
+        dealt = HandStarted(self.hand_no, self._index(msg["dealer"]), ())
+        self._emit(INFO, text(narrate.dealt(self.look, dealt), view.TITLE))
 
     def _on_move(self, msg: dict[str, Any]) -> None:
-        seat = self._index(msg["seat"])
-        look = self.look
-        assert look is not None
-        mine = seat == self.seat
-        kind, name, action = OWN if mine else MOVE, look.seat(seat), msg["action"]
+        """A seat decided: the move as the event a local game emits, told by the narrator."""
+        owner = self._index(msg["seat"])
         phase = _PHASES[str(msg["phase"])]
-        if mine:
+        raw = msg["action"]
+        if raw is None:
+            action = HIDDEN
+        elif phase in (PLAY, EXCHANGE, DRAW) and str(raw) != "done":
+            action = parse_card(str(raw))
+        else:
+            action = parse_action(str(raw), phase)
+        private = owner == self.seat
+        if private:
             self.turn = None
+        lead = phase == PLAY and self.in_trick == 0
         if phase == PLAY:
-            card = parse_card(str(action))
-            verb = "leads" if self.in_trick == 0 else "plays"
             self.in_trick += 1
-            self._emit(kind, [("", f"{name} {verb} "), look.card(card), ("", ".")])
-        elif phase == BID:
-            bid = parse_action(str(action), BID) - BID_BASE
-            self._emit(kind, text(f"{name} bids {'nil' if bid == 0 else bid}."))
-        elif phase == DECLARE:
-            blind = parse_action(str(action), DECLARE) == BLIND
-            what = "double nil" if self.obs is not None and self.obs.players == 2 else "blind nil"
-            self._emit(kind, text(f"{name} {'declares' if blind else 'does not declare'} {what}."))
-        elif phase == DRAFT:
-            word = {KEEP: "keeps", DISCARD: "discards"}[parse_action(str(action), DRAFT)]
-            self._emit(kind, text(f"{name} {word} the card drawn." if mine else f"{name} takes a card."))
-        elif phase == EXCHANGE:
-            if action is None:
-                self._emit(kind, text(f"{name} gives up a card and draws one from the discard pile."))
-            elif parse_action(str(action), EXCHANGE) == EXCHANGE_DONE:
-                self._emit(kind, text(f"{name} keeps the other cards."))
-            else:
-                self._emit(kind, [("", f"{name} gives up "), look.card(parse_card(str(action))), ("", ".")])
-        elif phase == DRAW and action is not None:
-            self._emit(
-                OWN,
-                [("", f"{name} draws "), look.card(parse_card(str(action))), ("", " from the discard pile.")],
-            )
+        e = Decided(-1 if phase == DRAW else owner, action, phase, self.hand_no)
+        draft = [parse_card(str(c)) for c in msg.get("cards", ())][:2] if private else []
+        declined = private or self.labels.get(owner) == "human"
+        said = narrate.move(
+            self.look, e, lead=lead, private=private, declined=declined, draft=draft, owner=owner
+        )
+        if said is not None:
+            self._emit(OWN if private else MOVE, said)
 
     def _on_trick(self, msg: dict[str, Any]) -> None:
-        look = self.look
-        assert look is not None
         cards = tuple(parse_card(str(c)) for c in msg["cards"])
         trick = Trick(self._index(msg["leader"]), cards, self._index(msg["winner"]))
         self.tricks.append(trick)
         self.in_trick = 0
+        n = self.rules.players
+        played = tuple((trick.seat_of(i, n), c) for i, c in enumerate(cards))
+        e = TrickWon(self.hand_no, int(msg["no"]), trick.leader, played, trick.winner)
+        self._emit(TRICK, narrate.trick(self.look, e))
         if len(self.tricks) == 13:  # the hand's last trick: from now on the previous hand's
             self.previous, self.tricks = (trick, self.hand_no), []
-        winning = trick.cards[(trick.winner - trick.leader) % len(look.rules.seat_names)]
-        said = f"Trick {int(msg['no'])}: {look.seat(trick.winner)} wins with "
-        self._emit(TRICK, [("", said), look.card(winning), ("", ".")])
 
     def _on_scored(self, msg: dict[str, Any]) -> None:
-        assert self.rules is not None and self.look is not None
         _, self.results = wire.public_view(
             self.rule_lines, list(self.rules.seat_names), [str(x) for x in msg["results"]]
         )
@@ -468,7 +451,6 @@ class RemoteSession:
 
     def _on_hands(self, msg: dict[str, Any]) -> None:
         look = self.look
-        assert look is not None
         lines: Fragments = text(f"The hands of hand {int(msg['hand'])}:")
         for letter, cards in msg["hands"].items():
             lines += [
@@ -480,17 +462,11 @@ class RemoteSession:
     def _on_over(self, msg: dict[str, Any]) -> None:
         self.over = self.finished = True
         rules, look = self.rules, self.look
-        assert rules is not None and look is not None
         scores = (int(msg["scores"][0]), int(msg["scores"][1]))
         win = next((s for s in (0, 1) if rules.side_name(s) == msg["winner"]), None)
         self._emit(GAME, view.game_over(look, rules, self.results, win, scores, self.width))
-        if win is None:
-            return
-        verb = "wins" if rules.players == 2 else "win"
-        line = f"Game over: {look.side(win)} {verb}, {scores[win]} to {scores[1 - win]}."
-        if self.seat is not None:
-            line += " You win!" if rules.side_of(self.seat) == win else " You lose."
-        self._emit(GAME, text(line, view.TITLE))
+        if win is not None:
+            self._emit(GAME, text(narrate.game_won(look, win, scores, self.seat), view.TITLE))
 
     def _on_stopped(self, msg: dict[str, Any]) -> None:
         self.over = True
@@ -520,6 +496,7 @@ class RemoteSession:
 
     def _on_takeover(self, msg: dict[str, Any]) -> None:
         label = str(msg["label"])[:20]
+        self.labels[self._index(msg["seat"])] = label
         who = "its player again" if label == "human" else f"the {label} bot"
         self._emit(INFO, text(f"{self._name(msg['seat'])} is now played by {who}."))
 

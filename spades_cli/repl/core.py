@@ -19,14 +19,11 @@ from dataclasses import dataclass, field
 
 from spades_cli import view
 from spades_cli.engine import (
-    BID,
     BID_BASE,
     BLIND,
     DEAL,
-    DECLARE,
     DISCARD,
     DRAFT,
-    DRAW,
     EXCHANGE,
     EXCHANGE_DONE,
     KEEP,
@@ -40,7 +37,7 @@ from spades_cli.engine import (
     Trick,
 )
 from spades_cli.errors import EXIT_OK, EXIT_UNFINISHED
-from spades_cli.game.events import Decided, Event, GameOver, HandScored, HandStarted
+from spades_cli.game.events import Decided, Event, GameOver, HandScored, HandStarted, TrickWon
 from spades_cli.game.match import Match
 from spades_cli.game.run import GameRun
 from spades_cli.session import moves
@@ -63,7 +60,7 @@ from spades_cli.session.output import (
     VIEW,
     Output,
 )
-from spades_cli.view import Fragments, Look, plural, text
+from spades_cli.view import Fragments, Look, narrate, plural, text
 
 __all__ = [
     "ASK",
@@ -417,14 +414,9 @@ class PlaySession:
         win = state.winner()
         if win is None:
             return
-        lose = 1 - win
         self._emit(GAME, view.game_over(look, self.rules, state.results, win, state.scores, self.width))
-        verb = "wins" if self.rules.players == 2 else "win"
-        line = f"Game over: {look.side(win)} {verb}, {state.scores[win]} to {state.scores[lose]}."
-        if len(self.humans) == 1:
-            (me,) = self.humans
-            line += " You win!" if self.rules.side_of(me) == win else " You lose."
-        self._emit(GAME, text(line, view.TITLE))
+        me = next(iter(self.humans)) if len(self.humans) == 1 else None
+        self._emit(GAME, text(narrate.game_won(look, win, state.scores, me), view.TITLE))
         if self.transcript_path is not None:
             self._emit(INFO, text(f"The game is saved in {self.transcript_path}"))
         if self.ask_again:
@@ -456,90 +448,47 @@ class PlaySession:
         if self.on_turn is not None and self.viewer is None and len(self.humans) == 1:
             self.viewer = self.on_turn
 
-    def _event(self, seat: int, action: int) -> None:
+    def _event(self, e: Decided) -> None:
         """A move just made at the table: remember it and say it."""
+        seat, action = e.seat, e.action
         state = self.state
         before = self._phase
         self._phase = state.phase
         results = self._seen_results
         self._seen_results = len(state.results)
-        finished = _note(self._log, state, seat, action, before, results)
-        look = self.look
-        mine = seat in self.humans and seat == self.viewer
-        kind = OWN if mine else MOVE
-        name = look.seat(seat) if seat >= 0 else ""
-        if before == PLAY:
-            verb = "leads" if finished is None and len(state.trick) == 1 else "plays"
-            self._emit(kind, [("", f"{name} {verb} "), look.card(action), ("", ".")])
-            if finished is not None:
-                no = len(self._log.tricks) if state.phase == PLAY else 13
-                trick = finished
-                winning = trick.cards[(trick.winner - trick.leader) % self.rules.players]
-                said = f"Trick {no}: {look.seat(trick.winner)} wins with "
-                self._emit(TRICK, [("", said), look.card(winning), ("", ".")])
-        elif before == BID:
-            bid = action - BID_BASE
-            self._emit(kind, text(f"{name} bids {'nil' if bid == 0 else bid}."))
-        elif before == DECLARE:
-            what = "declares double nil" if self.rules.players == 2 else "bids blind nil"
-            if action == BLIND:
-                self._emit(kind, text(f"{name} {what}."))
-            elif seat in self.humans:
-                what = "declare double nil" if self.rules.players == 2 else "bid blind nil"
-                self._emit(kind, text(f"{name} does not {what}."))
-        elif before == DRAFT:
-            if seat in self.humans and seat == self.viewer:
-                deck = state.deck
-                pos = state.pile_pos
-                assert deck is not None
-                top, nxt = deck[pos - 2], deck[pos - 1]
-                if action == KEEP:
-                    frags = [("", f"{name} keeps "), look.card(top), ("", " and discards "), look.card(nxt)]
-                else:
-                    frags = [("", f"{name} discards "), look.card(top), ("", " and keeps "), look.card(nxt)]
-                self._emit(kind, [*frags, ("", ".")])
-            else:
-                self._emit(kind, text(f"{name} takes a card."))
-        elif before == EXCHANGE:
-            if action == EXCHANGE_DONE:
-                if mine:
-                    self._emit(kind, text(f"{name} keeps the other cards."))
-            elif mine:
-                self._emit(kind, [("", f"{name} gives up "), look.card(action), ("", ".")])
-            else:
-                self._emit(kind, text(f"{name} gives up a card and draws one from the discard pile."))
-        elif before == DRAW:
-            owner = state.exch_seat
-            if owner in self.humans and owner == self.viewer:
-                self._emit(
-                    OWN,
-                    [("", f"{look.seat(owner)} draws "), look.card(action), ("", " from the discard pile.")],
-                )
+        _note(self._log, state, seat, action, before, results)
+        owner = state.exch_seat if seat < 0 else seat
+        private = owner in self.humans and owner == self.viewer
+        draft: tuple[int, ...] = ()
+        if before == DRAFT and private:
+            deck = state.deck
+            assert deck is not None
+            draft = (deck[state.pile_pos - 2], deck[state.pile_pos - 1])
+        lead = before == PLAY and len(state.trick) == 1
+        said = narrate.move(
+            self.look, e, lead=lead, private=private, declined=seat in self.humans, draft=draft, owner=owner
+        )
+        if said is not None:
+            self._emit(OWN if private else MOVE, said)
 
     def _on_event(self, e: Event) -> None:
-        """A move, a deal, a hand's result or the end, as the run tells it."""
+        """A move, a trick, a deal, a hand's result or the end, as the run tells it."""
         if isinstance(e, HandStarted):
-            self._dealt()
+            self._dealt(e)
         elif isinstance(e, Decided):
-            self._event(e.seat, e.action)
+            self._event(e)
+        elif isinstance(e, TrickWon):
+            self._emit(TRICK, narrate.trick(self.look, e))
         elif isinstance(e, HandScored):
             self._hand_over(e.result)
         elif isinstance(e, GameOver) and e.winner is not None:
             self._game_over()
 
-    def _dealt(self) -> None:
-        state = self.state
-        self._phase = state.phase
+    def _dealt(self, e: HandStarted) -> None:
+        self._phase = self.state.phase
         self._log.previous = self._log.tricks[-1] if self._log.tricks else self._log.previous
         self._log.tricks = []
-        look = self.look
-        if self.rules.players == 2:
-            first = look.seat(state.dealer)
-            second = look.seat(1 - state.dealer)
-            said = f"Hand {state.hand_no + 1}: {first} draws first; {second} bids first and leads."
-        else:
-            said = f"Hand {state.hand_no + 1}: {look.seat(state.dealer)} deals."
-        self._emit(INFO, text(said, view.TITLE))
+        self._emit(INFO, text(narrate.dealt(self.look, e), view.TITLE))
 
     def _hand_over(self, result: HandResult) -> None:
         self._emit(GAP, [])
