@@ -38,7 +38,7 @@ from spades_cli.errors import EXIT_OK, EXIT_UNFINISHED, UsageError
 from spades_cli.game.events import Decided, HandStarted, TrickWon
 from spades_cli.net import wire
 from spades_cli.session import moves
-from spades_cli.session.commands import default_hint_level, find_command
+from spades_cli.session.commands import LEAVE_WORDS, answer, default_hint_level
 from spades_cli.session.output import (
     ERROR,
     GAME,
@@ -257,7 +257,7 @@ class RemoteSession:
             return []
         if self.confirming:
             self.confirming = False
-            if entry.lower() in ("y", "yes", "quit", "leave", "ok"):
+            if entry.lower() in LEAVE_WORDS:
                 self._leave()
             else:
                 self._emit(REPLY, text("Still playing."))
@@ -268,12 +268,11 @@ class RemoteSession:
         if word.lower() == "say":
             self._say(rest.strip())
             return self._take()
-        command = find_command(word)
-        if command is not None:
-            shown = command.handler(self, rest.strip())  # a handler may take what was shown
-            self._out += shown
-        else:
+        shown = answer(self, entry)  # a handler may take what was shown: so not `+=` at once
+        if shown is None:
             self._move(entry)
+        else:
+            self._out += shown
         return self._take()
 
     def leave(self) -> list[Output]:

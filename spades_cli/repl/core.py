@@ -41,7 +41,7 @@ from spades_cli.game.events import Decided, Event, GameOver, HandScored, HandSta
 from spades_cli.game.match import Match
 from spades_cli.game.run import GameRun
 from spades_cli.session import moves
-from spades_cli.session.commands import default_hint_level, find_command
+from spades_cli.session.commands import LEAVE_WORDS, answer, default_hint_level
 from spades_cli.session.output import (
     ASK,
     ERROR,
@@ -84,8 +84,6 @@ __all__ = [
 ]
 
 HANDS_SHOWN = 6  # the end of a hand shows the score table of the last few hands
-
-_YES = {"y", "yes", "quit", "leave", "ok"}
 
 
 class PromptSeat:
@@ -203,20 +201,18 @@ class PlaySession:
             return self._take()
         if self.confirming:
             self.confirming = False
-            if entry.lower() in _YES:
+            if entry.lower() in LEAVE_WORDS:
                 self._leave()
             else:
                 self._emit(REPLY, text("Still playing."))
             return self._take()
         if not entry:
             return []
-        word, _, rest = entry.partition(" ")
-        command = find_command(word)
-        if command is not None:
-            shown = command.handler(self, rest.strip())  # a handler may take what was shown
-            self._out += shown
-        else:
+        shown = answer(self, entry)  # a handler may take what was shown: so not `+=` at once
+        if shown is None:
             self._move(entry)
+        else:
+            self._out += shown
         return self._take()
 
     def leave(self) -> list[Output]:

@@ -198,6 +198,16 @@ _BY_WORD = {word: c for c in COMMANDS for word in (c.name, *c.aliases)}
 COMMAND_NAMES: tuple[str, ...] = tuple(c.name for c in COMMANDS)
 
 
+LEAVE_WORDS = frozenset({"y", "yes", "quit", "leave", "ok"})  # answers that confirm leaving
+
+
+def answer(seat: SeatView, entry: str) -> list[Output] | None:
+    """What the command ``entry`` starts with answers (None: it names no command)."""
+    word, _, rest = entry.partition(" ")
+    command = find_command(word)
+    return None if command is None else command.handler(seat, rest.strip())
+
+
 def find_command(word: str) -> Command | None:
     """The command a word names (a name or an alias, any letter case), else None."""
     return _BY_WORD.get(word.strip().lower())
