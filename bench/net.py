@@ -35,7 +35,7 @@ from spades_cli.game.match import BaseListener, Match
 from spades_cli.net import hosting, wire
 from spades_cli.net.client import Connection, RemoteSession
 from spades_cli.net.server import Host
-from spades_cli.repl.core import MOVE, Output
+from spades_cli.session.output import MOVE, Output
 
 LOOPBACK = "127.0.0.1"
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from spades_cli.engine import BID, BLIND, DECLARE, EXCHANGE, EXCHANGE_DONE, PLAY, Trick
+from spades_cli.engine import BID, DECLARE, DRAW, EXCHANGE, EXCHANGE_DONE, PLAY, Trick
 from spades_cli.game.events import (
     Decided,
     Event,
@@ -25,6 +25,9 @@ from spades_cli.game.events import (
 )
 from spades_cli.game.run import GameRun
 from spades_cli.view import (
+    Look,
+    ansi,
+    narrate,
     render_bids,
     render_card,
     render_deal,
@@ -56,7 +59,7 @@ class Printer:
         self.symbols = symbols
         self.color = color
         self.step = step
-        self.given: int | None = None
+        self.look = Look(self.rules, symbols)
 
     def card(self, card: int) -> str:
         return render_card(card, symbols=self.symbols, color=self.color)
@@ -92,17 +95,11 @@ class Printer:
 
     def decided(self, e: Decided) -> None:
         st = self.run.state
-        names = self.rules.seat_names
         phase = e.phase
-        if self.detail and phase == DECLARE and e.action == BLIND:
-            word = "double nil" if self.rules.players == 2 else "blind nil"
-            self.echo(f"{names[e.seat]} declares {word}")
-        if phase == EXCHANGE and e.action != EXCHANGE_DONE:
-            self.given = e.action
-        if self.detail and e.seat < 0 and self.given is not None:
-            given = self.card(self.given)
-            self.echo(f"{names[st.exch_seat]} gives {given}, draws {self.card(e.action)}")
-            self.given = None
+        if self.detail and phase in (DECLARE, EXCHANGE, DRAW) and e.action != EXCHANGE_DONE:
+            said = narrate.move(self.look, e, private=True, owner=st.exch_seat)
+            if said is not None:
+                self.echo(ansi(said, self.color))
         if phase not in (BID, PLAY) and st.phase in (BID, PLAY):
             self.show_hands()
         if phase != PLAY and st.phase == PLAY:

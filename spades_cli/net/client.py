@@ -5,12 +5,15 @@ lines into messages. :class:`RemoteSession` offers the prompt and batch mode of
 ``spades play`` (:mod:`spades_cli.repl`) the same interface as a local
 :class:`~spades_cli.repl.PlaySession`, but works from the seat's view as the host sends
 it: it shows the events as they come and hands each move to the host, which decides.
+It is the joined seat's :class:`~spades_cli.session.SeatView`, so the commands of
+:mod:`spades_cli.session.commands` answer as they do at a local seat.
 """
 
 from __future__ import annotations
 
 import contextlib
 import queue
+import random
 import select
 import socket
 import ssl
@@ -20,17 +23,8 @@ from typing import Any
 
 from spades_cli import __version__, view
 from spades_cli.engine import (
-    BID,
-    BID_BASE,
-    BLIND,
-    DECLARE,
-    DISCARD,
-    DRAFT,
     DRAW,
     EXCHANGE,
-    EXCHANGE_DONE,
-    KEEP,
-    NO_BLIND,
     PLAY,
     HandResult,
     Observation,
@@ -39,11 +33,13 @@ from spades_cli.engine import (
     Trick,
     parse_card,
 )
-from spades_cli.engine.notation import NotationError, action_text, parse_action
+from spades_cli.engine.notation import action_text, parse_action
 from spades_cli.errors import EXIT_OK, EXIT_UNFINISHED, UsageError
+from spades_cli.game.events import Decided, HandStarted, TrickWon
 from spades_cli.net import wire
-from spades_cli.repl.commands import COMMAND_NAMES, COMMANDS, find_command, help_lines
-from spades_cli.repl.core import (
+from spades_cli.session import moves
+from spades_cli.session.commands import LEAVE_WORDS, answer, default_hint_level
+from spades_cli.session.output import (
     ERROR,
     GAME,
     GAP,
@@ -52,13 +48,13 @@ from spades_cli.repl.core import (
     MOVE,
     OWN,
     REPLY,
-    STATUS,
     TABLE,
     TRICK,
-    VIEW,
     Output,
+    error,
 )
-from spades_cli.view import Fragments, Look, plain, text
+from spades_cli.view import Fragments, Look, narrate, text
+from spades_cli.view.narrate import HIDDEN
 
 MAX_IN = 4 * 1024 * 1024  # longest line accepted from the host
 RECV_SIZE = 65536
@@ -178,25 +174,34 @@ class RemoteSession:
         token: str,
         *,
         symbols: bool = True,
-        hint_level: str = "hard",
+        hint_level: str | None = None,
         live: Callable[[list[Output]], None] | None = None,
     ) -> None:
         self.conn = conn
         self.token = token
         self.symbols = symbols
-        self.hint_level = hint_level
+        self.hint_level = hint_level or default_hint_level()
         self.live = live  # shows outputs as they arrive, while the session waits for the table
-        self.rules: Rules | None = None
+        self.transcript_path: str | None = None  # the host keeps the transcript
+        self.shared = True
+        self.extra_help: tuple[str, ...] = (
+            "  say TEXT    say something to the table (recorded in the transcript)",
+        )
+        self._rules: Rules | None = None
         self.rule_lines: list[str] = []
-        self.look: Look | None = None
+        self._look: Look | None = None
         self.seat: int | None = None
+        self.labels: dict[int, str] = {}  # who plays each seat ("human", "hard", ...)
         self.hints = False
         self.obs: Observation | None = None
         self.turn: int | None = None  # the number of the decision asked of this seat
         self.key = "-"
         self.results: tuple[HandResult, ...] = ()
-        self.tricks: list[Trick] = []
+        self.hand_no = 0
+        self.tricks: list[Trick] = []  # the finished tricks of this hand
+        self.previous: tuple[Trick, int] | None = None  # the last trick of the previous hand
         self.in_trick = 0
+        self._last_status = ""
         self.confirming = False
         self.left = False
         self.over = False
@@ -209,6 +214,16 @@ class RemoteSession:
     @property
     def done(self) -> bool:
         return self.left or self.over
+
+    @property
+    def rules(self) -> Rules:
+        assert self._rules is not None, "the table has not welcomed this seat"
+        return self._rules
+
+    @property
+    def look(self) -> Look:
+        assert self._look is not None, "the table has not welcomed this seat"
+        return self._look
 
     @property
     def exit_code(self) -> int:
@@ -231,7 +246,7 @@ class RemoteSession:
             reason = wire.safe_text(first.get("reason", "refused"))
             raise UsageError(f"the table refused to seat you: {reason}")
         self._message(first)
-        if self.rules is None:
+        if self._rules is None:
             raise UsageError("the other side does not speak the table protocol")
         self._wait()
         return self._take()
@@ -242,7 +257,7 @@ class RemoteSession:
             return []
         if self.confirming:
             self.confirming = False
-            if entry.lower() in ("y", "yes", "quit", "leave", "ok"):
+            if entry.lower() in LEAVE_WORDS:
                 self._leave()
             else:
                 self._emit(REPLY, text("Still playing."))
@@ -253,11 +268,11 @@ class RemoteSession:
         if word.lower() == "say":
             self._say(rest.strip())
             return self._take()
-        command = find_command(word)
-        if command is not None:
-            getattr(self, f"_cmd_{command.name}")(rest.strip())
-        else:
+        shown = answer(self, entry)  # a handler may take what was shown: so not `+=` at once
+        if shown is None:
             self._move(entry)
+        else:
+            self._out += shown
         return self._take()
 
     def leave(self) -> list[Output]:
@@ -271,30 +286,48 @@ class RemoteSession:
     def prompt_text(self) -> str:
         if self.confirming:
             return "Leave the game? (yes/no) "
-        if self.turn is None or self.obs is None or self.look is None or self.seat is None:
+        obs = self.deciding()
+        if obs is None or self.seat is None:
             return "> "
-        declare = "double nil?" if self.obs.players == 2 else "blind nil?"
-        word = {PLAY: "play", BID: "bid", DRAFT: "keep/discard", DECLARE: declare, EXCHANGE: "exchange"}
-        return f"{self.look.letter(self.seat)} {word.get(self.obs.phase, self.obs.phase)}> "
+        return f"{self.look.letter(self.seat)} {moves.prompt_word(obs.phase, obs.players)}> "
 
     def status(self) -> list[str]:
-        if self.obs is None or self.look is None:
+        if self.obs is None or self._look is None:
             return []
         return view.status_parts(self.look, self.obs)
 
     def completions(self) -> list[tuple[str, str, str]]:
         if self.confirming:
             return [("yes", "yes", "leave the table"), ("no", "no", "keep playing")]
-        out: list[tuple[str, str, str]] = []
-        if self.turn is not None and self.obs is not None and self.look is not None:
-            for action in self.obs.legal:
-                word = action_text(action)
-                label = self.look.card_text(action) if action < 52 else word
-                out.append((word, label, "your move"))
-        notes = {c.name: c.summary for c in COMMANDS}
-        out.extend((name, name, notes[name]) for name in COMMAND_NAMES)
+        out = moves.completions(self.look, self.rules, self.deciding())
         out.append(("say", "say", "say something to the table"))
         return out
+
+    # -- what the commands ask (the SeatView of spades_cli.session) ----------------------
+
+    def observation(self) -> Observation | None:
+        return self.obs
+
+    def deciding(self) -> Observation | None:
+        return self.obs if self.turn is not None else None
+
+    def up_to_date(self) -> bool:
+        return self.turn is not None
+
+    def hand_tricks(self) -> list[Trick]:
+        return self.tricks
+
+    def previous_trick(self) -> tuple[Trick, int] | None:
+        return self.previous
+
+    def hands_scored(self) -> tuple[HandResult, ...]:
+        return self.results
+
+    def hint_rng(self) -> random.Random | None:
+        return random.Random(self.key) if self.hints else None
+
+    def take_back(self) -> list[Output]:
+        return [error("Moves cannot be taken back at a shared table.")]
 
     # -- the table's messages --------------------------------------------------------------
 
@@ -335,15 +368,15 @@ class RemoteSession:
         return _FULL.get(str(letter), wire.safe_text(letter, 10))
 
     def _index(self, letter: Any) -> int:
-        assert self.rules is not None
         return self.rules.seat_names.index(str(letter))
 
     def _on_welcome(self, msg: dict[str, Any]) -> None:
         self.rule_lines = [str(x) for x in msg["rules"]]
         rules, _ = wire.public_view(self.rule_lines, [str(s) for s in msg["seats"]], [])
-        self.rules = rules
-        self.look = Look(rules, self.symbols)
+        self._rules = rules
+        self._look = Look(rules, self.symbols)
         self.seat = None if msg["seat"] is None else rules.seat_names.index(msg["seat"])
+        self.labels = {s: str(label) for s, label in enumerate(msg.get("labels", ()))}
         self.hints = bool(msg.get("hints"))
         who = "watching" if self.seat is None else f"playing {self._name(msg['seat'])}"
         self._emit(INFO, text(f"Joined the table ({rules.name} rules, game to {rules.target}), {who}."))
@@ -351,80 +384,63 @@ class RemoteSession:
     def _on_view(self, msg: dict[str, Any]) -> None:
         self.obs = wire.read_view(msg["view"], self.rule_lines)
         self.results = self.obs.results
+        self.hand_no = self.obs.hand_no
+        self.tricks = list(self.obs.tricks)  # what a seat (re)joining mid-hand knows of it
+        self.in_trick = len(self.obs.current_trick)
         if "turn" in msg:
             self.turn = int(msg["turn"])
             self.key = next((line[4:] for line in msg["view"] if line.startswith("rng ")), "-")
             self._show_turn()
 
     def _show_turn(self) -> None:
-        obs, look = self.obs, self.look
-        assert obs is not None and look is not None and self.rules is not None
-        self._emit(GAP, [])
-        self._emit(STATUS, text(plain(view.status(look, obs, self.width))))
-        frags: Fragments = []
-        if obs.phase == PLAY:
-            frags += [*view.table_view(look, obs, self.width), ("", "\n")]
-        if obs.phase == BID:
-            frags += text(f"Bids: {view.bids_text(look, obs)}\n")
-        if obs.phase != DECLARE:
-            frags += [*view.hand_line(look, obs), ("", "\n")]
-        frags += view.turn_prompt(look, obs, self.rules)
-        self._emit(VIEW, frags, obs.seat)
+        assert self.obs is not None
+        shown, self._last_status = moves.turn_view(self.look, self.obs, self.width, self._last_status)
+        self._out += shown
 
     def _on_deal(self, msg: dict[str, Any]) -> None:
-        self.tricks, self.in_trick = [], 0
-        self._emit(INFO, text(f"Hand {int(msg['hand'])}: {self._name(msg['dealer'])} deals.", view.TITLE))
+        self.tricks, self.in_trick, self.hand_no = [], 0, int(msg["hand"]) - 1
+        dealt = HandStarted(self.hand_no, self._index(msg["dealer"]), ())
+        self._emit(INFO, text(narrate.dealt(self.look, dealt), view.TITLE))
 
     def _on_move(self, msg: dict[str, Any]) -> None:
-        seat = self._index(msg["seat"])
-        look = self.look
-        assert look is not None
-        mine = seat == self.seat
-        kind, name, action = OWN if mine else MOVE, look.seat(seat), msg["action"]
+        """A seat decided: the move as the event a local game emits, told by the narrator."""
+        owner = self._index(msg["seat"])
         phase = _PHASES[str(msg["phase"])]
-        if mine:
+        raw = msg["action"]
+        if raw is None:
+            action = HIDDEN
+        elif phase in (PLAY, EXCHANGE, DRAW) and str(raw) != "done":
+            action = parse_card(str(raw))
+        else:
+            action = parse_action(str(raw), phase)
+        private = owner == self.seat
+        if private:
             self.turn = None
+        lead = phase == PLAY and self.in_trick == 0
         if phase == PLAY:
-            card = parse_card(str(action))
-            verb = "leads" if self.in_trick == 0 else "plays"
             self.in_trick += 1
-            self._emit(kind, [("", f"{name} {verb} "), look.card(card), ("", ".")])
-        elif phase == BID:
-            bid = parse_action(str(action), BID) - BID_BASE
-            self._emit(kind, text(f"{name} bids {'nil' if bid == 0 else bid}."))
-        elif phase == DECLARE:
-            blind = parse_action(str(action), DECLARE) == BLIND
-            what = "double nil" if self.obs is not None and self.obs.players == 2 else "blind nil"
-            self._emit(kind, text(f"{name} {'declares' if blind else 'does not declare'} {what}."))
-        elif phase == DRAFT:
-            word = {KEEP: "keeps", DISCARD: "discards"}[parse_action(str(action), DRAFT)]
-            self._emit(kind, text(f"{name} {word} the card drawn." if mine else f"{name} takes a card."))
-        elif phase == EXCHANGE:
-            if action is None:
-                self._emit(kind, text(f"{name} gives up a card and draws one from the discard pile."))
-            elif parse_action(str(action), EXCHANGE) == EXCHANGE_DONE:
-                self._emit(kind, text(f"{name} keeps the other cards."))
-            else:
-                self._emit(kind, [("", f"{name} gives up "), look.card(parse_card(str(action))), ("", ".")])
-        elif phase == DRAW and action is not None:
-            self._emit(
-                OWN,
-                [("", f"{name} draws "), look.card(parse_card(str(action))), ("", " from the discard pile.")],
-            )
+        e = Decided(-1 if phase == DRAW else owner, action, phase, self.hand_no)
+        draft = [parse_card(str(c)) for c in msg.get("cards", ())][:2] if private else []
+        declined = private or self.labels.get(owner) == "human"
+        said = narrate.move(
+            self.look, e, lead=lead, private=private, declined=declined, draft=draft, owner=owner
+        )
+        if said is not None:
+            self._emit(OWN if private else MOVE, said)
 
     def _on_trick(self, msg: dict[str, Any]) -> None:
-        look = self.look
-        assert look is not None
         cards = tuple(parse_card(str(c)) for c in msg["cards"])
         trick = Trick(self._index(msg["leader"]), cards, self._index(msg["winner"]))
         self.tricks.append(trick)
         self.in_trick = 0
-        winning = trick.cards[(trick.winner - trick.leader) % len(look.rules.seat_names)]
-        said = f"Trick {int(msg['no'])}: {look.seat(trick.winner)} wins with "
-        self._emit(TRICK, [("", said), look.card(winning), ("", ".")])
+        n = self.rules.players
+        played = tuple((trick.seat_of(i, n), c) for i, c in enumerate(cards))
+        e = TrickWon(self.hand_no, int(msg["no"]), trick.leader, played, trick.winner)
+        self._emit(TRICK, narrate.trick(self.look, e))
+        if len(self.tricks) == 13:  # the hand's last trick: from now on the previous hand's
+            self.previous, self.tricks = (trick, self.hand_no), []
 
     def _on_scored(self, msg: dict[str, Any]) -> None:
-        assert self.rules is not None and self.look is not None
         _, self.results = wire.public_view(
             self.rule_lines, list(self.rules.seat_names), [str(x) for x in msg["results"]]
         )
@@ -434,7 +450,6 @@ class RemoteSession:
 
     def _on_hands(self, msg: dict[str, Any]) -> None:
         look = self.look
-        assert look is not None
         lines: Fragments = text(f"The hands of hand {int(msg['hand'])}:")
         for letter, cards in msg["hands"].items():
             lines += [
@@ -446,17 +461,11 @@ class RemoteSession:
     def _on_over(self, msg: dict[str, Any]) -> None:
         self.over = self.finished = True
         rules, look = self.rules, self.look
-        assert rules is not None and look is not None
         scores = (int(msg["scores"][0]), int(msg["scores"][1]))
         win = next((s for s in (0, 1) if rules.side_name(s) == msg["winner"]), None)
         self._emit(GAME, view.game_over(look, rules, self.results, win, scores, self.width))
-        if win is None:
-            return
-        verb = "wins" if rules.players == 2 else "win"
-        line = f"Game over: {look.side(win)} {verb}, {scores[win]} to {scores[1 - win]}."
-        if self.seat is not None:
-            line += " You win!" if rules.side_of(self.seat) == win else " You lose."
-        self._emit(GAME, text(line, view.TITLE))
+        if win is not None:
+            self._emit(GAME, text(narrate.game_won(look, win, scores, self.seat), view.TITLE))
 
     def _on_stopped(self, msg: dict[str, Any]) -> None:
         self.over = True
@@ -486,6 +495,7 @@ class RemoteSession:
 
     def _on_takeover(self, msg: dict[str, Any]) -> None:
         label = str(msg["label"])[:20]
+        self.labels[self._index(msg["seat"])] = label
         who = "its player again" if label == "human" else f"the {label} bot"
         self._emit(INFO, text(f"{self._name(msg['seat'])} is now played by {who}."))
 
@@ -496,17 +506,9 @@ class RemoteSession:
         if self.turn is None or obs is None:
             self._emit(ERROR, text("Nothing to decide now."))
             return
-        words = entry.split()
-        if len(words) > 1 and words[0].lower() in ("play", "lead", "bid", "give", "exchange"):
-            entry = " ".join(words[1:])
-        try:
-            action = parse_action(entry, obs.phase)
-        except NotationError as exc:
-            if entry.isalpha() and len(entry) > 2:
-                self._emit(ERROR, text(f"Unknown command {entry!r} (type help)"))
-            else:
-                msg = str(exc)
-                self._emit(ERROR, text(msg[:1].upper() + msg[1:]))
+        action = moves.read_move(entry, obs, self.look)
+        if isinstance(action, str):
+            self._out.append(error(action))
             return
         try:
             self.conn.send({"type": "move", "turn": self.turn, "action": action_text(action)})
@@ -555,89 +557,6 @@ class RemoteSession:
             except queue.Empty:
                 return
 
-    def _cmd_help(self, arg: str) -> None:
-        lines = help_lines()
-        lines.insert(-1, "  say TEXT    say something to the table (recorded in the transcript)")
-        self._emit(REPLY, text("\n".join(lines)))
-
-    def _cmd_hand(self, arg: str) -> None:
-        if self.obs is None or self.look is None:
-            self._emit(REPLY, text("You have no cards yet."))
-            return
-        self._emit(REPLY, view.hand_line(self.look, self.obs))
-
-    def _cmd_table(self, arg: str) -> None:
-        if self.obs is None or self.look is None or self.obs.phase != PLAY or self.turn is None:
-            self._emit(REPLY, text("The trick in progress is shown as it is played."))
-            return
-        self._emit(REPLY, view.table_view(self.look, self.obs, self.width))
-
-    def _cmd_last(self, arg: str) -> None:
-        if not self.tricks or self.look is None:
-            self._emit(REPLY, text("No trick of this hand has been played yet."))
-            return
-        self._emit(REPLY, self.look.finished_trick(len(self.tricks), self.tricks[-1]))
-
-    def _cmd_tricks(self, arg: str) -> None:
-        if not self.tricks or self.look is None:
-            self._emit(REPLY, text("No trick of this hand has been played yet."))
-            return
-        lines: Fragments = []
-        for i, trick in enumerate(self.tricks):
-            lines += [*([("", "\n")] if i else []), *self.look.finished_trick(i + 1, trick)]
-        self._emit(REPLY, lines)
-
-    def _cmd_score(self, arg: str) -> None:
-        if self.obs is None or self.look is None or self.rules is None:
-            self._emit(REPLY, text("No hand has been scored yet."))
-            return
-        self._emit(REPLY, view.score_table(self.look, self.rules, self.results))
-
-    def _cmd_bids(self, arg: str) -> None:
-        if self.obs is None or self.look is None:
-            self._emit(REPLY, text("Nobody has bid yet."))
-            return
-        bids, tricks = view.bids_text(self.look, self.obs), view.tricks_text(self.look, self.obs)
-        self._emit(REPLY, text(f"Bids: {bids}. Tricks against bids: {tricks}."))
-
-    def _cmd_rules(self, arg: str) -> None:
-        if self.rules is None or self.look is None:
-            return
-        if arg.lower() == "all":
-            from spades_cli.presets import rules_to_yaml
-
-            self._emit(REPLY, text(rules_to_yaml(self.rules).rstrip("\n")))
-            return
-        self._emit(REPLY, view.rules_summary(self.look, self.rules))
-
-    def _cmd_hint(self, arg: str) -> None:
-        if self.turn is None or self.obs is None or self.rules is None:
-            self._emit(REPLY, text("Nothing to decide now."))
-            return
-        if not self.hints:
-            self._emit(REPLY, text("The host has turned hints off at this table."))
-            return
-        import random
-
-        from spades_cli.bots import make_bot
-
-        try:
-            action, reason = make_bot(self.hint_level).explain(self.obs, self.rules, random.Random(self.key))
-        except Exception as exc:  # a failing adviser must not end the game
-            self._emit(ERROR, text(f"No hint this time ({type(exc).__name__})."))
-            return
-        self._emit(REPLY, text(f"Hint ({self.hint_level} bot): {_say(action)} - {reason}"))
-
-    def _cmd_undo(self, arg: str) -> None:
-        self._emit(ERROR, text("Moves cannot be taken back at a shared table."))
-
-    def _cmd_transcript(self, arg: str) -> None:
-        self._emit(REPLY, text("The host keeps the game's transcript."))
-
-    def _cmd_quit(self, arg: str) -> None:
-        self.confirming = True
-        self._emit(REPLY, text("Leave the table? Type yes to leave, anything else to keep playing."))
-
     def _leave(self) -> None:
         self.left = True
         if self.over:
@@ -652,18 +571,3 @@ class RemoteSession:
     def _take(self) -> list[Output]:
         out, self._out = self._out, []
         return out
-
-
-def _say(action: int) -> str:
-    if action < 52:
-        return f"play {action_text(action)}"
-    if BID_BASE <= action < BID_BASE + 14:
-        bid = action - BID_BASE
-        return "bid nil" if bid == 0 else f"bid {bid}"
-    return {
-        BLIND: "declare",
-        NO_BLIND: "do not declare",
-        EXCHANGE_DONE: "done",
-        KEEP: "keep",
-        DISCARD: "discard",
-    }.get(action, action_text(action))

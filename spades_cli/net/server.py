@@ -31,6 +31,7 @@ from typing import Any
 from spades_cli.engine import (
     BID,
     DEAL,
+    DRAFT,
     DRAW,
     EXCHANGE,
     EXCHANGE_DONE,
@@ -605,12 +606,18 @@ class TableEvents:
         }
         if (e.phase == EXCHANGE and e.action != EXCHANGE_DONE) or e.phase == DRAW:
             # A card given up or drawn in the exchange: its owner sees it, nobody else.
-            own = table.connected(owner)
-            if own is not None:
-                own.send(wire.encode(msg))
-            hidden = wire.encode({**msg, "action": None})
-            for conn in table.connections():
-                if conn.seat != owner:
-                    conn.send(hidden)
+            mine, others = msg, {**msg, "action": None}
+        elif e.phase == DRAFT and state.deck is not None:
+            # The two cards of a draft decision (the one drawn, the next): its owner's only.
+            seen = state.deck[state.pile_pos - 2 : state.pile_pos]
+            mine, others = {**msg, "cards": [action_text(c) for c in seen]}, msg
         else:
             table.broadcast(msg)
+            return
+        own = table.connected(owner)
+        if own is not None:
+            own.send(wire.encode(mine))
+        hidden = wire.encode(others)
+        for conn in table.connections():
+            if conn.seat != owner:
+                conn.send(hidden)

@@ -16,8 +16,9 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from spades_cli.repl.core import Output, PlaySession, PromptSeat
+from spades_cli.repl.core import PlaySession, PromptSeat
 from spades_cli.repl.session import Session
+from spades_cli.session.output import Output
 from spades_cli.stdio import stdin_lines
 from spades_cli.view import symbols_ok, terminal_width
 

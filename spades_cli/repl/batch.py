@@ -12,9 +12,9 @@ from collections.abc import Iterable
 from typing import TextIO
 
 from spades_cli.errors import EXIT_INTERRUPTED, Interrupted, SpadesError
-from spades_cli.repl.core import PAUSE, Output
 from spades_cli.repl.session import Session
 from spades_cli.repl.signals import Caught, check_stop, exit_on_hangup, held_signals
+from spades_cli.session.output import PAUSE, Output
 from spades_cli.view import output_width, wrap
 
 

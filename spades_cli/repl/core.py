@@ -13,19 +13,17 @@ colour, a toolbar, completion and pauses between bot moves.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from spades_cli import view
 from spades_cli.engine import (
-    BID,
     BID_BASE,
     BLIND,
     DEAL,
-    DECLARE,
     DISCARD,
     DRAFT,
-    DRAW,
     EXCHANGE,
     EXCHANGE_DONE,
     KEEP,
@@ -38,48 +36,54 @@ from spades_cli.engine import (
     State,
     Trick,
 )
-from spades_cli.engine import compiled as _compiled
-from spades_cli.engine.cards import RANK_NAMES, card_label
-from spades_cli.engine.notation import NotationError, action_text, parse_action
 from spades_cli.errors import EXIT_OK, EXIT_UNFINISHED
-from spades_cli.game.events import Decided, Event, GameOver, HandScored, HandStarted
+from spades_cli.game.events import Decided, Event, GameOver, HandScored, HandStarted, TrickWon
 from spades_cli.game.match import Match
 from spades_cli.game.run import GameRun
-from spades_cli.repl.commands import COMMAND_NAMES, COMMANDS, find_command, help_lines, suggest_command
-from spades_cli.view import Fragments, Look, plain, plural, text
+from spades_cli.session import moves
+from spades_cli.session.commands import LEAVE_WORDS, answer, default_hint_level
+from spades_cli.session.output import (
+    ASK,
+    ERROR,
+    GAME,
+    GAP,
+    HAND,
+    HANDOFF,
+    INFO,
+    MOVE,
+    OWN,
+    PAUSE,
+    REPLY,
+    STATUS,
+    TABLE,
+    TRICK,
+    VIEW,
+    Output,
+)
+from spades_cli.view import Fragments, Look, narrate, plural, text
 
-# Kinds of output. The prompt pauses after MOVE and TRICK (unless --fast), hides the
-# screen at HANDOFF (hot seat) and leaves STATUS to its toolbar.
-INFO = "info"
-REPLY = "reply"
-ERROR = "error"
-MOVE = "move"  # a move of a seat other than the one deciding now
-OWN = "own"  # the move just typed, as the table saw it
-TRICK = "trick"
-HAND = "hand"
-TABLE = "table"  # the score table of the last hands, after a hand's result
-GAME = "game"
-GAP = "gap"  # an empty line before the view of the table
-STATUS = "status"
-VIEW = "view"
-HANDOFF = "handoff"
-PAUSE = "pause"  # the end of a hand: the prompt waits for Enter (unless --fast)
-ASK = "ask"  # a question the prompt asks in its prompt line (batch mode prints it)
+__all__ = [
+    "ASK",
+    "ERROR",
+    "GAME",
+    "GAP",
+    "HAND",
+    "HANDOFF",
+    "INFO",
+    "MOVE",
+    "OWN",
+    "PAUSE",
+    "REPLY",
+    "STATUS",
+    "TABLE",
+    "TRICK",
+    "VIEW",
+    "Output",
+    "PlaySession",
+    "PromptSeat",
+]
 
 HANDS_SHOWN = 6  # the end of a hand shows the score table of the last few hands
-
-_YES = {"y", "yes", "quit", "leave", "ok"}
-
-
-@dataclass(frozen=True)
-class Output:
-    kind: str
-    frags: Fragments
-    seat: int | None = None
-
-    @property
-    def text(self) -> str:
-        return plain(self.frags)
 
 
 class PromptSeat:
@@ -127,8 +131,9 @@ class PlaySession:
         self.humans = frozenset(humans)
         self.look = Look(match.rules, symbols)
         self.transcript_path = transcript_path
-        # The expert answers well within a second when the engine is compiled.
-        self.hint_level = hint_level or ("expert" if _compiled() else "hard")
+        self.hint_level = hint_level or default_hint_level()
+        self.shared = False  # the game is played here (the SeatView of the commands)
+        self.extra_help: tuple[str, ...] = ()
         self.width = width  # the columns the front end writes to: views fit in them
         self.ask_again = ask_again  # at the end of the game: "Play again? (yes/no)"
         self.asking_again = False
@@ -196,19 +201,18 @@ class PlaySession:
             return self._take()
         if self.confirming:
             self.confirming = False
-            if entry.lower() in _YES:
+            if entry.lower() in LEAVE_WORDS:
                 self._leave()
             else:
                 self._emit(REPLY, text("Still playing."))
             return self._take()
         if not entry:
             return []
-        word, _, rest = entry.partition(" ")
-        command = find_command(word)
-        if command is not None:
-            getattr(self, f"_cmd_{command.name}")(rest.strip())
-        else:
+        shown = answer(self, entry)  # a handler may take what was shown: so not `+=` at once
+        if shown is None:
             self._move(entry)
+        else:
+            self._out += shown
         return self._take()
 
     def leave(self) -> list[Output]:
@@ -228,9 +232,7 @@ class PlaySession:
         seat = self.on_turn
         if seat is None:
             return "> "
-        declare = "double nil?" if self.rules.players == 2 else "blind nil?"
-        word = {PLAY: "play", BID: "bid", DRAFT: "keep/discard", DECLARE: declare, EXCHANGE: "exchange"}
-        return f"{self.look.letter(seat)} {word.get(self.state.phase, self.state.phase)}> "
+        return f"{self.look.letter(seat)} {moves.prompt_word(self.state.phase, self.rules.players)}> "
 
     def status(self) -> list[str]:
         """The parts of the status line (hand, bids, tricks, score, spades); empty before a turn."""
@@ -239,35 +241,33 @@ class PlaySession:
 
     def completions(self) -> list[tuple[str, str, str]]:
         """``(text to insert, label shown, note)`` for the legal moves and the commands."""
-        out: list[tuple[str, str, str]] = []
         if self.asking_again:
             return [("yes", "yes", "a new game, same rules and seats"), ("no", "no", "stop here")]
         if self.confirming:
             return [("yes", "yes", "leave the game (it stays saved)"), ("no", "no", "keep playing")]
+        return moves.completions(self.look, self.rules, self.deciding())
+
+    # -- what the commands ask (the SeatView of spades_cli.session) --------------------
+
+    def deciding(self) -> Observation | None:
         seat = self.on_turn
-        if seat is not None:
-            state = self.state
-            for action in _hand_order(state.legal_actions()):
-                word = action_text(action)
-                if state.phase == EXCHANGE and action == EXCHANGE_DONE:
-                    out.append((word, word, "keep the rest"))
-                elif action < 52:
-                    label = self.look.card_text(action)
-                    out.append((word, label, "give up" if state.phase == EXCHANGE else "play"))
-                elif action == BLIND:
-                    note = "declare double nil" if self.rules.players == 2 else "bid blind nil"
-                    out.append(("blind", "blind", note))
-                elif action == NO_BLIND:
-                    out.append(("noblind", "noblind", "do not declare"))
-                elif action == KEEP:
-                    out.append((word, word, "keep this card, discard the next"))
-                elif action == DISCARD:
-                    out.append((word, word, "discard this card, keep the next"))
-                else:
-                    out.append((word, word, "bid"))
-        notes = {c.name: c.summary for c in COMMANDS}
-        out.extend((name, name, notes[name]) for name in COMMAND_NAMES)
-        return out
+        return None if seat is None else self.match.observation(seat)
+
+    def up_to_date(self) -> bool:
+        return True
+
+    def hand_tricks(self) -> list[Trick]:
+        return self._log.tricks
+
+    def previous_trick(self) -> tuple[Trick, int] | None:
+        log = self._log
+        return None if log.previous is None else (log.previous, log.previous_no)
+
+    def hands_scored(self) -> Sequence[HandResult]:
+        return self.state.results
+
+    def hint_rng(self) -> random.Random:
+        return self.match.rng("hint")
 
     # -- moves ----------------------------------------------------------------------
 
@@ -286,49 +286,16 @@ class PlaySession:
     def _parse(self, entry: str) -> int | str:
         """The legal action ``entry`` names, or one line saying why it is not one."""
         state = self.state
-        phase = state.phase
-        words = entry.split()
-        if len(words) > 1 and words[0].lower() in ("play", "lead", "bid", "give", "exchange"):
-            entry = " ".join(words[1:])
-        if phase == BID and entry.lower() == "pass":
-            legal = view.compress_bids([a - BID_BASE for a in state.legal_actions()])
-            return f"Nobody may pass in Spades: bid {legal}"
-        try:
-            action = parse_action(entry, phase)
-        except NotationError as exc:
-            shortcut = self._rank_shortcut(entry)
-            if shortcut is not None:
-                return shortcut
-            if entry.isalpha() and len(entry) > 2:
-                guess = suggest_command(entry)
-                if guess is not None:
-                    return f"Unknown command {entry!r}: did you mean {guess!r}?"
-                if phase in (PLAY, EXCHANGE, BID):
-                    return f"Unknown command {entry!r} (type help)"
-            return _sentence(str(exc))
+        obs = self.deciding()
+        assert obs is not None
+        action = moves.read_move(entry, obs, self.look)
+        if isinstance(action, str):
+            return action
         try:
             state.check(action, symbols=self.look.symbols)
         except IllegalAction as exc:
-            return _sentence(exc.reason)
+            return moves.sentence(exc.reason)
         return action
-
-    def _rank_shortcut(self, entry: str) -> int | str | None:
-        """``q`` when exactly one legal card is a queen; a question when several are."""
-        state = self.state
-        if state.phase not in (PLAY, EXCHANGE):
-            return None
-        rank = entry.strip().upper()
-        rank = "10" if rank == "T" else rank
-        if rank not in RANK_NAMES:
-            return None
-        r = RANK_NAMES.index(rank)
-        cards = [a for a in state.legal_actions() if a < 52 and a % 13 == r]
-        if len(cards) == 1:
-            return cards[0]
-        if not cards:
-            return f"No {rank} you can play here."
-        options = " or ".join(self.look.card_text(c) for c in reversed(cards))
-        return f"Which one: {options}?"
 
     def _advance(self) -> None:
         """Let chance and the bots move until a human must decide or the game ends."""
@@ -345,127 +312,19 @@ class PlaySession:
         self._show_turn(seat)
 
     def _show_turn(self, seat: int) -> None:
-        obs = self.match.observation(seat)
-        look = self.look
-        self._emit(GAP, [])
-        line = plain(view.status(look, obs, self.width))
-        if line != self._last_status and obs.phase != PLAY:
-            self._last_status = line
-            self._emit(STATUS, text(line))
-        frags: Fragments = []
-        if obs.phase == PLAY:
-            frags += [*view.table_view(look, obs, self.width), ("", "\n")]
-        if obs.phase == BID:
-            frags += text(f"Bids: {view.bids_text(look, obs)}\n")
-        if obs.phase != DECLARE:
-            frags += [*view.hand_line(look, obs), ("", "\n")]
-        frags += view.turn_prompt(look, obs, self.rules)
-        self._emit(VIEW, frags, seat)
-
-    # -- commands -------------------------------------------------------------------
-
-    def _cmd_help(self, arg: str) -> None:
-        self._reply("\n".join(help_lines()))
-
-    def _cmd_hand(self, arg: str) -> None:
-        obs = self.observation()
-        if obs is None:
-            self._reply("Nobody is at the table.")
-            return
-        frags = view.hand_line(self.look, obs)
-        if self.rules.players == 2 and obs.phase in (DRAFT, DECLARE, EXCHANGE) and obs.looked:
-            frags += [("", "\n"), *view.discards_line(self.look, obs)]
-        self._emit(REPLY, frags)
-
-    def _cmd_table(self, arg: str) -> None:
-        obs = self.observation()
-        if obs is None or obs.phase != PLAY:
-            self._reply("No trick is being played now.")
-            return
-        self._emit(REPLY, view.table_view(self.look, obs, self.width))
-
-    def _cmd_last(self, arg: str) -> None:
-        log = self._log
-        if log.tricks:
-            self._emit(REPLY, self.look.finished_trick(len(log.tricks), log.tricks[-1]))
-        elif log.previous is not None:
-            frags = self.look.finished_trick(13, log.previous)
-            self._emit(REPLY, [*frags, ("", f" (hand {log.previous_no + 1})")])
-        else:
-            self._reply("No trick has been played yet.")
-
-    def _cmd_tricks(self, arg: str) -> None:
-        if not self._log.tricks:
-            self._reply("No trick of this hand has been played yet.")
-            return
-        lines: Fragments = []
-        for i, trick in enumerate(self._log.tricks):
-            if i:
-                lines.append(("", "\n"))
-            lines += self.look.finished_trick(i + 1, trick)
-        self._emit(REPLY, lines)
-
-    def _cmd_score(self, arg: str) -> None:
-        obs = self.observation()
-        if obs is None:
-            return
-        results = self.state.results
-        if not results:
-            self._reply(f"No hand has been scored yet (game to {self.rules.target}).")
-            return
-        self._emit(
-            REPLY,
-            [
-                ("", f"Score (game to {self.rules.target}):\n"),
-                *view.score_table(self.look, self.rules, results),
-            ],
+        shown, self._last_status = moves.turn_view(
+            self.look, self.match.observation(seat), self.width, self._last_status
         )
+        self._out += shown
 
-    def _cmd_bids(self, arg: str) -> None:
-        obs = self.observation()
-        if obs is None:
-            return
-        look = self.look
-        bids, tricks = view.seats_text(look, obs), view.tricks_text(look, obs)
-        self._reply(f"Bids/tricks: {bids}. Sides: {tricks}.")
+    # -- taking back a decision ---------------------------------------------------------
 
-    def _cmd_rules(self, arg: str) -> None:
-        if arg.lower() == "all":
-            from spades_cli.presets import rules_to_yaml
+    def take_back(self) -> list[Output]:
+        """Undo the last decision of the seat on turn and the moves made after it."""
+        self._undo()
+        return self._take()
 
-            self._reply(rules_to_yaml(self.rules).rstrip("\n"))
-            return
-        self._emit(REPLY, view.rules_summary(self.look, self.rules))
-
-    def _cmd_hint(self, arg: str) -> None:
-        seat = self.on_turn
-        if seat is None:
-            self._reply("Nothing to decide now.")
-            return
-        from spades_cli.bots import make_bot
-
-        bot = make_bot(self.hint_level)
-        try:
-            action, reason = bot.explain(self.match.observation(seat), self.rules, self.match.rng("hint"))
-        except Exception as exc:  # a failing adviser must not end the game
-            self._error(f"No hint this time: the {self.hint_level} bot failed ({type(exc).__name__}: {exc}).")
-            return
-        if not self.state.is_legal(action):
-            self._error(f"No hint this time: the {self.hint_level} bot suggested an illegal move.")
-            return
-        self._reply(f"Hint ({self.hint_level} bot): {self._typed(action)} - {reason}")
-
-    def _typed(self, action: int) -> str:
-        """An action in the words a player types for it (``play 9C``, ``bid 3``, ``no``)."""
-        if action < 52:
-            card = card_label(action, symbols=False)
-            return f"give up {card}" if self.state.phase == EXCHANGE else f"play {card}"
-        if BID_BASE <= action < BID_BASE + 14:
-            return "bid nil" if action == BID_BASE else f"bid {action - BID_BASE}"
-        typed = {BLIND: "blind", NO_BLIND: "noblind", EXCHANGE_DONE: "done", KEEP: "keep", DISCARD: "discard"}
-        return typed[action]
-
-    def _cmd_undo(self, arg: str) -> None:
+    def _undo(self) -> None:
         seat = self.on_turn
         if seat is None:
             self._error("Nothing to undo now.")
@@ -498,30 +357,6 @@ class PlaySession:
         self._reply(f"Took back {self.look.seat(seat)}'s {self._say_action(taken, past=True)}{more}.")
         self._last_status = ""
         self._advance()
-
-    def _cmd_discards(self, arg: str) -> None:
-        obs = self.observation()
-        if self.rules.players != 2:
-            self._reply("Nobody discards in the four-player game.")
-            return
-        if obs is None:
-            self._reply("Nobody is at the table.")
-            return
-        frags = view.discards_line(self.look, obs)
-        other = self.look.seat(1 - obs.seat)
-        frags += text(f"\n{other}'s discards are out of play too, unseen.")
-        self._emit(REPLY, frags)
-
-    def _cmd_transcript(self, arg: str) -> None:
-        if self.transcript_path is None:
-            self._reply("This game is not being saved.")
-        else:
-            self._reply(f"The game is saved in {self.transcript_path}")
-
-    def _cmd_quit(self, arg: str) -> None:
-        self.confirming = True
-        where = f" (it stays saved in {self.transcript_path})" if self.transcript_path else ""
-        self._reply(f"Leave the game{where}? Type yes to leave, anything else to keep playing.")
 
     def _leave(self) -> None:
         self.left = True
@@ -575,14 +410,9 @@ class PlaySession:
         win = state.winner()
         if win is None:
             return
-        lose = 1 - win
         self._emit(GAME, view.game_over(look, self.rules, state.results, win, state.scores, self.width))
-        verb = "wins" if self.rules.players == 2 else "win"
-        line = f"Game over: {look.side(win)} {verb}, {state.scores[win]} to {state.scores[lose]}."
-        if len(self.humans) == 1:
-            (me,) = self.humans
-            line += " You win!" if self.rules.side_of(me) == win else " You lose."
-        self._emit(GAME, text(line, view.TITLE))
+        me = next(iter(self.humans)) if len(self.humans) == 1 else None
+        self._emit(GAME, text(narrate.game_won(look, win, state.scores, me), view.TITLE))
         if self.transcript_path is not None:
             self._emit(INFO, text(f"The game is saved in {self.transcript_path}"))
         if self.ask_again:
@@ -614,90 +444,47 @@ class PlaySession:
         if self.on_turn is not None and self.viewer is None and len(self.humans) == 1:
             self.viewer = self.on_turn
 
-    def _event(self, seat: int, action: int) -> None:
+    def _event(self, e: Decided) -> None:
         """A move just made at the table: remember it and say it."""
+        seat, action = e.seat, e.action
         state = self.state
         before = self._phase
         self._phase = state.phase
         results = self._seen_results
         self._seen_results = len(state.results)
-        finished = _note(self._log, state, seat, action, before, results)
-        look = self.look
-        mine = seat in self.humans and seat == self.viewer
-        kind = OWN if mine else MOVE
-        name = look.seat(seat) if seat >= 0 else ""
-        if before == PLAY:
-            verb = "leads" if finished is None and len(state.trick) == 1 else "plays"
-            self._emit(kind, [("", f"{name} {verb} "), look.card(action), ("", ".")])
-            if finished is not None:
-                no = len(self._log.tricks) if state.phase == PLAY else 13
-                trick = finished
-                winning = trick.cards[(trick.winner - trick.leader) % self.rules.players]
-                said = f"Trick {no}: {look.seat(trick.winner)} wins with "
-                self._emit(TRICK, [("", said), look.card(winning), ("", ".")])
-        elif before == BID:
-            bid = action - BID_BASE
-            self._emit(kind, text(f"{name} bids {'nil' if bid == 0 else bid}."))
-        elif before == DECLARE:
-            what = "declares double nil" if self.rules.players == 2 else "bids blind nil"
-            if action == BLIND:
-                self._emit(kind, text(f"{name} {what}."))
-            elif seat in self.humans:
-                what = "declare double nil" if self.rules.players == 2 else "bid blind nil"
-                self._emit(kind, text(f"{name} does not {what}."))
-        elif before == DRAFT:
-            if seat in self.humans and seat == self.viewer:
-                deck = state.deck
-                pos = state.pile_pos
-                assert deck is not None
-                top, nxt = deck[pos - 2], deck[pos - 1]
-                if action == KEEP:
-                    frags = [("", f"{name} keeps "), look.card(top), ("", " and discards "), look.card(nxt)]
-                else:
-                    frags = [("", f"{name} discards "), look.card(top), ("", " and keeps "), look.card(nxt)]
-                self._emit(kind, [*frags, ("", ".")])
-            else:
-                self._emit(kind, text(f"{name} takes a card."))
-        elif before == EXCHANGE:
-            if action == EXCHANGE_DONE:
-                if mine:
-                    self._emit(kind, text(f"{name} keeps the other cards."))
-            elif mine:
-                self._emit(kind, [("", f"{name} gives up "), look.card(action), ("", ".")])
-            else:
-                self._emit(kind, text(f"{name} gives up a card and draws one from the discard pile."))
-        elif before == DRAW:
-            owner = state.exch_seat
-            if owner in self.humans and owner == self.viewer:
-                self._emit(
-                    OWN,
-                    [("", f"{look.seat(owner)} draws "), look.card(action), ("", " from the discard pile.")],
-                )
+        _note(self._log, state, seat, action, before, results)
+        owner = state.exch_seat if seat < 0 else seat
+        private = owner in self.humans and owner == self.viewer
+        draft: tuple[int, ...] = ()
+        if before == DRAFT and private:
+            deck = state.deck
+            assert deck is not None
+            draft = (deck[state.pile_pos - 2], deck[state.pile_pos - 1])
+        lead = before == PLAY and len(state.trick) == 1
+        said = narrate.move(
+            self.look, e, lead=lead, private=private, declined=seat in self.humans, draft=draft, owner=owner
+        )
+        if said is not None:
+            self._emit(OWN if private else MOVE, said)
 
     def _on_event(self, e: Event) -> None:
-        """A move, a deal, a hand's result or the end, as the run tells it."""
+        """A move, a trick, a deal, a hand's result or the end, as the run tells it."""
         if isinstance(e, HandStarted):
-            self._dealt()
+            self._dealt(e)
         elif isinstance(e, Decided):
-            self._event(e.seat, e.action)
+            self._event(e)
+        elif isinstance(e, TrickWon):
+            self._emit(TRICK, narrate.trick(self.look, e))
         elif isinstance(e, HandScored):
             self._hand_over(e.result)
         elif isinstance(e, GameOver) and e.winner is not None:
             self._game_over()
 
-    def _dealt(self) -> None:
-        state = self.state
-        self._phase = state.phase
+    def _dealt(self, e: HandStarted) -> None:
+        self._phase = self.state.phase
         self._log.previous = self._log.tricks[-1] if self._log.tricks else self._log.previous
         self._log.tricks = []
-        look = self.look
-        if self.rules.players == 2:
-            first = look.seat(state.dealer)
-            second = look.seat(1 - state.dealer)
-            said = f"Hand {state.hand_no + 1}: {first} draws first; {second} bids first and leads."
-        else:
-            said = f"Hand {state.hand_no + 1}: {look.seat(state.dealer)} deals."
-        self._emit(INFO, text(said, view.TITLE))
+        self._emit(INFO, text(narrate.dealt(self.look, e), view.TITLE))
 
     def _hand_over(self, result: HandResult) -> None:
         self._emit(GAP, [])
@@ -736,16 +523,3 @@ def _last_plays(log: _HandLog, state: State, n: int) -> tuple[int, ...]:
     """The cards of the trick just finished when the state has already moved on."""
     plays = [a for a, s in zip(reversed(state.history), reversed(log.actors), strict=False) if s >= 0][:n]
     return tuple(reversed(plays))
-
-
-def _hand_order(actions: Iterable[int]) -> list[int]:
-    """Actions with the cards first, in the order the hand shows them (spades, hearts,
-    clubs, diamonds, high to low), then the rest in their own order."""
-    actions = list(actions)
-    cards = [c for group in view.sort_hand(a for a in actions if a < 52) for c in group]
-    return cards + [a for a in actions if a >= 52]
-
-
-def _sentence(s: str) -> str:
-    s = s.strip()
-    return s[:1].upper() + s[1:] if s else s

@@ -26,11 +26,11 @@ from prompt_toolkit.output import ColorDepth, Output, create_output
 
 from spades_cli.errors import Interrupted, SpadesError
 from spades_cli.repl.completer import PlayCompleter
-from spades_cli.repl.core import ASK, HANDOFF, MOVE, OWN, PAUSE, STATUS, TRICK, VIEW
-from spades_cli.repl.core import Output as Shown
 from spades_cli.repl.session import Session
 from spades_cli.repl.signals import Caught, check_stop, exit_on_hangup, held_signals
 from spades_cli.repl.toolbar import STYLE, toolbar
+from spades_cli.session.output import ASK, HANDOFF, MOVE, OWN, PAUSE, STATUS, TRICK, VIEW
+from spades_cli.session.output import Output as Shown
 from spades_cli.transcript import default_transcript_dir
 from spades_cli.transcript.paths import private_folder
 from spades_cli.view import plain, wrap_frags

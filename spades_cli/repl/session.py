@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Protocol
 
-from spades_cli.repl.core import Output
+from spades_cli.session.output import Output
 
 
 class Session(Protocol):

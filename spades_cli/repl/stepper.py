@@ -25,21 +25,18 @@ from typing import TextIO
 from spades_cli import view
 from spades_cli.engine import (
     BID,
-    BID_BASE,
-    BLIND,
     DEAL,
     DECLARE,
     DRAFT,
     DRAW,
     EXCHANGE,
-    EXCHANGE_DONE,
-    KEEP,
     PLAY,
     Rules,
     State,
 )
 from spades_cli.engine.notation import is_number
-from spades_cli.view import Fragments, Look, plain
+from spades_cli.game.events import Decided
+from spades_cli.view import Fragments, Look, narrate, plain
 from spades_cli.view.analysis import HINDSIGHT, HandNotes, deal_figures, note_of, trick_notes
 
 KEYS = (
@@ -60,28 +57,12 @@ class Position:
 
 
 def _said(look: Look, before: State, after: State, seat: int, action: int) -> str:
-    """The move just made, in words."""
-    name = look.seat(seat) if seat >= 0 else ""
-    phase = before.phase
-    if phase == PLAY:
-        return f"{name} plays {look.card_text(action)}."
-    if phase == BID:
-        bid = action - BID_BASE
-        return f"{name} bids {'nil' if bid == 0 else bid}."
-    if phase == DECLARE:
-        what = "double nil" if look.rules.players == 2 else "blind nil"
-        return f"{name} declares {what}." if action == BLIND else f"{name} does not declare {what}."
-    if phase == DRAFT and after.deck is not None:
-        top, nxt = after.deck[after.pile_pos - 2], after.deck[after.pile_pos - 1]
-        kept, gone = (top, nxt) if action == KEEP else (nxt, top)
-        return f"{name} keeps {look.card_text(kept)} and discards {look.card_text(gone)}."
-    if phase == EXCHANGE:
-        if action == EXCHANGE_DONE:
-            return f"{name} keeps the other cards."
-        return f"{name} gives up {look.card_text(action)}."
-    if phase == DRAW:
-        return f"{look.seat(before.exch_seat)} draws {look.card_text(action)} from the discard pile."
-    return "-"
+    """The move just made, in words (a replay sees every card)."""
+    e = Decided(seat, action, before.phase, before.hand_no)
+    draft = () if after.deck is None else after.deck[after.pile_pos - 2 : after.pile_pos]
+    lead = before.phase == PLAY and not before.trick
+    said = narrate.move(look, e, lead=lead, private=True, declined=True, draft=draft, owner=before.exch_seat)
+    return "-" if said is None else plain(said)
 
 
 def positions(

@@ -20,7 +20,6 @@ from spades_cli.errors import EXIT_OK, EXIT_UNFINISHED
 from spades_cli.game.events import Event, Undone
 from spades_cli.game.match import Match
 from spades_cli.presets import load_rules
-from spades_cli.repl.commands import COMMAND_NAMES
 from spades_cli.repl.core import (
     ERROR,
     GAME,
@@ -35,6 +34,7 @@ from spades_cli.repl.core import (
     PlaySession,
     PromptSeat,
 )
+from spades_cli.session.commands import COMMAND_NAMES
 from spades_cli.view import Look, hand_result
 
 SAVED = "Game saved in /saved/game.txt\nContinue it with: spades resume /saved/game.txt"

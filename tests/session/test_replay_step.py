@@ -30,8 +30,9 @@ def test_the_draft_is_shown_pick_by_pick_and_hands_shrink_card_by_card() -> None
     for _ in range(3):
         stepper.move("n")
         shown.append("".join(t for _, t in stepper.show()))
-    # R-2P-2: North keeps one card and discards the next, pick by pick.
-    assert "North keeps 10D and discards 10C." in shown[1]
+    # R-2P-2: North keeps one card and discards the other, pick by pick (here it discards
+    # the card drawn and keeps the next), in the words of the prompt.
+    assert "North discards 10C and keeps 10D." in shown[1]
     assert "N  10D  discarded: 10C" in shown[1]
     stepper.move("t")  # the end of the first trick: each hand has 12 cards left (R-C-5)
     text = "".join(t for _, t in stepper.show())
@@ -40,6 +41,7 @@ def test_the_draft_is_shown_pick_by_pick_and_hands_shrink_card_by_card() -> None
     assert [len(h.split()) - 1 for h in hands] == [12, 12]
     stepper.move("n")
     after = "".join(t for _, t in stepper.show())
+    assert ": South leads " in after  # the first card of a trick is led, as the prompt says
     assert sum(len(line.split()) - 1 for line in after.splitlines() if line[:3] in ("N  ", "S  ")) == 23
 
 

@@ -1,0 +1,240 @@
+"""The commands a player can type besides a move: one registry, each command once (its
+name, aliases, help and handler), answering from a :class:`~spades_cli.session.seat.SeatView`
+so that a local and a joined seat give the same answers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from spades_cli import view
+from spades_cli.engine import (
+    BID_BASE,
+    BLIND,
+    DECLARE,
+    DISCARD,
+    DRAFT,
+    EXCHANGE,
+    EXCHANGE_DONE,
+    KEEP,
+    NO_BLIND,
+    PLAY,
+    Phase,
+)
+from spades_cli.engine import compiled as _compiled
+from spades_cli.engine.cards import card_label
+from spades_cli.session.output import REPLY, Output, error, reply
+from spades_cli.session.seat import SeatView
+from spades_cli.view import Fragments, text
+
+Handler = Callable[[SeatView, str], list[Output]]
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str
+    aliases: tuple[str, ...]
+    summary: str
+    handler: Handler
+
+
+def default_hint_level() -> str:
+    """The bot that answers ``hint``: the expert answers well within a second when the
+    engine is compiled; on a pure-Python install the hard bot does."""
+    return "expert" if _compiled() else "hard"
+
+
+def _help(seat: SeatView, arg: str) -> list[Output]:
+    return [reply("\n".join(help_lines(seat.extra_help)))]
+
+
+def _hand(seat: SeatView, arg: str) -> list[Output]:
+    obs = seat.observation()
+    if obs is None:
+        return [reply("Nobody is at the table.")]
+    frags = view.hand_line(seat.look, obs)
+    if seat.rules.players == 2 and obs.phase in (DRAFT, DECLARE, EXCHANGE) and obs.looked:
+        frags += [("", "\n"), *view.discards_line(seat.look, obs)]
+    return [Output(REPLY, frags)]
+
+
+def _table(seat: SeatView, arg: str) -> list[Output]:
+    obs = seat.observation()
+    if obs is None or obs.phase != PLAY:
+        return [reply("No trick is being played now.")]
+    if not seat.up_to_date():
+        return [reply("The trick in progress is shown as it is played.")]
+    return [Output(REPLY, view.table_view(seat.look, obs, seat.width))]
+
+
+def _last(seat: SeatView, arg: str) -> list[Output]:
+    tricks = seat.hand_tricks()
+    if tricks:
+        return [Output(REPLY, seat.look.finished_trick(len(tricks), tricks[-1]))]
+    previous = seat.previous_trick()
+    if previous is None:
+        return [reply("No trick has been played yet.")]
+    trick, hand_no = previous
+    return [Output(REPLY, [*seat.look.finished_trick(13, trick), ("", f" (hand {hand_no + 1})")])]
+
+
+def _tricks(seat: SeatView, arg: str) -> list[Output]:
+    tricks = seat.hand_tricks()
+    if not tricks:
+        return [reply("No trick of this hand has been played yet.")]
+    lines: Fragments = []
+    for i, trick in enumerate(tricks):
+        if i:
+            lines.append(("", "\n"))
+        lines += seat.look.finished_trick(i + 1, trick)
+    return [Output(REPLY, lines)]
+
+
+def _score(seat: SeatView, arg: str) -> list[Output]:
+    results, rules = seat.hands_scored(), seat.rules
+    if not results:
+        return [reply(f"No hand has been scored yet (game to {rules.target}).")]
+    table = view.score_table(seat.look, rules, results)
+    return [Output(REPLY, [("", f"Score (game to {rules.target}):\n"), *table])]
+
+
+def _bids(seat: SeatView, arg: str) -> list[Output]:
+    obs = seat.observation()
+    if obs is None:
+        return [reply("Nobody is at the table.")]
+    bids, tricks = view.seats_text(seat.look, obs), view.tricks_text(seat.look, obs)
+    return [reply(f"Bids/tricks: {bids}. Sides: {tricks}.")]
+
+
+def _discards(seat: SeatView, arg: str) -> list[Output]:
+    if seat.rules.players != 2:
+        return [reply("Nobody discards in the four-player game.")]
+    obs = seat.observation()
+    if obs is None:
+        return [reply("Nobody is at the table.")]
+    frags = view.discards_line(seat.look, obs)
+    frags += text(f"\n{seat.look.seat(1 - obs.seat)}'s discards are out of play too, unseen.")
+    return [Output(REPLY, frags)]
+
+
+def _rules(seat: SeatView, arg: str) -> list[Output]:
+    if arg.lower() == "all":
+        from spades_cli.presets import rules_to_yaml
+
+        return [reply(rules_to_yaml(seat.rules).rstrip("\n"))]
+    return [Output(REPLY, view.rules_summary(seat.look, seat.rules))]
+
+
+def _hint(seat: SeatView, arg: str) -> list[Output]:
+    obs = seat.deciding()
+    if obs is None:
+        return [reply("Nothing to decide now.")]
+    rng = seat.hint_rng()
+    if rng is None:
+        return [reply("The host has turned hints off at this table.")]
+    from spades_cli.bots import make_bot
+
+    level = seat.hint_level
+    try:
+        action, reason = make_bot(level).explain(obs, seat.rules, rng)
+    except Exception as exc:  # a failing adviser must not end the game
+        return [error(f"No hint this time: the {level} bot failed ({type(exc).__name__}: {exc}).")]
+    if action not in obs.legal:
+        return [error(f"No hint this time: the {level} bot suggested an illegal move.")]
+    return [reply(f"Hint ({level} bot): {_typed(action, obs.phase)} - {reason}")]
+
+
+def _typed(action: int, phase: Phase) -> str:
+    """An action in the words a player types for it (``play 9C``, ``bid 3``, ``blind``)."""
+    if action < 52:
+        card = card_label(action, symbols=False)
+        return f"give up {card}" if phase == EXCHANGE else f"play {card}"
+    if BID_BASE <= action < BID_BASE + 14:
+        return "bid nil" if action == BID_BASE else f"bid {action - BID_BASE}"
+    words = {BLIND: "blind", NO_BLIND: "noblind", EXCHANGE_DONE: "done", KEEP: "keep", DISCARD: "discard"}
+    return words[action]
+
+
+def _undo(seat: SeatView, arg: str) -> list[Output]:
+    return seat.take_back()
+
+
+def _transcript(seat: SeatView, arg: str) -> list[Output]:
+    if seat.shared:
+        return [reply("The host keeps the game's transcript.")]
+    if seat.transcript_path is None:
+        return [reply("This game is not being saved.")]
+    return [reply(f"The game is saved in {seat.transcript_path}")]
+
+
+def _quit(seat: SeatView, arg: str) -> list[Output]:
+    seat.confirming = True
+    if seat.shared:
+        what = "the table"
+    else:
+        where = f" (it stays saved in {seat.transcript_path})" if seat.transcript_path else ""
+        what = f"the game{where}"
+    return [reply(f"Leave {what}? Type yes to leave, anything else to keep playing.")]
+
+
+COMMANDS: tuple[Command, ...] = (
+    Command("help", ("?",), "what you can type", _help),
+    Command("hand", ("cards",), "your cards, sorted by suit", _hand),
+    Command("table", ("trick",), "the trick in progress, who led it and who is on turn", _table),
+    Command("last", (), "the previous trick", _last),
+    Command("tricks", (), "every trick of this hand so far", _tricks),
+    Command("score", ("scores",), "points of every hand, totals and bags", _score),
+    Command("bids", (), "the bids and the tricks taken against them", _bids),
+    Command("discards", (), "two-player: the cards you discarded in the draft", _discards),
+    Command("rules", (), "the rules of this table ('rules all' prints every option)", _rules),
+    Command("hint", (), "what the expert bot (hard on a pure-Python install) would do here, and why", _hint),
+    Command("undo", (), "take back your last decision and the moves made after it", _undo),
+    Command("transcript", (), "where the game is saved", _transcript),
+    Command("quit", ("exit",), "leave; the game stays saved and 'spades resume' continues it", _quit),
+)
+
+_BY_WORD = {word: c for c in COMMANDS for word in (c.name, *c.aliases)}
+
+COMMAND_NAMES: tuple[str, ...] = tuple(c.name for c in COMMANDS)
+
+
+LEAVE_WORDS = frozenset({"y", "yes", "quit", "leave", "ok"})  # answers that confirm leaving
+
+
+def answer(seat: SeatView, entry: str) -> list[Output] | None:
+    """What the command ``entry`` starts with answers (None: it names no command)."""
+    word, _, rest = entry.partition(" ")
+    command = find_command(word)
+    return None if command is None else command.handler(seat, rest.strip())
+
+
+def find_command(word: str) -> Command | None:
+    """The command a word names (a name or an alias, any letter case), else None."""
+    return _BY_WORD.get(word.strip().lower())
+
+
+def suggest_command(word: str) -> str | None:
+    """The command a mistyped word most likely meant (``hnad`` -> ``hand``), else None."""
+    import difflib
+
+    close = difflib.get_close_matches(word.strip().lower(), list(_BY_WORD), n=1, cutoff=0.7)
+    return _BY_WORD[close[0]].name if close else None
+
+
+MOVES_HELP = (
+    "Moves: a card as QS, qs, Q♠, 10h or Th (a rank alone, like q, when only one card of it",
+    "  is legal); a bid as 4 or nil; keep or discard in the draft; blind or noblind when",
+    "  asked about double / blind nil; in the exchange a card to give up, or done.",
+)
+
+
+def help_lines(extra: tuple[str, ...] = ()) -> list[str]:
+    """The help text; ``extra`` lines (words only some seats understand) follow the commands."""
+    width = max(len(c.name) for c in COMMANDS)
+    lines = list(MOVES_HELP)
+    lines.append("Commands:")
+    for c in COMMANDS:
+        lines.append(f"  {c.name.ljust(width)}  {c.summary}")
+    lines += extra
+    lines.append("Tab completes moves and commands; Ctrl-C clears the line; Ctrl-D saves and leaves.")
+    return lines

@@ -1,0 +1,143 @@
+"""A seat's decision at the prompt: the view it decides from, what it may type, and
+reading what it typed (the same at a local and at a joined seat)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from spades_cli import view
+from spades_cli.engine import (
+    BID,
+    BID_BASE,
+    BLIND,
+    DECLARE,
+    DISCARD,
+    DRAFT,
+    EXCHANGE,
+    EXCHANGE_DONE,
+    KEEP,
+    NO_BLIND,
+    PLAY,
+    Observation,
+    Phase,
+    Rules,
+)
+from spades_cli.engine.cards import RANK_NAMES
+from spades_cli.engine.notation import NotationError, action_text, parse_action
+from spades_cli.session.commands import COMMAND_NAMES, COMMANDS, suggest_command
+from spades_cli.session.output import GAP, STATUS, VIEW, Output
+from spades_cli.view import Fragments, Look, plain, text
+
+_VERBS = ("play", "lead", "bid", "give", "exchange")  # words a move may start with
+
+
+def prompt_word(phase: Phase, players: int) -> str:
+    """What the prompt asks for in a phase (``play``, ``bid``, ``blind nil?`` ...)."""
+    declare = "double nil?" if players == 2 else "blind nil?"
+    word = {PLAY: "play", BID: "bid", DRAFT: "keep/discard", DECLARE: declare, EXCHANGE: "exchange"}
+    return word.get(phase, str(phase))
+
+
+def turn_view(look: Look, obs: Observation, width: int, last_status: str) -> tuple[list[Output], str]:
+    """What a seat sees when it must decide, and the status line shown (a status line
+    is shown when it changed, outside the play, where the table shows it)."""
+    out = [Output(GAP, [])]
+    line = plain(view.status(look, obs, width))
+    if line != last_status and obs.phase != PLAY:
+        last_status = line
+        out.append(Output(STATUS, text(line)))
+    frags: Fragments = []
+    if obs.phase == PLAY:
+        frags += [*view.table_view(look, obs, width), ("", "\n")]
+    if obs.phase == BID:
+        frags += text(f"Bids: {view.bids_text(look, obs)}\n")
+    if obs.phase != DECLARE:
+        frags += [*view.hand_line(look, obs), ("", "\n")]
+    frags += view.turn_prompt(look, obs, look.rules)
+    out.append(Output(VIEW, frags, obs.seat))
+    return out, last_status
+
+
+def read_move(entry: str, obs: Observation, look: Look) -> int | str:
+    """The action ``entry`` names at the decision ``obs`` (legal or not: the engine or the
+    host judges that), or one line saying why it names none."""
+    phase = obs.phase
+    words = entry.split()
+    if len(words) > 1 and words[0].lower() in _VERBS:
+        entry = " ".join(words[1:])
+    if phase == BID and entry.lower() == "pass":
+        legal = view.compress_bids([a - BID_BASE for a in obs.legal])
+        return f"Nobody may pass in Spades: bid {legal}"
+    try:
+        return parse_action(entry, phase)
+    except NotationError as exc:
+        shortcut = _rank_shortcut(entry, obs, look)
+        if shortcut is not None:
+            return shortcut
+        if entry.isalpha() and len(entry) > 2:
+            guess = suggest_command(entry)
+            if guess is not None:
+                return f"Unknown command {entry!r}: did you mean {guess!r}?"
+            if phase in (PLAY, EXCHANGE, BID):
+                return f"Unknown command {entry!r} (type help)"
+        return sentence(str(exc))
+
+
+def _rank_shortcut(entry: str, obs: Observation, look: Look) -> int | str | None:
+    """``q`` when exactly one legal card is a queen; a question when several are."""
+    if obs.phase not in (PLAY, EXCHANGE):
+        return None
+    rank = entry.strip().upper()
+    rank = "10" if rank == "T" else rank
+    if rank not in RANK_NAMES:
+        return None
+    r = RANK_NAMES.index(rank)
+    cards = [a for a in obs.legal if a < 52 and a % 13 == r]
+    if len(cards) == 1:
+        return cards[0]
+    if not cards:
+        return f"No {rank} you can play here."
+    options = " or ".join(look.card_text(c) for c in reversed(cards))
+    return f"Which one: {options}?"
+
+
+def completions(look: Look, rules: Rules, obs: Observation | None) -> list[tuple[str, str, str]]:
+    """``(text to insert, label shown, note)`` for the legal moves at the decision ``obs``
+    (None: nothing to decide), then the commands."""
+    out: list[tuple[str, str, str]] = []
+    if obs is not None:
+        for action in _hand_order(obs.legal):
+            word = action_text(action)
+            if obs.phase == EXCHANGE and action == EXCHANGE_DONE:
+                out.append((word, word, "keep the rest"))
+            elif action < 52:
+                label = look.card_text(action)
+                out.append((word, label, "give up" if obs.phase == EXCHANGE else "play"))
+            elif action == BLIND:
+                note = "declare double nil" if rules.players == 2 else "bid blind nil"
+                out.append(("blind", "blind", note))
+            elif action == NO_BLIND:
+                out.append(("noblind", "noblind", "do not declare"))
+            elif action == KEEP:
+                out.append((word, word, "keep this card, discard the next"))
+            elif action == DISCARD:
+                out.append((word, word, "discard this card, keep the next"))
+            else:
+                out.append((word, word, "bid"))
+    notes = {c.name: c.summary for c in COMMANDS}
+    out.extend((name, name, notes[name]) for name in COMMAND_NAMES)
+    return out
+
+
+def _hand_order(actions: Iterable[int]) -> list[int]:
+    """Actions with the cards first, in the order the hand shows them (spades, hearts,
+    clubs, diamonds, high to low), then the rest in their own order."""
+    actions = list(actions)
+    cards = [c for group in view.sort_hand(a for a in actions if a < 52) for c in group]
+    return cards + [a for a in actions if a >= 52]
+
+
+def sentence(s: str) -> str:
+    """``s`` with its first letter in upper case."""
+    s = s.strip()
+    return s[:1].upper() + s[1:] if s else s

@@ -1,0 +1,106 @@
+"""The one narrator of a game: its typed events (:mod:`spades_cli.game.events`) put into
+words, for the prompt and batch mode, a joined seat (whose client turns the table's
+messages into the same events), ``replay --step`` and the line printer.
+
+A move's words depend on what the seat they are told to may see of it: a card given up in
+the exchange, the two cards of a draft decision. The caller says so; the words are here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from spades_cli.engine import (
+    BID,
+    BID_BASE,
+    BLIND,
+    DECLARE,
+    DRAFT,
+    DRAW,
+    EXCHANGE,
+    EXCHANGE_DONE,
+    KEEP,
+    PLAY,
+)
+from spades_cli.game.events import Decided, HandStarted, TrickWon
+from spades_cli.view.layout import Fragments
+from spades_cli.view.look import Look, text
+
+HIDDEN = -1  # the card of a move the seat told may not see (a card given up in the exchange)
+
+__all__ = ["HIDDEN", "dealt", "game_won", "move", "trick"]
+
+
+def move(
+    look: Look,
+    e: Decided,
+    *,
+    lead: bool = False,
+    private: bool = False,
+    declined: bool = False,
+    draft: Sequence[int] = (),
+    owner: int | None = None,
+) -> Fragments | None:
+    """A move in words, None when nothing is said of it. ``lead``: the card opens a trick;
+    ``private``: the seat told made the move (or draws the card) and sees its cards;
+    ``declined``: say a decision not to declare too; ``draft``: the two cards of a draft
+    decision (the one drawn, the next); ``owner``: the seat drawing a card (``e.seat`` is
+    chance's)."""
+    name = look.seat(e.seat) if e.seat >= 0 else ""
+    action, two = e.action, look.rules.players == 2
+    if e.phase == PLAY:
+        return [("", f"{name} {'leads' if lead else 'plays'} "), look.card(action), ("", ".")]
+    if e.phase == BID:
+        bid = action - BID_BASE
+        return text(f"{name} bids {'nil' if bid == 0 else bid}.")
+    if e.phase == DECLARE:
+        if action == BLIND:
+            return text(f"{name} {'declares double nil' if two else 'bids blind nil'}.")
+        return (
+            text(f"{name} does not {'declare double nil' if two else 'bid blind nil'}.") if declined else None
+        )
+    if e.phase == DRAFT:
+        if not private or len(draft) != 2:
+            return text(f"{name} takes a card.")
+        kept, gone = (draft[0], draft[1]) if action == KEEP else (draft[1], draft[0])
+        if action == KEEP:
+            return [
+                ("", f"{name} keeps "),
+                look.card(kept),
+                ("", " and discards "),
+                look.card(gone),
+                ("", "."),
+            ]
+        return [("", f"{name} discards "), look.card(gone), ("", " and keeps "), look.card(kept), ("", ".")]
+    if e.phase == EXCHANGE:
+        if action == EXCHANGE_DONE:
+            return text(f"{name} keeps the other cards.") if private else None
+        if private:
+            return [("", f"{name} gives up "), look.card(action), ("", ".")]
+        return text(f"{name} gives up a card and draws one from the discard pile.")
+    if e.phase == DRAW and private and owner is not None:
+        return [("", f"{look.seat(owner)} draws "), look.card(action), ("", " from the discard pile.")]
+    return None
+
+
+def trick(look: Look, e: TrickWon) -> Fragments:
+    """``Trick 3: East wins with K♣.``"""
+    winning = next(card for seat, card in e.cards if seat == e.winner)
+    return [("", f"Trick {e.trick_no}: {look.seat(e.winner)} wins with "), look.card(winning), ("", ".")]
+
+
+def dealt(look: Look, e: HandStarted) -> str:
+    """``Hand 2: East deals.`` (two players: who draws first, who bids first and leads)."""
+    if look.rules.players == 2:
+        first, second = look.seat(e.dealer), look.seat(1 - e.dealer)
+        return f"Hand {e.hand_no + 1}: {first} draws first; {second} bids first and leads."
+    return f"Hand {e.hand_no + 1}: {look.seat(e.dealer)} deals."
+
+
+def game_won(look: Look, win: int, scores: Sequence[int], me: int | None) -> str:
+    """``Game over: North-South win, 512 to 340.`` and, told to a player ``me``, who won."""
+    verb = "wins" if look.rules.players == 2 else "win"
+    line = f"Game over: {look.side(win)} {verb}, {scores[win]} to {scores[1 - win]}."
+    if me is not None:
+        line += " You win!" if look.rules.side_of(me) == win else " You lose."
+    return line
