@@ -13,12 +13,35 @@ from spades_cli.presets import load_rules
 from spades_cli.repl.core import Output, PlaySession, PromptSeat
 
 
-def new_session(preset: str = "four-player", seed: int = 7, seats: Sequence[str] = ()) -> PlaySession:
-    rules = load_rules(preset)
+def new_session(
+    preset: str = "four-player",
+    seed: int = 7,
+    seats: Sequence[str] = (),
+    overrides: Sequence[str] = (),
+) -> PlaySession:
+    rules = load_rules(preset, overrides)
     labels = seat_labels(rules, seats)
     match = Match(rules, seed, make_seats(rules, labels, human=lambda _label: PromptSeat()))
     humans = {s for s, label in labels.items() if label == "human"}
     return PlaySession(match, humans, symbols=False, transcript_path="/saved/game.txt")
+
+
+def first_legal(session: PlaySession) -> str:
+    return action_text(session.state.legal_actions()[0])
+
+
+def texts(outputs: list[Output], kind: str | None = None) -> list[str]:
+    return [o.text for o in outputs if kind is None or o.kind == kind]
+
+
+def play_until(session: PlaySession, done: object, choose: object = first_legal) -> list[Output]:
+    """Answer with ``choose(session)`` until ``done(session)``; all outputs, in order."""
+    shown: list[Output] = []
+    for _ in range(2000):
+        if done(session):  # type: ignore[operator]
+            return shown
+        shown += session.handle(choose(session))  # type: ignore[operator]
+    raise AssertionError("the game did not get there")
 
 
 def script_hand(preset: str, seed: int) -> tuple[list[str], list[Output]]:

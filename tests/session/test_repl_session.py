@@ -6,19 +6,15 @@ expected outcome is computed from the engine or written out exactly.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
+from helpers.prompt import first_legal, new_session, play_until, texts
 
-from spades_cli.app.setup import make_seats
-from spades_cli.cli.cmd_play import seat_labels
 from spades_cli.engine import BID, DECLARE, DRAFT, EXCHANGE, PLAY, State, first_dealer_for
 from spades_cli.engine.cards import SUIT_NAMES, card_label
 from spades_cli.engine.notation import action_text
 from spades_cli.engine.scoring import score_side
 from spades_cli.errors import EXIT_OK, EXIT_UNFINISHED
 from spades_cli.game.events import Event, Undone
-from spades_cli.game.match import Match
 from spades_cli.presets import load_rules
 from spades_cli.repl.core import (
     ERROR,
@@ -30,9 +26,7 @@ from spades_cli.repl.core import (
     REPLY,
     TRICK,
     VIEW,
-    Output,
     PlaySession,
-    PromptSeat,
 )
 from spades_cli.session.commands import COMMAND_NAMES
 from spades_cli.view import Look, hand_result
@@ -42,37 +36,6 @@ SAVED = "Game saved in /saved/game.txt\nContinue it with: spades resume /saved/g
 
 def label(card: int) -> str:
     return card_label(card, symbols=False)
-
-
-def new_session(
-    preset: str = "four-player",
-    seed: int = 7,
-    seats: Sequence[str] = (),
-    overrides: Sequence[str] = (),
-) -> PlaySession:
-    rules = load_rules(preset, overrides)
-    labels = seat_labels(rules, seats)
-    match = Match(rules, seed, make_seats(rules, labels, human=lambda _label: PromptSeat()))
-    humans = {s for s, label in labels.items() if label == "human"}
-    return PlaySession(match, humans, symbols=False, transcript_path="/saved/game.txt")
-
-
-def first_legal(session: PlaySession) -> str:
-    return action_text(session.state.legal_actions()[0])
-
-
-def texts(outputs: list[Output], kind: str | None = None) -> list[str]:
-    return [o.text for o in outputs if kind is None or o.kind == kind]
-
-
-def play_until(session: PlaySession, done: object, choose: object = first_legal) -> list[Output]:
-    """Answer with ``choose(session)`` until ``done(session)``; all outputs, in order."""
-    shown: list[Output] = []
-    for _ in range(2000):
-        if done(session):  # type: ignore[operator]
-            return shown
-        shown += session.handle(choose(session))  # type: ignore[operator]
-    raise AssertionError("the game did not get there")
 
 
 # -- a whole hand of each preset ----------------------------------------------------------

@@ -13,9 +13,9 @@ import subprocess
 import sys
 
 import pytest
-from conftest import ROOT
-from test_repl_session import first_legal, new_session
-from test_session_parity import _Greeted, _Line
+from helpers.joined import Greeted, Line
+from helpers.paths import ROOT
+from helpers.prompt import first_legal, new_session
 
 from spades_cli.net import wire
 from spades_cli.net.client import RemoteSession
@@ -35,11 +35,11 @@ def test_a_joined_seat_tells_the_game_as_a_local_one(preset: str) -> None:
     match = local.match
     (seat,) = local.humans
     table = Table(match.rules, wire.Tokens({seat: "token"}), match=match)
-    conn = _Greeted(seat)
+    conn = Greeted(seat)
     table.seats[seat] = conn  # type: ignore[assignment]
     table._greet(conn)  # type: ignore[arg-type]
     local.run.subscribe(TableEvents(table, match))
-    line = _Line([])
+    line = Line([])
     remote = RemoteSession(line, "token", symbols=False)  # type: ignore[arg-type]
 
     def send_up_to_the_turn() -> None:
@@ -69,7 +69,7 @@ def test_the_cards_of_a_draft_decision_go_to_its_owner_only() -> None:
     match = local.match
     (seat,) = local.humans
     table = Table(match.rules, wire.Tokens({seat: "token"}), match=match)
-    owner, watcher = _Greeted(seat), _Greeted(wire.WATCH)
+    owner, watcher = Greeted(seat), Greeted(wire.WATCH)
     owner.greeted = watcher.greeted = True
     table.seats[seat] = owner  # type: ignore[assignment]
     table.watchers.add(watcher)  # type: ignore[arg-type]

@@ -9,12 +9,9 @@ decision. So the same checks show that a rejoined seat knows the hand's tricks.
 
 from __future__ import annotations
 
-import queue
-from collections.abc import Sequence
-from typing import Any
-
 import pytest
-from test_repl_session import new_session, play_until
+from helpers.joined import Greeted, Line
+from helpers.prompt import new_session, play_until
 
 from spades_cli.net import wire
 from spades_cli.net.client import RemoteSession
@@ -36,44 +33,16 @@ PER_TABLE = {
 SAY = "  say TEXT    say something to the table (recorded in the transcript)"
 
 
-class _Greeted:
-    """The host's side of one connection: what the table sends it."""
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
-        self.greeted = False
-        self.sent: list[dict[str, Any]] = []
-
-    def send(self, data: bytes) -> None:
-        self.sent.append(wire.decode(data, limit=1 << 22))
-
-
-class _Line:
-    """The joined seat's side: the messages already received, and what it sends."""
-
-    def __init__(self, messages: Sequence[dict[str, Any]]) -> None:
-        self.inbox: queue.Queue[dict[str, Any] | None] = queue.Queue()
-        for msg in messages:
-            self.inbox.put(msg)
-        self.sent: list[dict[str, Any]] = []
-
-    def send(self, msg: dict[str, Any]) -> None:
-        self.sent.append(msg)
-
-    def close(self) -> None:
-        pass
-
-
 def rejoined(local: PlaySession) -> RemoteSession:
     """The seat on turn in ``local``, as a player who joins the table there sees it."""
     match = local.match
     seat = local.on_turn
     assert seat is not None
     table = Table(match.rules, wire.Tokens({seat: "token"}), match=match)
-    conn = _Greeted(seat)
+    conn = Greeted(seat)
     table._greet(conn)  # type: ignore[arg-type]
     messages = [*conn.sent, wire.decode(table.view(seat, turn=True), limit=1 << 22)]
-    remote = RemoteSession(_Line(messages), "token", symbols=False)  # type: ignore[arg-type]
+    remote = RemoteSession(Line(messages), "token", symbols=False)  # type: ignore[arg-type]
     remote.start()
     return remote
 

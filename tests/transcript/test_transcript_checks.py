@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import TRANSCRIPTS, run_cli
+from helpers.cli import run_cli
+from helpers.paths import TRANSCRIPTS
 
 SHORT = (TRANSCRIPTS / "four-player-short.txt").read_text(encoding="utf-8")
 
