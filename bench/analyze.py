@@ -25,12 +25,13 @@ import time
 from common import build_line
 
 from spades_cli.analysis.analyze import PYTHON_BUDGET, HandReport, analyze_hand, analyze_match, default_budget
-from spades_cli.bots.expert import Outcome
 from spades_cli.bots.normal import NormalBot
+from spades_cli.bots.rollout import hand_utility
 from spades_cli.engine import PLAY, State, deck_for, rng_for
 from spades_cli.presets import load_rules
 from spades_cli.solver import fast as ddfast
 from spades_cli.solver.fast import FastSolver
+from spades_cli.solver.outcome import Outcome
 from spades_cli.solver.search import SearchLimit
 from spades_cli.transcript import read_transcript, replay
 
@@ -148,7 +149,7 @@ def solver_by_left(hands: list[tuple[State, list[int]]], lefts: list[int], budge
             for c in cards[: 4 * (13 - left)]:
                 st.apply(c)
             t0 = time.perf_counter()
-            solver = Outcome(st, st.current % 2).solver(st, budget)
+            solver = Outcome(st, st.current % 2, value=hand_utility).solver(st, budget)
             try:
                 solver.move_values()
             except SearchLimit:

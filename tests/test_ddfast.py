@@ -14,11 +14,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_solver import FOUR, TWO, _brute_value, _variant, brute, random_ending
 
-from spades_cli.bots.expert import Outcome
+from spades_cli.bots.rollout import game_utility
 from spades_cli.engine import PLAY, State
 from spades_cli.presets import rules_from_dict, rules_to_dict
 from spades_cli.solver import fast as ddfast
 from spades_cli.solver.fast import FastSolver
+from spades_cli.solver.outcome import Outcome
 from spades_cli.solver.search import SearchLimit, Solver, trick_table
 
 pytestmark = pytest.mark.skipif(not ddfast.available(), reason="the C search core was not built")
@@ -93,7 +94,7 @@ def test_fast_search_agrees_with_the_python_solver_on_longer_positions(players: 
         if left == 13:
             state = random_ending(rules, 500 + i, 13)
         side = rng.randrange(2)
-        for value in ("tricks", "points", "game"):
+        for value in ("tricks", "points", game_utility):
             oc = Outcome(state, side, value=value)
             if left == 13 and value != "tricks":
                 continue

@@ -24,12 +24,12 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from spades_cli.bots.expert import Outcome
 from spades_cli.engine import DEAL, PLAY, Rules, State, card_str
 from spades_cli.errors import FileFormatError, MultiError
 from spades_cli.game.match import Match
 from spades_cli.solver import fast as ddfast
 from spades_cli.solver.fast import FastSolver
+from spades_cli.solver.outcome import Outcome
 from spades_cli.solver.search import SearchLimit, Solver, trick_table
 from spades_cli.transcript import Transcript, replay, transcript_rules
 from spades_cli.transcript.files import read_limited
