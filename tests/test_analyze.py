@@ -166,10 +166,10 @@ def test_tricks_and_points_walked_apart_are_the_values_walked_together() -> None
     # With a nil the points hang on the nil seat's own tricks, and the two walks over the
     # positions run in two threads, the points with a trick table of their own.
     from spades_cli.analysis.analyze import _plays, _Solvers
-    from spades_cli.solver import fast as ddfast
+    from spades_cli.solver import backend
     from spades_cli.transcript import read_transcript, replay
 
-    if not ddfast.available():
+    if not backend.c_core():
         pytest.skip("the C search core was not built")
     match = replay(read_transcript(TRANSCRIPTS / "four-player-short.txt")).match
     start, cards = _plays(match)[0]
@@ -226,9 +226,9 @@ def test_a_halted_analysis_solves_nothing_and_guesses_nothing() -> None:
     # Every C solver of a halted hand ends its question at once (SearchLimit): the hand's
     # figures read "not known" and every card that was not forced "not analysed".
     from spades_cli.analysis.analyze import _Halt, analyze_hand
-    from spades_cli.solver import fast as ddfast
+    from spades_cli.solver import backend
 
-    if not ddfast.available():
+    if not backend.c_core():
         pytest.skip("the C search core was not built")
     start, cards = _hand(2)
     halt = _Halt()
@@ -262,9 +262,9 @@ def test_an_interruption_stops_the_hand_s_searches_at_once() -> None:
     import signal
 
     from spades_cli.analysis.analyze import _Halt, _hand_at_once
-    from spades_cli.solver import fast as ddfast
+    from spades_cli.solver import backend
 
-    if not ddfast.available():
+    if not backend.c_core():
         pytest.skip("the C search core was not built")
 
     class Ring(Exception):
@@ -325,9 +325,9 @@ def test_each_hand_is_shown_as_it_is_analysed_and_stays_on_ctrl_c(monkeypatch: p
 
 def test_the_hands_analysed_in_the_background_are_those_of_the_whole_analysis() -> None:
     from spades_cli.analysis.analyze import HandsInBackground, analyze_match, to_json
-    from spades_cli.solver import fast as ddfast
+    from spades_cli.solver import backend
 
-    if not ddfast.available():
+    if not backend.c_core():
         pytest.skip("the background analysis runs on the C search core")
     match = replay(read_transcript(TRANSCRIPTS / "two-player-short.txt")).match
     later = HandsInBackground(match)
@@ -345,9 +345,9 @@ def test_stepping_starts_before_the_later_hands_are_analysed(monkeypatch: pytest
     analysed, and quitting ends that analysis (it stops at once: here it is held until
     the halt comes)."""
     import spades_cli.analysis.analyze as analysis
-    from spades_cli.solver import fast as ddfast
+    from spades_cli.solver import backend
 
-    if not ddfast.available():
+    if not backend.c_core():
         pytest.skip("the background analysis runs on the C search core")
     real = analysis.analyze_hand
     held: list[int] = []

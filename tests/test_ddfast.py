@@ -162,12 +162,13 @@ def test_analyze_reports_the_same_with_either_search(monkeypatch: pytest.MonkeyP
     from pathlib import Path
 
     from spades_cli.analysis.analyze import analyze
+    from spades_cli.solver import backend
     from spades_cli.transcript import read_transcript
 
     path = Path(__file__).parent.parent / "transcripts" / "four-player-short.txt"
     t = read_transcript(str(path))
     _, fast_hands = analyze(t, budget=200_000)
-    monkeypatch.setattr(ddfast, "available", lambda: False)
+    monkeypatch.setattr(backend, "c_core", lambda: False)
     _, slow_hands = analyze(t, budget=200_000)
     assert len(fast_hands) == len(slow_hands) > 0
     for fast, slow in zip(fast_hands, slow_hands, strict=True):

@@ -27,22 +27,15 @@ from typing import Any
 from spades_cli.engine import DEAL, PLAY, Rules, State, card_str
 from spades_cli.errors import FileFormatError, MultiError
 from spades_cli.game.match import Match
-from spades_cli.solver import fast as ddfast
-from spades_cli.solver.fast import FastSolver
+from spades_cli.solver import backend
+from spades_cli.solver.backend import Search
 from spades_cli.solver.outcome import Outcome
-from spades_cli.solver.search import SearchLimit, Solver, trick_table
+from spades_cli.solver.search import SearchLimit
+from spades_cli.solver.sets import trick_table
 from spades_cli.transcript import Transcript, replay, transcript_rules
 from spades_cli.transcript.files import read_limited
 from spades_cli.transcript.syntax import MAX_PROBLEMS, transcript_from_bytes
 from spades_cli.view.analysis import HINDSIGHT, deal_figures, flag_line
-
-PYTHON_BUDGET = 200_000  # positions one question of the Python solver may visit by default
-FAST_BUDGET = 20_000_000  # of the C search, some ten times as fast a position (at most 2-5 s)
-
-
-def default_budget() -> int:
-    """The positions one search question may visit unless told (``--budget``)."""
-    return FAST_BUDGET if ddfast.available() else PYTHON_BUDGET
 
 
 @dataclass
@@ -175,7 +168,7 @@ def _analyzed(
     halt: _Halt | None = None,
 ) -> Iterator[HandReport]:
     """The hands ``plays`` (each's start and cards) analysed one after another."""
-    cap = default_budget() if budget is None else budget
+    cap = backend.default_budget() if budget is None else budget
     for done, (start, cards) in enumerate(plays):
         if progress is not None:
             progress(done, len(plays))
@@ -239,20 +232,19 @@ class HandsInBackground:
 
 
 class _Halt:
-    """The C solvers of one hand's analysis, to end at once (each raising
-    ``SearchLimit``, so the hand ends in moments) when the caller is interrupted."""
+    """The solvers of one analysis, to end at once (each raising ``SearchLimit``, so the
+    hand ends in moments) when the caller is interrupted or quits."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.solvers: list[FastSolver] = []
+        self.solvers: list[Search] = []
         self.halted = False
 
-    def add(self, solver: Solver | FastSolver) -> None:
-        if isinstance(solver, FastSolver):
-            with self.lock:
-                self.solvers.append(solver)
-                if self.halted:
-                    solver.stop()
+    def add(self, solver: Search) -> None:
+        with self.lock:
+            self.solvers.append(solver)
+            if self.halted:
+                solver.stop()
 
     def halt(self) -> None:
         with self.lock:
@@ -268,8 +260,8 @@ def _hand_at_once(
     thread that runs it until its question ends (seconds), so it runs in a thread of its
     own while this one waits, and on an interruption its solvers are stopped before the
     interruption goes on. The Python solver is interrupted where it runs."""
-    if not ddfast.available():
-        return analyze_hand(start, cards, depth, budget)
+    if not backend.c_core():
+        return analyze_hand(start, cards, depth, budget, halt)
     halt = halt if halt is not None else _Halt()
     pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="analyze-hand")
     try:
@@ -306,37 +298,20 @@ class _Solvers:
         points = points if points is not None else Outcome(start, 0, value="points")
         if tricks.side != 0 or points.side != 0:
             raise ValueError("the analysis solves for side N-S")
-        self.tricks = _solver(
-            start, tricks.side, tricks.groups, tricks.table, tricks.keen, tricks.linear, budget, halt
-        )
-        self.points = _solver(
-            start, points.side, points.groups, points.table, points.keen, points.linear, budget, halt
-        )
+        self.tricks = _solver(start, tricks, budget, halt)
+        self.points = _solver(start, points, budget, halt)
         # The points questions read the trick bounds the trick questions find: those of
         # the trick solver, or (``apart``: the two walk the hand in two threads, see
         # walk()) of a trick table of their own, which only their trick targets fill.
-        # Apart only when a nil splits a side: the points then hang on more than N-S's
+        # Apart only with the C search (the Python solver holds the interpreter) and when
+        # a nil splits a side: the points then hang on more than N-S's
         # tricks, and the trick table answers fewer of their questions (the best of three
         # runs of bench/analyze.py's hands with a nil: hand 9 2.31 -> 1.62 s, hand 8 1.64 ->
         # 1.77 s, hands 1 and 4 the same; without a nil the points walk apart did the
         # tricks' work again: hand 2 1.53 -> 1.74 s).
-        reader = self.points
-        counts = self.tricks
-        self.apart = (
-            apart
-            and len(set(points.groups)) > 2
-            and isinstance(reader, FastSolver)
-            and isinstance(counts, FastSolver)
-        )
-        if self.apart:
-            counts = _solver(
-                start, tricks.side, tricks.groups, tricks.table, tricks.keen, tricks.linear, budget, halt
-            )
-        if isinstance(reader, FastSolver):
-            if isinstance(counts, FastSolver):
-                reader.share(counts)
-        elif isinstance(counts, Solver):
-            reader.share(counts)
+        self.apart = apart and len(set(points.groups)) > 2 and backend.c_core()
+        counts = _solver(start, tricks, budget, halt) if self.apart else self.tricks
+        backend.share(self.points, counts)
 
     def parts(self) -> tuple[int, int]:
         """The positions searched so far for the tricks, and for the points."""
@@ -361,7 +336,7 @@ class _Solvers:
         the last ``depth`` tricks; None from the first position over the budget on. With
         ``apart`` the tricks are walked in a thread of their own meanwhile."""
         solver = self.tricks
-        if not (self.apart and isinstance(solver, FastSolver)):
+        if not self.apart:
             tricks = _walk(self.tricks, positions, end, depth)
             # Not below the first position whose tricks were over the budget.
             low = next((i + 1 for i in range(len(positions) - 1, -1, -1) if tricks[i] is None), 0)
@@ -402,9 +377,7 @@ class _Solvers:
         return (found, False) if found >= 0 else (card, False)
 
 
-def _walk(
-    solver: Solver | FastSolver, positions: list[State], end: State, depth: int, low: int = 0
-) -> list[float | None]:
+def _walk(solver: Search, positions: list[State], end: State, depth: int, low: int = 0) -> list[float | None]:
     """One solver's part of :meth:`_Solvers.walk`, down to position ``low``. The value
     after a card is a floor of the value before it when N-S played it (they could play it
     again) and a ceiling when E-W did: the question asks only what it leaves."""
@@ -425,9 +398,7 @@ def _walk(
     return out
 
 
-def _value(
-    solver: Solver | FastSolver, st: State, guess: float | None = None, bound: int = 0
-) -> float | None:
+def _value(solver: Search, st: State, guess: float | None = None, bound: int = 0) -> float | None:
     """The solver's value of ``st`` with best play (None: over the budget)."""
     solver.load(st)
     try:
@@ -436,29 +407,22 @@ def _value(
         return None
 
 
-def _solver(
-    st: State,
-    side: int,
-    groups: list[int],
-    table: list[float],
-    keen: list[bool] | None,
-    linear: list[float] | None,
-    budget: int,
-    halt: _Halt | None = None,
-) -> Solver | FastSolver:
-    """The C solver when it was built (and its tables fit in memory), else the Python one
-    (the same values); ``halt`` is told of it."""
-    solver: Solver | FastSolver
-    if ddfast.available():
-        try:
-            solver = FastSolver(st, side, groups, table, keen, linear, budget)
-        except MemoryError:
-            solver = Solver(st, side, groups, table, keen, linear, budget)  # the C tables did not fit
-    else:
-        solver = Solver(st, side, groups, table, keen, linear, budget)
+def _solver(st: State, outcome: Outcome, budget: int, halt: _Halt | None) -> Search:
+    """The backend's search of ``outcome`` from ``st``; ``halt`` is told of it."""
+    solver = backend.new_solver(
+        st, outcome.side, outcome.groups, outcome.table, outcome.keen, outcome.linear, budget
+    )
     if halt is not None:
         halt.add(solver)
     return solver
+
+
+def _seat_solver(start: State, seat: int, budget: int, *, threaded: bool = False) -> Search:
+    """A search of the tricks ``seat`` takes from ``start``, its partner helping
+    (``threaded``: see :func:`~spades_cli.solver.backend.new_solver`)."""
+    groups = [0 if s == seat else 1 for s in range(start.n)]
+    table = trick_table(2, [0])
+    return backend.new_solver(start, seat % 2, groups, table, None, [1.0, 0.0], budget, threaded=threaded)
 
 
 Figures = tuple[list[int | None], list[int | None], list[int]]  # sides, seats, seats' floors
@@ -501,9 +465,9 @@ def _seat_figure(
     from the lowest up: a question the
     seat can answer "yes" to is cheaper than a "no", and each leaves bounds in the
     solver's table for the next (fewer positions than a binary search)."""
-    n = start.n
-    groups = [0 if s == seat else 1 for s in range(n)]
-    solver = _solver(start, seat % 2, groups, trick_table(2, [0]), None, [1.0, 0.0], budget, halt)
+    solver = _seat_solver(start, seat, budget)
+    if halt is not None:
+        halt.add(solver)
     lo = 0
     try:
         while lo < top and solver.reaches(-1, float(lo + 1), seat % 2):
@@ -533,18 +497,7 @@ class _SeatFigures:
     def __init__(self, start: State, budget: int, halt: _Halt | None = None) -> None:
         n = start.n
         self.tops: list[int | None] = [None, None]  # the sides' figures, once known
-        self.solvers = [
-            FastSolver(
-                start,
-                seat % 2,
-                [0 if s == seat else 1 for s in range(n)],
-                trick_table(2, [0]),
-                None,
-                [1.0, 0.0],
-                budget,
-            )
-            for seat in range(n)
-        ]
+        self.solvers = [_seat_solver(start, seat, budget, threaded=True) for seat in range(n)]
         if halt is not None:
             for solver in self.solvers:
                 halt.add(solver)
@@ -605,7 +558,7 @@ def analyze_hand(
     the next one's values and with one transposition table, so the early positions
     find the later ones already solved; the first position over the budget ends it."""
     seats_job: _SeatFigures | None = None
-    if start.n == 4 and ddfast.available():
+    if start.n == 4 and backend.c_core():
         try:
             seats_job = _SeatFigures(start, budget, halt)
         except MemoryError:
