@@ -24,7 +24,9 @@ import time
 
 from common import build_line
 
-from spades_cli.analysis.analyze import HandReport, analyze_hand, analyze_match
+from spades_cli.analysis.analyze import analyze_match
+from spades_cli.analysis.hand import analyze_hand
+from spades_cli.analysis.report import HandReport
 from spades_cli.bots.normal import NormalBot
 from spades_cli.bots.rollout import hand_utility
 from spades_cli.engine import PLAY, State, deck_for, rng_for

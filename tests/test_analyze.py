@@ -105,7 +105,7 @@ def test_a_hand_whose_best_line_is_known_by_hand() -> None:
     # discarding 9C lets West win and lead AH, and East over-ruffs North's TS with QS.
     from test_bots_hard import mid_hand
 
-    from spades_cli.analysis.analyze import analyze_hand
+    from spades_cli.analysis.hand import analyze_hand
     from spades_cli.engine import PLAY, card_str, parse_card
     from spades_cli.presets import load_rules
 
@@ -165,22 +165,22 @@ def test_analyze_refuses_a_file_that_is_not_a_transcript_in_one_line(tmp_path: P
 def test_tricks_and_points_walked_apart_are_the_values_walked_together() -> None:
     # With a nil the points hang on the nil seat's own tricks, and the two walks over the
     # positions run in two threads, the points with a trick table of their own.
-    from spades_cli.analysis.analyze import _plays, _Solvers
+    from spades_cli.analysis.hand import Solvers, plays
     from spades_cli.solver import backend
     from spades_cli.transcript import read_transcript, replay
 
     if not backend.c_core():
         pytest.skip("the C search core was not built")
     match = replay(read_transcript(TRANSCRIPTS / "four-player-short.txt")).match
-    start, cards = _plays(match)[0]
+    start, cards = plays(match)[0]
     assert start.bids[2] == 0  # R-4P-7: South bid nil, scored on her own tricks
     positions = []
     st = start.clone()
     for card in cards:
         positions.append(st.clone())
         st.apply(card)
-    apart = _Solvers(start, 0, apart=True)
-    together = _Solvers(start, 0)
+    apart = Solvers(start, 0, apart=True)
+    together = Solvers(start, 0)
     assert apart.apart and not together.apart
     tricks, points = apart.walk(positions, st, 13)
     assert (tricks, points) == together.walk(positions, st, 13)
@@ -204,7 +204,7 @@ def test_the_tricks_from_the_deal_show_when_its_points_are_over_the_budget() -> 
 def test_a_seat_figure_over_the_budget_shows_what_was_shown() -> None:
     # A seat's figure is asked 1, 2, ... tricks upward: when a question is over the budget
     # the tricks already shown reachable are printed as "4+" (at least 4), none as "?".
-    from spades_cli.analysis.analyze import HandReport
+    from spades_cli.analysis.report import HandReport
     from spades_cli.presets import load_rules
     from spades_cli.view.analysis import deal_figures
 
@@ -215,23 +215,24 @@ def test_a_seat_figure_over_the_budget_shows_what_was_shown() -> None:
 
 
 def _hand(number: int) -> tuple[object, list[int]]:
-    from spades_cli.analysis.analyze import _plays
+    from spades_cli.analysis.hand import plays
     from spades_cli.transcript import read_transcript, replay
 
     match = replay(read_transcript(TRANSCRIPTS / "four-player.txt")).match
-    return _plays(match)[number - 1]
+    return plays(match)[number - 1]
 
 
 def test_a_halted_analysis_solves_nothing_and_guesses_nothing() -> None:
     # Every C solver of a halted hand ends its question at once (SearchLimit): the hand's
     # figures read "not known" and every card that was not forced "not analysed".
-    from spades_cli.analysis.analyze import _Halt, analyze_hand
+    from spades_cli.analysis.hand import analyze_hand
+    from spades_cli.analysis.threads import Halt
     from spades_cli.solver import backend
 
     if not backend.c_core():
         pytest.skip("the C search core was not built")
     start, cards = _hand(2)
-    halt = _Halt()
+    halt = Halt()
     halt.halt()
     report = analyze_hand(start, cards, 13, 0, halt)  # type: ignore[arg-type]
     assert start.bids == [3, 3, 2, 4]  # no nil: the seats' four, N-S's tricks and points
@@ -245,11 +246,12 @@ def test_a_halted_analysis_solves_nothing_and_guesses_nothing() -> None:
 
 
 def test_the_hand_run_in_a_thread_of_its_own_is_the_same_hand() -> None:
-    from spades_cli.analysis.analyze import _hand_at_once, analyze_hand
+    from spades_cli.analysis.analyze import hand_at_once
+    from spades_cli.analysis.hand import analyze_hand
 
     start, cards = _hand(2)
     here = analyze_hand(start, cards, 4, 0)  # type: ignore[arg-type]
-    there = _hand_at_once(start, cards, 4, 0)  # type: ignore[arg-type]
+    there = hand_at_once(start, cards, 4, 0)  # type: ignore[arg-type]
     assert (there.side_tricks, there.seat_tricks) == (here.side_tricks, here.seat_tricks)
     assert there.cards == here.cards
     assert there.cards and there.side_tricks == [7, 6]
@@ -261,7 +263,8 @@ def test_an_interruption_stops_the_hand_s_searches_at_once() -> None:
     # exception goes on, after a few positions, not after the hand.
     import signal
 
-    from spades_cli.analysis.analyze import _Halt, _hand_at_once
+    from spades_cli.analysis.analyze import hand_at_once
+    from spades_cli.analysis.threads import Halt
     from spades_cli.solver import backend
 
     if not backend.c_core():
@@ -274,12 +277,12 @@ def test_an_interruption_stops_the_hand_s_searches_at_once() -> None:
         raise Ring
 
     start, cards = _hand(7)
-    halt = _Halt()
+    halt = Halt()
     old = signal.signal(signal.SIGALRM, ring)
     try:
         signal.setitimer(signal.ITIMER_REAL, 0.5)
         with pytest.raises(Ring):
-            _hand_at_once(start, cards, 13, 0, halt)  # type: ignore[arg-type]
+            hand_at_once(start, cards, 13, 0, halt)  # type: ignore[arg-type]
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
@@ -293,7 +296,7 @@ def test_a_bad_seat_is_refused_before_any_hand_is_analysed(monkeypatch: pytest.M
     def never(*args: object) -> object:
         raise AssertionError("a hand was analysed")
 
-    monkeypatch.setattr(analysis, "_hand_at_once", never)
+    monkeypatch.setattr(analysis, "hand_at_once", never)
     result = run_cli(["analyze", str(TRANSCRIPTS / "four-player.txt"), "--seat", "Q"])
     assert result.exit_code == 2 and "unknown seat 'Q'" in result.output
 
@@ -305,16 +308,16 @@ def test_each_hand_is_shown_as_it_is_analysed_and_stays_on_ctrl_c(monkeypatch: p
 
     path = str(TRANSCRIPTS / "two-player-short.txt")
     whole = run_cli(["analyze", path]).output.splitlines()
-    real = analysis._hand_at_once
+    real = analysis.hand_at_once
     calls: list[int] = []
 
-    def first_only(*args: Any) -> analysis.HandReport:
+    def first_only(*args: Any) -> Any:
         calls.append(1)
         if len(calls) > 1:
             raise KeyboardInterrupt
         return real(*args)
 
-    monkeypatch.setattr(analysis, "_hand_at_once", first_only)
+    monkeypatch.setattr(analysis, "hand_at_once", first_only)
     result = run_cli(["analyze", path])
     assert result.exit_code == 130
     shown = [line for line in result.output.splitlines() if line and not line.startswith("spades:")]
@@ -324,13 +327,14 @@ def test_each_hand_is_shown_as_it_is_analysed_and_stays_on_ctrl_c(monkeypatch: p
 
 
 def test_the_hands_analysed_in_the_background_are_those_of_the_whole_analysis() -> None:
-    from spades_cli.analysis.analyze import HandsInBackground, analyze_match, to_json
+    from spades_cli.analysis.analyze import analyze_match, in_background
+    from spades_cli.analysis.output import to_json
     from spades_cli.solver import backend
 
     if not backend.c_core():
         pytest.skip("the background analysis runs on the C search core")
     match = replay(read_transcript(TRANSCRIPTS / "two-player-short.txt")).match
-    later = HandsInBackground(match)
+    later = in_background(match)
     try:
         got = [later(1), later(2), later(3)]
     finally:

@@ -9,7 +9,7 @@ import pytest
 from test_bots_hard import mid_hand, reshuffle_hidden
 from test_bots_support import E, N, S, W, position_4p
 
-from spades_cli.analysis.analyze import _card
+from spades_cli.analysis.hand import one_card
 from spades_cli.bots import expert, make_bot
 from spades_cli.bots.expert import ExpertBot, finish_deal
 from spades_cli.bots.hard import HardBot
@@ -70,11 +70,11 @@ def test_analyze_knows_the_nil_line_by_hand() -> None:
     state = nil_position()
     points = Outcome(state, 0, value="points")
     tricks = Outcome(state, 0, value="tricks")
-    verdict = _card(state, parse_card("3H"), points, tricks, 0)
+    verdict = one_card(state, parse_card("3H"), points, tricks, 0)
     assert verdict is not None
     assert verdict.best == parse_card("AH")
     assert verdict.cost_points >= 200  # the nil's +100 against its -100
-    assert _card(state, parse_card("AH"), points, tricks, 0).cost_points == 0  # type: ignore[union-attr]
+    assert one_card(state, parse_card("AH"), points, tricks, 0).cost_points == 0  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize(

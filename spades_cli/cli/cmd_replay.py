@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from spades_cli.analysis.analyze import HandsInBackground, analyze_match
+from spades_cli.analysis.analyze import analyze_match, in_background
 from spades_cli.app.printer import Printer, progress
 from spades_cli.app.summary import game_summary
 from spades_cli.cli.options import (
@@ -87,7 +87,7 @@ def replay_command(
         # With the C core the hands are analysed in the background, one after another:
         # stepping starts once the first one is (the Python solver would hold the
         # interpreter while the stepper waits for keys, so it analyses them all first).
-        later = HandsInBackground(match) if with_analysis and backend.c_core() else None
+        later = in_background(match) if with_analysis and backend.c_core() else None
         analysis: HandNotes | None = None
         if later is not None:
             analysis = analysis_waiting(later, later.ready)
