@@ -162,6 +162,24 @@ def test_analyze_refuses_a_file_that_is_not_a_transcript_in_one_line(tmp_path: P
     ]
 
 
+def test_a_transcript_with_bad_lines_shows_its_problems(tmp_path: Path) -> None:
+    # One line reads as a transcript line (the tag), thirty do not: this is a transcript
+    # with problems, each shown (the first twenty and a count), not a file of another kind.
+    from spades_cli.transcript.syntax import LineProblems, parse_transcript
+
+    with pytest.raises(LineProblems) as none:
+        parse_transcript('{\n  "games": 3\n}\n')
+    assert not none.value.read
+    broken = tmp_path / "broken.txt"
+    broken.write_text('[Game "spades"]\n' + "{ not a line\n" * 30)
+    with pytest.raises(LineProblems) as some:
+        read_transcript(broken)
+    assert some.value.read
+    result = run_cli(["analyze", str(broken)])
+    assert result.exit_code == 2
+    assert "... and 10 more problems" in result.output and "not a spades transcript" not in result.output
+
+
 def test_tricks_and_points_walked_apart_are_the_values_walked_together() -> None:
     # With a nil the points hang on the nil seat's own tricks, and the two walks over the
     # positions run in two threads, the points with a trick table of their own.

@@ -3,28 +3,21 @@
 from __future__ import annotations
 
 from spades_cli.engine import Rules
-from spades_cli.errors import FileFormatError, MultiError
+from spades_cli.errors import FileFormatError
 from spades_cli.game.match import Match
 from spades_cli.transcript import Transcript, replay, transcript_rules
 from spades_cli.transcript.files import read_limited
-from spades_cli.transcript.syntax import MAX_PROBLEMS, transcript_from_bytes
+from spades_cli.transcript.syntax import LineProblems, transcript_from_bytes
 
 
 def read_for_analysis(path: str) -> Transcript:
     """The transcript in ``path``; a file none of whose lines reads as a transcript line
     (a JSON summary, a text of another kind) is refused in one line (exit 2), not with a
     problem for each of its lines."""
-    data = read_limited(path)
     try:
-        return transcript_from_bytes(data, path)
-    except MultiError as exc:
-        shown = exc.problems
-        count = len(shown)
-        if count > MAX_PROBLEMS and shown[-1].startswith("... and "):
-            count = MAX_PROBLEMS + int(shown[-1].split()[2])
-        text = data.decode("utf-8", errors="replace").split("\n")
-        content = sum(1 for line in text if line.strip() and not line.strip().startswith("#"))
-        if count < content or content == 0:
+        return transcript_from_bytes(read_limited(path), path)
+    except LineProblems as exc:
+        if exc.read:
             raise
         raise FileFormatError(
             "this is not a spades transcript (no line of it reads as one)", file=path
