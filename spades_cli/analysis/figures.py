@@ -74,12 +74,10 @@ def _seat_figure(
 class SeatFigures:
     """The seats' figures from the deal, searched in a thread a seat, at a lower
     priority, while the caller solves the hand's positions (the C search lets other
-    threads run; each thread has a solver of its own). Measured on bench/analyze.py, four
-    threads at nice 10 against two at the caller's priority: 8 of 10 hands under 2 s
-    against 6 or 7. Each seat asks 1, 2, ... tricks upward until a "no". Its side's
-    figure is known only at the end: a question above it can only be a "no" (or over
-    the budget), so the figures are those of asking only up to it, as
-    :func:`deal_figures` does."""
+    threads run; each thread has a solver of its own; measured: bench/README.md). Each
+    seat asks 1, 2, ... tricks upward until a "no". Its side's figure is known only at
+    the end: a question above it can only be a "no" (or over the budget), so the figures
+    are those of asking only up to it, as :func:`deal_figures` does."""
 
     def __init__(self, start: State, budget: int, halt: Halt | None = None) -> None:
         """``MemoryError`` when the C tables do not fit (the caller asks one seat after

@@ -175,11 +175,8 @@ class Solvers:
         # the trick solver, or (``apart``: the two walk the hand in two threads, see
         # walk()) of a trick table of their own, which only their trick targets fill.
         # Apart only with the C search (the Python solver holds the interpreter) and when
-        # a nil splits a side: the points then hang on more than N-S's
-        # tricks, and the trick table answers fewer of their questions (the best of three
-        # runs of bench/analyze.py's hands with a nil: hand 9 2.31 -> 1.62 s, hand 8 1.64 ->
-        # 1.77 s, hands 1 and 4 the same; without a nil the points walk apart did the
-        # tricks' work again: hand 2 1.53 -> 1.74 s).
+        # a nil splits a side: the points then hang on more than N-S's tricks, and the
+        # trick table answers fewer of their questions (measured: bench/README.md).
         self.apart = apart and len(set(points.groups)) > 2 and backend.c_core()
         counts = _solver(start, tricks, budget, halt) if self.apart else self.tricks
         backend.share(self.points, counts)
