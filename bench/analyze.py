@@ -24,13 +24,17 @@ import time
 
 from common import build_line
 
-from spades_cli.analysis.analyze import PYTHON_BUDGET, HandReport, analyze_hand, analyze_match, default_budget
-from spades_cli.bots.expert import Outcome
+from spades_cli.analysis.analyze import analyze_match
+from spades_cli.analysis.hand import analyze_hand
+from spades_cli.analysis.report import HandReport
 from spades_cli.bots.normal import NormalBot
+from spades_cli.bots.rollout import hand_utility
 from spades_cli.engine import PLAY, State, deck_for, rng_for
 from spades_cli.presets import load_rules
-from spades_cli.solver import fast as ddfast
+from spades_cli.solver import backend
+from spades_cli.solver.backend import PYTHON_BUDGET
 from spades_cli.solver.fast import FastSolver
+from spades_cli.solver.outcome import Outcome
 from spades_cli.solver.search import SearchLimit
 from spades_cli.transcript import read_transcript, replay
 
@@ -148,7 +152,7 @@ def solver_by_left(hands: list[tuple[State, list[int]]], lefts: list[int], budge
             for c in cards[: 4 * (13 - left)]:
                 st.apply(c)
             t0 = time.perf_counter()
-            solver = Outcome(st, st.current % 2).solver(st, budget)
+            solver = Outcome(st, st.current % 2, value=hand_utility).solver(st, budget)
             try:
                 solver.move_values()
             except SearchLimit:
@@ -193,14 +197,15 @@ def main() -> None:
 
     print(
         f"solver {'compiled (mypyc)' if not solver.__file__.endswith('.py') else 'pure Python'}; "
-        f"analysis search: {'C core' if ddfast.available() else 'Python solver (no C core built)'}; "
+        f"analysis search: {'C core' if backend.c_core() else 'Python solver (no C core built)'}; "
         f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores"
     )
     hands = played_hands(args.hands)
-    whole_hands(hands, args.budget if args.budget is not None else default_budget())
+    budget = args.budget if args.budget is not None else backend.default_budget()
+    whole_hands(hands, budget)
     if args.transcript:
-        recorded_game(args.transcript, args.budget if args.budget is not None else default_budget())
-    if ddfast.available() and args.like_for_like:
+        recorded_game(args.transcript, budget)
+    if backend.c_core() and args.like_for_like:
         like_for_like(hands, args.like_for_like)
     solver_by_left(
         hands,

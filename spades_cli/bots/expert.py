@@ -3,7 +3,7 @@
 For a card play it samples deals of the unseen cards consistent with everything this
 seat has seen (``bots.determinize``: the cards played, the voids shown, the bids made,
 in the draft game its own discards), solves every sampled deal with every hand known
-(``engine.solver``) and plays the card with the best average outcome, as GIB does in
+(``solver/``) and plays the card with the best average outcome, as GIB does in
 bridge. The outcome is not a trick count but what the hand's Spades points do for its
 side: in the four-player game the chance of winning the game from the scores the hand
 leaves (``bots.rollout.game_utility``, as the hard bot plays), in the two-player game
@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import random
 import statistics
-from collections.abc import Callable
 
 from spades_cli.bots import normal
 from spades_cli.bots.determinize import build_state, sample_worlds
@@ -42,9 +41,9 @@ from spades_cli.bots.expert_nil import TAIL as NIL_TAIL
 from spades_cli.bots.hard import BID_WORLDS, MAX_WORLDS, PLAY_BUDGET, HardBot, distinct_cards, pick
 from spades_cli.bots.rollout import Context, fast_card, game_utility, hand_utility, make_context, play_out
 from spades_cli.bots.view import TableView, bid_of, read_table
-from spades_cli.engine import BID, PLAY, HandResult, Observation, Rules, State, beats, card_str
-from spades_cli.engine.scoring import score_side
-from spades_cli.solver.search import RADIX, SearchLimit, Solver, spreads
+from spades_cli.engine import BID, PLAY, Observation, Rules, State, beats, card_str
+from spades_cli.solver.outcome import Outcome, Utility
+from spades_cli.solver.search import SearchLimit
 
 WORLDS = {2: 24, 4: 24}  # sampled deals per solved card decision, by players
 SOLVE_FROM = {2: 8, 4: 6}  # tricks left from which the solver takes over, by players
@@ -57,7 +56,7 @@ TAIL = {2: 6, 4: 0}
 TAIL_WORLDS = 16
 # What a solved deal is worth (see Outcome), by players: four-player games are won on
 # the race to the target (as the hard bot plays), which the hand's points alone miss.
-VALUE = {2: "utility", 4: "game"}
+VALUE: dict[int, Utility] = {2: hand_utility, 4: game_utility}
 TAIL_BUDGET = 20000  # positions per solved tail; past it the rollout finishes the hand
 # Where the hard bot's search decides for the expert (four-player card play before the
 # solver takes over, every bid), it searches more than hard does: four times its
@@ -79,7 +78,7 @@ class ExpertBot:
         hard: HardBot | None = None,
         tail: dict[int, int] | None = None,
         tail_worlds: int = TAIL_WORLDS,
-        value: dict[int, str] | None = None,
+        value: dict[int, Utility] | None = None,
         nil_worlds: int = NIL_WORLDS,
     ) -> None:
         self.worlds = {2: worlds, 4: worlds} if worlds else WORLDS
@@ -130,8 +129,8 @@ class ExpertBot:
         def finish(st: State, side: int) -> float:
             key = tuple(st.bids)
             if key not in outcomes:
-                outcomes[key] = Outcome(st, side, value="game")
-            return outcomes[key].finish(st, make_context(st), NIL_TAIL)
+                outcomes[key] = Outcome(st, side, value=game_utility)
+            return finish_deal(outcomes[key], st, make_context(st), NIL_TAIL)
 
         return nil_holds(obs, rules, rng, other, finish, self.nil_worlds)
 
@@ -179,7 +178,7 @@ class ExpertBot:
             for c in cands:
                 st = base.clone()
                 st.apply(c)
-                values[c].append(outcome.finish(st, ctx, tail))
+                values[c].append(finish_deal(outcome, st, ctx, tail))
         choice = pick(values, fallback)
         how = "solved deals" if solve else "sampled deals played out"
         if choice == fallback:
@@ -191,76 +190,18 @@ class ExpertBot:
         return choice, f"gains {gain:.0f} points over {card_str(fallback)} in {len(worlds)} {how}"
 
 
-class Outcome:
-    """The value table of one hand for the solver, by the tricks of each group of seats
-    that score alike: ``game`` (``game_utility`` for ``side``: the chance of winning the
-    game from the scores the hand leaves), ``utility`` (``hand_utility``: the hand's
-    points, bags priced), ``points`` (the hand's points of ``side`` less the other
-    side's) or ``tricks`` (the side's tricks)."""
-
-    def __init__(self, st: State, side: int, *, value: str = "utility") -> None:
-        rules = st.rules
-        n = st.n
-        nil = [st.bids[s] == 0 and (rules.nil.enabled or st.blind[s]) for s in range(n)]
-        groups = [-1] * n
-        first_of: list[int] = []
-        for s in range(n):
-            if groups[s] >= 0:
-                continue
-            groups[s] = len(first_of)
-            first_of.append(s)
-            if not nil[s] and n == 4:
-                p = (s + 2) % 4
-                if not nil[p]:
-                    groups[p] = groups[s]
-        self.groups = groups
-        self.keen = [not x for x in nil]
-        self.side = side
-        self.contract = sum(st.bids[s] for s in range(n) if s % 2 == side and not nil[s])
-        # The side's trick count is a sum over the groups: the solver can share more.
-        self.linear = [float(first % 2 == side) for first in first_of] if value == "tricks" else None
-        utility: Callable[[Rules, int, HandResult], float] = game_utility if value == "game" else hand_utility
-        self.utility = utility
-        g = len(first_of)
-        table = [0.0] * (RADIX**g)
-        bids = tuple(st.bids)
-        blind = tuple(st.blind)
-        seats = ((0, 2), (1, 3)) if n == 4 else ((0,), (1,))
-        for index in spreads(g, 13):
-            tricks = [0] * n
-            x = index
-            for k in range(g):
-                tricks[first_of[k]] = x % RADIX
-                x //= RADIX
-            if value == "tricks":
-                table[index] = float(sum(tricks[s] for s in seats[side]))
-                continue
-            sides = (
-                score_side(rules, bids, blind, tricks, seats[0], st.scores[0], st.bags[0]),
-                score_side(rules, bids, blind, tricks, seats[1], st.scores[1], st.bags[1]),
-            )
-            if value == "points":
-                table[index] = float(sides[side].points - sides[1 - side].points)
-                continue
-            result = HandResult(st.hand_no, st.dealer, bids, blind, tuple(tricks), sides)
-            table[index] = utility(rules, side, result)
-        self.table = table
-
-    def solver(self, st: State, budget: int = 0) -> Solver:
-        return Solver(st, self.side, self.groups, self.table, self.keen, self.linear, budget)
-
-    def finish(self, st: State, ctx: Context, tail: int) -> float:
-        """The value of a sampled deal: the rollout policy plays until ``tail`` tricks
-        are left, the solver the rest (the rollout alone when that search grows too big)."""
-        done = len(st.results)
-        while len(st.results) == done and (st.trick or 13 - st.trick_no > tail):
-            st.apply(fast_card(st, ctx))
-        if len(st.results) == done:
-            try:
-                return self.solver(st, TAIL_BUDGET).value()
-            except SearchLimit:
-                play_out(st, ctx)
-        return self.utility(st.rules, self.side, st.results[-1])
+def finish_deal(outcome: Outcome, st: State, ctx: Context, tail: int) -> float:
+    """The value of a sampled deal: the rollout policy plays until ``tail`` tricks are
+    left, the solver the rest (the rollout alone when that search grows too big)."""
+    done = len(st.results)
+    while len(st.results) == done and (st.trick or 13 - st.trick_no > tail):
+        st.apply(fast_card(st, ctx))
+    if len(st.results) == done:
+        try:
+            return outcome.solver(st, TAIL_BUDGET).value()
+        except SearchLimit:
+            play_out(st, ctx)
+    return outcome.value_of(st.results[-1])
 
 
 def _partner_wins_anyway(view: TableView) -> bool:
@@ -271,4 +212,4 @@ def _partner_wins_anyway(view: TableView) -> bool:
     return not (view.is_nil(view.partner) and view.obs.tricks_won[view.partner] == 0)
 
 
-__all__ = ["ExpertBot", "Outcome"]
+__all__ = ["ExpertBot", "finish_deal"]

@@ -33,7 +33,7 @@ NIL_WORLDS = 96  # sampled deals for the second look
 TAIL = 4  # tricks left when the solver takes over from the rollout policy
 
 # The solver's value of a finished deal: given a state and the deciding side, the
-# game utility of the hand played on from there (``expert.Outcome.finish``).
+# game utility of the hand played on from there (``expert.finish_deal``).
 Finish = Callable[[State, int], float]
 
 

@@ -37,7 +37,9 @@ def analyze_command(
     best card (no player could know every hand: this is hindsight). The transcript is
     replayed and checked first (exit 1 if it breaks the rules, 2 if it cannot be read).
     As text, each hand is shown as soon as it is analysed."""
-    from spades_cli.analysis.analyze import analyze_hands, read_for_analysis, replayed, text_chunks, to_json
+    from spades_cli.analysis.analyze import analyze_hands
+    from spades_cli.analysis.output import text_chunks, to_json
+    from spades_cli.analysis.reading import read_for_analysis, replayed
     from spades_cli.cli.options import analysis_progress, clear_progress, output_piped
 
     t = read_for_analysis(file)

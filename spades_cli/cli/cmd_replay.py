@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from spades_cli.analysis.analyze import HandsInBackground, analyze_match
+from spades_cli.analysis.analyze import analyze_match, in_background
 from spades_cli.app.printer import Printer, progress
 from spades_cli.app.summary import game_summary
 from spades_cli.cli.options import (
@@ -27,7 +27,7 @@ from spades_cli.cli.options import (
 from spades_cli.errors import UsageError
 from spades_cli.game.run import GameRun
 from spades_cli.repl.stepper import step_through
-from spades_cli.solver import fast as ddfast
+from spades_cli.solver import backend
 from spades_cli.stdio import stdin_lines
 from spades_cli.transcript import read_transcript, replay, transcript_rules
 from spades_cli.transcript.decks import deck_origins, stacked_deck_warnings
@@ -85,9 +85,9 @@ def replay_command(
         match = run.match
         assert match.dealer is not None
         # With the C core the hands are analysed in the background, one after another:
-        # stepping starts once the first one is (the Python solver cannot be stopped at
-        # once, so it analyses them all first).
-        later = HandsInBackground(match) if with_analysis and ddfast.available() else None
+        # stepping starts once the first one is (the Python solver would hold the
+        # interpreter while the stepper waits for keys, so it analyses them all first).
+        later = in_background(match) if with_analysis and backend.c_core() else None
         analysis: HandNotes | None = None
         if later is not None:
             analysis = analysis_waiting(later, later.ready)

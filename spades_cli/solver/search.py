@@ -205,6 +205,11 @@ class Solver:
 
     # -- public -------------------------------------------------------------------
 
+    def stop(self) -> None:
+        """End the search (from another thread: at its next position it raises
+        ``SearchLimit``), and every later one: a budget that no position meets."""
+        self.budget = -1
+
     def value(self, guess: float | None = None, bound: int = 0) -> float:
         """The value of the position with best play by every seat (``bound`` 1: known to
         be at least ``guess``; -1: at most ``guess``)."""
@@ -480,7 +485,7 @@ class Solver:
     def _move_hint(self, pred: int, hint: int) -> bool:
         self.nodes += 1
         if self.budget and self.nodes > self.budget:
-            raise SearchLimit(f"more than {self.budget} positions")
+            raise SearchLimit("stopped" if self.budget < 0 else f"more than {self.budget} positions")
         seat = self.current
         mask = self._legal(seat, self.hands[seat])
         moves = self._order(self._distinct(mask, seat), seat, hint)

@@ -105,9 +105,7 @@ def greatest_reached(
             # Above a floor, past two steps: the rest by quarters from the top, not step by
             # step (a value that moved up that far often moved much further: a nil kept
             # instead of broken; and each "yes" there costs about as much as the first while
-            # a "no" far above is cheap). The analysis walks of bench/analyze.py's hands and
-            # a recorded game: 176M positions step by step, 160M by halves, 156M so; that
-            # game's hand 1 52M, 37M, 33M.
+            # a "no" far above is cheap; measured: bench/README.md).
             far = True
         else:
             hi = k - 1

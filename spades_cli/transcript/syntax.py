@@ -722,15 +722,24 @@ def parse_transcript(text: str, origin: str = "<transcript>") -> Transcript:
         except _LineError as exc:
             problems.append(f"{origin}:{no}: {excerpt(str(exc), MAX_MESSAGE)}")
     if problems:
-        raise_problems(problems)
+        raise_problems(problems, read=bool(t.tags or t.events))
     return t
 
 
-def raise_problems(problems: list[str], exit_code: int = 2) -> typing.NoReturn:
+class LineProblems(MultiError):
+    """The problems of a text's lines; ``read`` is False when none of its lines read as
+    a transcript line (a file of another kind)."""
+
+    def __init__(self, problems: list[str], *, exit_code: int, read: bool) -> None:
+        super().__init__(problems, exit_code=exit_code)
+        self.read = read
+
+
+def raise_problems(problems: list[str], exit_code: int = 2, *, read: bool = True) -> typing.NoReturn:
     if len(problems) > MAX_PROBLEMS:
         more = len(problems) - MAX_PROBLEMS
         problems = [*problems[:MAX_PROBLEMS], f"... and {more} more problem{'s' if more > 1 else ''}"]
-    raise MultiError(problems, exit_code=exit_code)
+    raise LineProblems(problems, exit_code=exit_code, read=read)
 
 
 def read_transcript(path: str | os.PathLike[str]) -> Transcript:

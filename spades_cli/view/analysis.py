@@ -1,7 +1,7 @@
 """The words of a hindsight analysis (``spades analyze``, ``replay --step --analyze``).
 
 Values in, strings out: a hand's double-dummy figures and the costly cards, read the same
-by both commands. The analysis itself is made elsewhere (``spades_cli.analysis.analyze``); this
+by both commands. The analysis itself is made elsewhere (``spades_cli.analysis``); this
 module only needs the fields below.
 """
 
@@ -16,7 +16,7 @@ HINDSIGHT = "hindsight analysis: every hand is known to the solver, as no player
 
 
 class CardNote(Protocol):
-    """One analysed card (``analyze.CardReport``)."""
+    """One analysed card (``analysis.report.CardReport``)."""
 
     @property
     def hand(self) -> int: ...
@@ -39,7 +39,7 @@ class CardNote(Protocol):
 
 
 class HandNote(Protocol):
-    """One analysed hand (``analyze.HandReport``)."""
+    """One analysed hand (``analysis.report.HandReport``)."""
 
     @property
     def hand(self) -> int: ...
@@ -71,11 +71,20 @@ def flag_line(rules: Rules, c: CardNote) -> str:
     """``hand 3 trick 7: W played KD, 2D kept the contract: cost 1 trick, set NS -60``."""
     who = rules.seat_names[c.seat]
     better = f"{card_str(c.best)} kept the contract" if c.kept else f"{card_str(c.best)} was better"
-    unit = "trick" if c.cost_tricks == 1 else "tricks"
     return (
         f"hand {c.hand} trick {c.trick}: {who} played {card_str(c.card)}, {better}: "
-        f"cost {c.cost_tricks} {unit}, {c.outcome}"
+        f"cost {tricks_words(c.cost_tricks)}, {c.outcome}"
     )
+
+
+def tricks_words(n: int) -> str:
+    """``1 trick``, ``2 tricks``."""
+    return f"{n} trick" if n == 1 else f"{n} tricks"
+
+
+def points_words(n: float) -> str:
+    """``1 point``, ``-40 points``, ``2.5 points``."""
+    return f"{n:g} point" if n == 1 else f"{n:g} points"
 
 
 def deal_figures(rules: Rules, h: HandNote) -> str:
@@ -108,5 +117,7 @@ __all__ = [
     "deal_figures",
     "flag_line",
     "note_of",
+    "points_words",
     "trick_notes",
+    "tricks_words",
 ]

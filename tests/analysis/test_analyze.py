@@ -43,12 +43,25 @@ def test_analyze_text_flags_costly_cards_and_says_it_is_hindsight() -> None:
     assert not any(" S played " in line for line in lines)
 
 
-def test_the_per_seat_totals_read_as_sentences() -> None:
-    result = run_cli(["analyze", str(TRANSCRIPTS / "four-player-short.txt")])
+@pytest.mark.parametrize("search", ["C", "Python"])
+def test_the_per_seat_totals_read_as_sentences(search: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The last five tricks at 20,000 positions a question, which either search solves
+    # whole: the same sentences on both builds. (At the default budgets only the C core
+    # solves the whole hand: the Python solver's 200,000 positions a question do not
+    # reach the lead to trick 2, which needs some 360,000.)
+    from spades_cli.solver import backend
+
+    if search == "Python":
+        monkeypatch.setattr(backend, "c_core", lambda: False)
+    elif not backend.c_core():
+        pytest.skip("the C search core was not built")
+    flags = ["--tricks", "5", "--budget", "20000"]
+    result = run_cli(["analyze", str(TRANSCRIPTS / "four-player-short.txt"), *flags])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert "  E: 13 played, 10 analysed, 1 costly, 1 trick, 1 point" in lines
-    assert "  N: 13 played, 11 analysed, 0 costly, 0 tricks, 0 points" in lines
+    assert "  E: 13 played, 4 analysed, 1 costly, 1 trick, 1 point" in lines
+    assert "  N: 13 played, 4 analysed, 0 costly, 0 tricks, 0 points" in lines
+    assert "  W: 13 played, 3 analysed, 1 costly, 0 tricks, 199 points" in lines
 
 
 def test_analyze_exit_codes() -> None:
@@ -107,7 +120,7 @@ def test_a_hand_whose_best_line_is_known_by_hand() -> None:
     # discarding 9C lets West win and lead AH, and East over-ruffs North's TS with QS.
     from helpers.midhand import mid_hand
 
-    from spades_cli.analysis.analyze import analyze_hand
+    from spades_cli.analysis.hand import analyze_hand
     from spades_cli.engine import PLAY, card_str, parse_card
     from spades_cli.presets import load_rules
 
@@ -164,26 +177,44 @@ def test_analyze_refuses_a_file_that_is_not_a_transcript_in_one_line(tmp_path: P
     ]
 
 
+def test_a_transcript_with_bad_lines_shows_its_problems(tmp_path: Path) -> None:
+    # One line reads as a transcript line (the tag), thirty do not: this is a transcript
+    # with problems, each shown (the first twenty and a count), not a file of another kind.
+    from spades_cli.transcript.syntax import LineProblems, parse_transcript
+
+    with pytest.raises(LineProblems) as none:
+        parse_transcript('{\n  "games": 3\n}\n')
+    assert not none.value.read
+    broken = tmp_path / "broken.txt"
+    broken.write_text('[Game "spades"]\n' + "{ not a line\n" * 30)
+    with pytest.raises(LineProblems) as some:
+        read_transcript(broken)
+    assert some.value.read
+    result = run_cli(["analyze", str(broken)])
+    assert result.exit_code == 2
+    assert "... and 10 more problems" in result.output and "not a spades transcript" not in result.output
+
+
 @pytest.mark.slow
 def test_tricks_and_points_walked_apart_are_the_values_walked_together() -> None:
     # With a nil the points hang on the nil seat's own tricks, and the two walks over the
     # positions run in two threads, the points with a trick table of their own.
-    from spades_cli.analysis.analyze import _plays, _Solvers
-    from spades_cli.solver import fast as ddfast
+    from spades_cli.analysis.hand import Solvers, plays
+    from spades_cli.solver import backend
     from spades_cli.transcript import read_transcript, replay
 
-    if not ddfast.available():
+    if not backend.c_core():
         pytest.skip("the C search core was not built")
     match = replay(read_transcript(TRANSCRIPTS / "four-player-short.txt")).match
-    start, cards = _plays(match)[0]
+    start, cards = plays(match)[0]
     assert start.bids[2] == 0  # R-4P-7: South bid nil, scored on her own tricks
     positions = []
     st = start.clone()
     for card in cards:
         positions.append(st.clone())
         st.apply(card)
-    apart = _Solvers(start, 0, apart=True)
-    together = _Solvers(start, 0)
+    apart = Solvers(start, 0, apart=True)
+    together = Solvers(start, 0)
     assert apart.apart and not together.apart
     tricks, points = apart.walk(positions, st, 13)
     assert (tricks, points) == together.walk(positions, st, 13)
@@ -197,8 +228,11 @@ def test_the_tricks_from_the_deal_show_when_its_points_are_over_the_budget() -> 
     # the first card) are over the budget, N-S's tricks from there are not: the figures
     # of the deal are shown, and only the first card is counted as not analysed.
     from spades_cli.analysis.analyze import analyze_match
+    from spades_cli.solver import backend
     from spades_cli.transcript import read_transcript, replay
 
+    if not backend.c_core():
+        pytest.skip("the budget counts the C search's positions")
     match = replay(read_transcript(TRANSCRIPTS / "four-player.txt")).match
     hand = analyze_match(match, budget=300_000)[7]
     assert (hand.side_tricks, hand.seat_tricks, hand.skipped) == ([8, 5], [5, 2, 4, 3], 1)
@@ -208,7 +242,7 @@ def test_the_tricks_from_the_deal_show_when_its_points_are_over_the_budget() -> 
 def test_a_seat_figure_over_the_budget_shows_what_was_shown() -> None:
     # A seat's figure is asked 1, 2, ... tricks upward: when a question is over the budget
     # the tricks already shown reachable are printed as "4+" (at least 4), none as "?".
-    from spades_cli.analysis.analyze import HandReport
+    from spades_cli.analysis.report import HandReport
     from spades_cli.presets import load_rules
     from spades_cli.view.analysis import deal_figures
 
@@ -219,23 +253,24 @@ def test_a_seat_figure_over_the_budget_shows_what_was_shown() -> None:
 
 
 def _hand(number: int) -> tuple[object, list[int]]:
-    from spades_cli.analysis.analyze import _plays
+    from spades_cli.analysis.hand import plays
     from spades_cli.transcript import read_transcript, replay
 
     match = replay(read_transcript(TRANSCRIPTS / "four-player.txt")).match
-    return _plays(match)[number - 1]
+    return plays(match)[number - 1]
 
 
 def test_a_halted_analysis_solves_nothing_and_guesses_nothing() -> None:
     # Every C solver of a halted hand ends its question at once (SearchLimit): the hand's
     # figures read "not known" and every card that was not forced "not analysed".
-    from spades_cli.analysis.analyze import _Halt, analyze_hand
-    from spades_cli.solver import fast as ddfast
+    from spades_cli.analysis.hand import analyze_hand
+    from spades_cli.analysis.threads import Halt
+    from spades_cli.solver import backend
 
-    if not ddfast.available():
+    if not backend.c_core():
         pytest.skip("the C search core was not built")
     start, cards = _hand(2)
-    halt = _Halt()
+    halt = Halt()
     halt.halt()
     report = analyze_hand(start, cards, 13, 0, halt)  # type: ignore[arg-type]
     assert start.bids == [3, 3, 2, 4]  # no nil: the seats' four, N-S's tricks and points
@@ -250,11 +285,15 @@ def test_a_halted_analysis_solves_nothing_and_guesses_nothing() -> None:
 
 @pytest.mark.slow
 def test_the_hand_run_in_a_thread_of_its_own_is_the_same_hand() -> None:
-    from spades_cli.analysis.analyze import _hand_at_once, analyze_hand
+    from spades_cli.analysis.analyze import hand_at_once
+    from spades_cli.analysis.hand import analyze_hand
+    from spades_cli.solver import backend
 
+    if not backend.c_core():
+        pytest.skip("only the C search runs a hand in a thread of its own")
     start, cards = _hand(2)
     here = analyze_hand(start, cards, 4, 0)  # type: ignore[arg-type]
-    there = _hand_at_once(start, cards, 4, 0)  # type: ignore[arg-type]
+    there = hand_at_once(start, cards, 4, 0)  # type: ignore[arg-type]
     assert (there.side_tricks, there.seat_tricks) == (here.side_tricks, here.seat_tricks)
     assert there.cards == here.cards
     assert there.cards and there.side_tricks == [7, 6]
@@ -267,10 +306,11 @@ def test_an_interruption_stops_the_hand_s_searches_at_once() -> None:
     # exception goes on, after a few positions, not after the hand.
     import signal
 
-    from spades_cli.analysis.analyze import _Halt, _hand_at_once
-    from spades_cli.solver import fast as ddfast
+    from spades_cli.analysis.analyze import hand_at_once
+    from spades_cli.analysis.threads import Halt
+    from spades_cli.solver import backend
 
-    if not ddfast.available():
+    if not backend.c_core():
         pytest.skip("the C search core was not built")
 
     class Ring(Exception):
@@ -280,12 +320,12 @@ def test_an_interruption_stops_the_hand_s_searches_at_once() -> None:
         raise Ring
 
     start, cards = _hand(7)
-    halt = _Halt()
+    halt = Halt()
     old = signal.signal(signal.SIGALRM, ring)
     try:
         signal.setitimer(signal.ITIMER_REAL, 0.5)
         with pytest.raises(Ring):
-            _hand_at_once(start, cards, 13, 0, halt)  # type: ignore[arg-type]
+            hand_at_once(start, cards, 13, 0, halt)  # type: ignore[arg-type]
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
@@ -299,7 +339,7 @@ def test_a_bad_seat_is_refused_before_any_hand_is_analysed(monkeypatch: pytest.M
     def never(*args: object) -> object:
         raise AssertionError("a hand was analysed")
 
-    monkeypatch.setattr(analysis, "_hand_at_once", never)
+    monkeypatch.setattr(analysis, "hand_at_once", never)
     result = run_cli(["analyze", str(TRANSCRIPTS / "four-player.txt"), "--seat", "Q"])
     assert result.exit_code == 2 and "unknown seat 'Q'" in result.output
 
@@ -311,16 +351,16 @@ def test_each_hand_is_shown_as_it_is_analysed_and_stays_on_ctrl_c(monkeypatch: p
 
     path = str(TRANSCRIPTS / "two-player-short.txt")
     whole = run_cli(["analyze", path]).output.splitlines()
-    real = analysis._hand_at_once
+    real = analysis.hand_at_once
     calls: list[int] = []
 
-    def first_only(*args: Any) -> analysis.HandReport:
+    def first_only(*args: Any) -> Any:
         calls.append(1)
         if len(calls) > 1:
             raise KeyboardInterrupt
         return real(*args)
 
-    monkeypatch.setattr(analysis, "_hand_at_once", first_only)
+    monkeypatch.setattr(analysis, "hand_at_once", first_only)
     result = run_cli(["analyze", path])
     assert result.exit_code == 130
     shown = [line for line in result.output.splitlines() if line and not line.startswith("spades:")]
@@ -330,13 +370,14 @@ def test_each_hand_is_shown_as_it_is_analysed_and_stays_on_ctrl_c(monkeypatch: p
 
 
 def test_the_hands_analysed_in_the_background_are_those_of_the_whole_analysis() -> None:
-    from spades_cli.analysis.analyze import HandsInBackground, analyze_match, to_json
-    from spades_cli.solver import fast as ddfast
+    from spades_cli.analysis.analyze import analyze_match, in_background
+    from spades_cli.analysis.output import to_json
+    from spades_cli.solver import backend
 
-    if not ddfast.available():
+    if not backend.c_core():
         pytest.skip("the background analysis runs on the C search core")
     match = replay(read_transcript(TRANSCRIPTS / "two-player-short.txt")).match
-    later = HandsInBackground(match)
+    later = in_background(match)
     try:
         got = [later(1), later(2), later(3)]
     finally:
@@ -351,9 +392,9 @@ def test_stepping_starts_before_the_later_hands_are_analysed(monkeypatch: pytest
     analysed, and quitting ends that analysis (it stops at once: here it is held until
     the halt comes)."""
     import spades_cli.analysis.analyze as analysis
-    from spades_cli.solver import fast as ddfast
+    from spades_cli.solver import backend
 
-    if not ddfast.available():
+    if not backend.c_core():
         pytest.skip("the background analysis runs on the C search core")
     real = analysis.analyze_hand
     held: list[int] = []

@@ -10,14 +10,15 @@ from helpers.engine import E, N, S, W
 from helpers.midhand import mid_hand, reshuffle_hidden
 from helpers.positions import position_4p
 
-from spades_cli.analysis.analyze import _card
+from spades_cli.analysis.hand import one_card
 from spades_cli.bots import expert, make_bot
-from spades_cli.bots.expert import ExpertBot, Outcome
+from spades_cli.bots.expert import ExpertBot, finish_deal
 from spades_cli.bots.hard import HardBot
 from spades_cli.bots.rollout import game_utility, hand_utility, make_context
 from spades_cli.engine import BID_BASE, Observation, Rules, rng_for
 from spades_cli.engine.cards import parse_card
 from spades_cli.presets import load_rules, rules_from_dict, rules_to_dict
+from spades_cli.solver.outcome import Outcome
 
 FOUR = load_rules("four-player")
 TWO = load_rules("two-player")
@@ -70,11 +71,11 @@ def test_analyze_knows_the_nil_line_by_hand() -> None:
     state = nil_position()
     points = Outcome(state, 0, value="points")
     tricks = Outcome(state, 0, value="tricks")
-    verdict = _card(state, parse_card("3H"), points, tricks, 0)
+    verdict = one_card(state, parse_card("3H"), points, tricks, 0)
     assert verdict is not None
     assert verdict.best == parse_card("AH")
     assert verdict.cost_points >= 200  # the nil's +100 against its -100
-    assert _card(state, parse_card("AH"), points, tricks, 0).cost_points == 0  # type: ignore[union-attr]
+    assert one_card(state, parse_card("AH"), points, tricks, 0).cost_points == 0  # type: ignore[union-attr]
 
 
 @pytest.mark.slow
@@ -113,13 +114,13 @@ def test_a_sampled_deal_is_finished_by_the_solver_or_by_the_rollout(monkeypatch:
     # whoever finishes the hand.
     state = nil_position()
     state.apply(parse_card("3H"))
-    outcome = Outcome(state, 0)
+    outcome = Outcome(state, 0, value=hand_utility)
     solved = outcome.solver(state.clone()).value()
-    assert outcome.finish(state.clone(), make_context(state), 5) == solved
+    assert finish_deal(outcome, state.clone(), make_context(state), 5) == solved
     # Past its node budget the solver gives way to the rollout, which plays the hand out.
     monkeypatch.setattr(expert, "TAIL_BUDGET", 1)
     rolled = state.clone()
-    assert outcome.finish(rolled, make_context(state), 5) == hand_utility(ANY, 0, rolled.results[-1])
+    assert finish_deal(outcome, rolled, make_context(state), 5) == hand_utility(ANY, 0, rolled.results[-1])
     assert rolled.results[-1].tricks[N] > 0
 
 
@@ -129,9 +130,8 @@ def test_four_player_expert_values_a_solved_deal_by_the_game() -> None:
     # the hand's points: best play to the end of the hand (R-C-4, R-4P-7) is worth exactly
     # game_utility of the finished hand.
     state = position_4p(ANY, NIL_HANDS, {S: 4, W: 3, N: 0, E: 3}, NIL_PLAYS, dealer=E, scores=(250, 340))
-    assert expert.VALUE[4] == "game"
-    outcome = Outcome(state, 0, value="game")
-    assert outcome.utility is game_utility
+    assert expert.VALUE[4] is game_utility
+    outcome = Outcome(state, 0, value=game_utility)
     start = outcome.solver(state.clone()).value()
     line = state.clone()
     while len(line.results) == 0:

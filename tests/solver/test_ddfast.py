@@ -15,11 +15,12 @@ from helpers.solver import FOUR, TWO, brute, brute_value, random_ending, variant
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spades_cli.bots.expert import Outcome
+from spades_cli.bots.rollout import game_utility
 from spades_cli.engine import PLAY, State
 from spades_cli.presets import rules_from_dict, rules_to_dict
 from spades_cli.solver import fast as ddfast
 from spades_cli.solver.fast import FastSolver
+from spades_cli.solver.outcome import Outcome
 from spades_cli.solver.search import SearchLimit, Solver, trick_table
 
 pytestmark = pytest.mark.skipif(not ddfast.available(), reason="the C search core was not built")
@@ -95,7 +96,7 @@ def test_fast_search_agrees_with_the_python_solver_on_longer_positions(players: 
         if left == 13:
             state = random_ending(rules, 500 + i, 13)
         side = rng.randrange(2)
-        for value in ("tricks", "points", "game"):
+        for value in ("tricks", "points", game_utility):
             oc = Outcome(state, side, value=value)
             if left == 13 and value != "tricks":
                 continue
@@ -164,12 +165,13 @@ def test_analyze_reports_the_same_with_either_search(monkeypatch: pytest.MonkeyP
     # cards, costly cards); the C search leaves no more unsolved than the Python solver.
 
     from spades_cli.analysis.analyze import analyze
+    from spades_cli.solver import backend
     from spades_cli.transcript import read_transcript
 
     path = TRANSCRIPTS / "four-player-short.txt"
     t = read_transcript(str(path))
     _, fast_hands = analyze(t, budget=200_000)
-    monkeypatch.setattr(ddfast, "available", lambda: False)
+    monkeypatch.setattr(backend, "c_core", lambda: False)
     _, slow_hands = analyze(t, budget=200_000)
     assert len(fast_hands) == len(slow_hands) > 0
     for fast, slow in zip(fast_hands, slow_hands, strict=True):

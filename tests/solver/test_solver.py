@@ -14,10 +14,10 @@ from helpers.solver import FOUR, TWO, brute, brute_value, random_ending, variant
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spades_cli.bots.expert import Outcome
 from spades_cli.bots.normal import NormalBot
 from spades_cli.engine import PLAY, rng_for
 from spades_cli.presets import rules_from_dict, rules_to_dict
+from spades_cli.solver.outcome import Outcome
 from spades_cli.solver.search import SearchLimit, Solver, trick_table
 
 
@@ -70,7 +70,7 @@ def test_only_the_double_dummy_view_finds_the_card_that_makes_the_contract() -> 
     normal = NormalBot().act(obs, FOUR, rng_for(0))
     oc = Outcome(state, 1, value="tricks")
     values = oc.solver(state).move_values()
-    assert oc.contract == 4
+    assert oc.contracts[1] == 4
     assert values[normal] < 4 <= max(values.values())
     best = max(values, key=lambda c: values[c])
     assert best != normal

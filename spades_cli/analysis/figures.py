@@ -1,0 +1,140 @@
+"""The figures of a hand from the deal: the tricks each side can take with best play,
+and each seat with its partner helping.
+
+A seat takes no more than its side can, so it is asked 1, 2, ... tricks upward, up to
+its side's figure: a question the seat can answer "yes" to is cheaper than a "no", and
+each leaves bounds in the solver's table for the next (fewer positions than a binary
+search). With the C core the four seats are searched in a thread each, at a lower
+priority, while the caller solves the hand's positions (:class:`SeatFigures`); else
+one after another once the side's figure is known (:func:`deal_figures`).
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+from spades_cli.analysis.report import Figures, side_figures
+from spades_cli.analysis.threads import Halt, yield_to_caller
+from spades_cli.engine import State
+from spades_cli.solver import backend
+from spades_cli.solver.backend import Search
+from spades_cli.solver.search import SearchLimit
+from spades_cli.solver.sets import trick_table
+
+
+def seat_solver(start: State, seat: int, budget: int, *, threaded: bool = False) -> Search:
+    """A search of the tricks ``seat`` takes from ``start``, its partner helping
+    (``threaded``: see :func:`~spades_cli.solver.backend.new_solver`)."""
+    groups = [0 if s == seat else 1 for s in range(start.n)]
+    table = trick_table(2, [0])
+    return backend.new_solver(start, seat % 2, groups, table, None, [1.0, 0.0], budget, threaded=threaded)
+
+
+def deal_figures(
+    start: State, ns: float | None, budget: int, halt: Halt | None = None
+) -> tuple[Figures, int]:
+    """The tricks each side, and each seat with its partner helping, can take from the
+    deal (``ns``: N-S's tricks from the deal when known), and the positions searched."""
+    n = start.n
+    sides = side_figures(ns)
+    if n == 2 or ns is None:
+        known: list[int | None] = sides[:] if n == 2 else [None] * n
+        return (sides, known, [v or 0 for v in known]), 0
+    seats: list[int | None] = []
+    floors: list[int] = []
+    searched = 0
+    for seat in range(n):
+        top = sides[seat % 2]
+        assert top is not None
+        got, floor, count = _seat_figure(start, seat, top, budget, halt)
+        seats.append(got)
+        floors.append(floor)
+        searched += count
+    return (sides, seats, floors), searched
+
+
+def _seat_figure(
+    start: State, seat: int, top: int, budget: int, halt: Halt | None = None
+) -> tuple[int | None, int, int]:
+    """The tricks ``seat`` can take from the deal, its partner helping (None: over the
+    budget), the most it was shown to reach, and the positions searched; only the counts
+    up to its side's figure ``top`` are asked about."""
+    solver = seat_solver(start, seat, budget)
+    if halt is not None:
+        halt.add(solver)
+    lo = 0
+    try:
+        while lo < top and solver.reaches(-1, float(lo + 1), seat % 2):
+            lo += 1
+    except SearchLimit:
+        return None, lo, solver.searched + solver.nodes
+    return lo, lo, solver.searched + solver.nodes
+
+
+class SeatFigures:
+    """The seats' figures from the deal, searched in a thread a seat, at a lower
+    priority, while the caller solves the hand's positions (the C search lets other
+    threads run; each thread has a solver of its own; measured: bench/README.md). Each
+    seat asks 1, 2, ... tricks upward until a "no". Its side's figure is known only at
+    the end: a question above it can only be a "no" (or over the budget), so the figures
+    are those of asking only up to it, as :func:`deal_figures` does."""
+
+    def __init__(self, start: State, budget: int, halt: Halt | None = None) -> None:
+        """``MemoryError`` when the C tables do not fit (the caller asks one seat after
+        another instead)."""
+        n = start.n
+        self.tops: list[int | None] = [None, None]  # the sides' figures, once known
+        self.solvers = [seat_solver(start, seat, budget, threaded=True) for seat in range(n)]
+        if halt is not None:
+            for solver in self.solvers:
+                halt.add(solver)
+        self.pool = ThreadPoolExecutor(max_workers=n, thread_name_prefix="analyze")
+        self.futures = [self.pool.submit(self._ladder, seat) for seat in range(n)]
+
+    def _ladder(self, seat: int) -> tuple[int, bool]:
+        """The most tricks the seat was shown to reach and whether a question was over
+        the budget (or stopped)."""
+        yield_to_caller()
+        solver = self.solvers[seat]
+        lo = 0
+        try:
+            while lo < 13:
+                top = self.tops[seat % 2]
+                if top is not None and lo >= top:
+                    break
+                if not solver.reaches(-1, float(lo + 1), seat % 2):
+                    break
+                lo += 1
+        except SearchLimit:
+            return lo, True
+        return lo, False
+
+    def result(self, ns: float | None) -> tuple[Figures, int]:
+        """The figures (as :func:`deal_figures`) once N-S's tricks from the deal are known."""
+        sides = side_figures(ns)
+        if ns is None:
+            self.close()
+            return (sides, [None] * len(self.solvers), [0] * len(self.solvers)), self.searched()
+        self.tops[0], self.tops[1] = sides[0], sides[1]
+        seats: list[int | None] = []
+        floors: list[int] = []
+        for seat, future in enumerate(self.futures):
+            lo, over = future.result()
+            top = sides[seat % 2]
+            assert top is not None
+            seats.append(top if lo >= top else None if over else lo)
+            floors.append(min(lo, top))
+        self.close()
+        return (sides, seats, floors), self.searched()
+
+    def searched(self) -> int:
+        return sum(s.searched + s.nodes for s in self.solvers)
+
+    def close(self) -> None:
+        """End the searches still running and the threads."""
+        for solver in self.solvers:
+            solver.stop()
+        self.pool.shutdown(wait=True)
+
+
+__all__ = ["SeatFigures", "deal_figures", "seat_solver"]

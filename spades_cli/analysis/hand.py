@@ -1,0 +1,288 @@
+"""The analysis of one hand: its figures from the deal and every card against the best card.
+
+Every hand is replayed with every hand known. For each hand: the tricks each side (and
+each seat, its partner helping) can take from the deal with best play by everyone,
+under the table's rules, beside the bids (``analysis.figures``). For each card played:
+the tricks, and the hand's Spades points given the bids (the player's side less the
+other), that it gave up against the best card in that position: the value with best
+play before the card less the value after it (so one solve per position, not per
+card). A card that gave up points is *costly*.
+
+Search is bounded: positions are solved only in the last ``depth`` tricks of a hand
+and with at most ``budget`` positions a question; what was not solved is reported as
+such, never guessed.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+from spades_cli.analysis.figures import SeatFigures, deal_figures
+from spades_cli.analysis.report import CardReport, HandReport
+from spades_cli.analysis.threads import Halt
+from spades_cli.engine import DEAL, PLAY, State
+from spades_cli.game.match import Match
+from spades_cli.solver import backend
+from spades_cli.solver.backend import Search
+from spades_cli.solver.outcome import Outcome
+from spades_cli.solver.search import SearchLimit
+from spades_cli.view.analysis import points_words
+
+
+def plays(match: Match) -> list[tuple[State, list[int]]]:
+    """Per hand that reached its play: the position where the play began, and the cards
+    played (rebuilt from the recorded decks and actions, as ``Match.rebuild`` does)."""
+    assert match.dealer is not None
+    state = State(match.rules, match.dealer)
+    out: list[tuple[State, list[int]]] = []
+    hand = 0
+    for action in match.state.history:
+        if state.phase == DEAL:
+            state.deal(match.decks[hand])
+            hand += 1
+        if state.phase == PLAY:
+            if not state.plays and not state.trick and (not out or out[-1][0].hand_no != state.hand_no):
+                out.append((state.clone(), []))
+            out[-1][1].append(action)
+        state.apply(action)
+    return out
+
+
+def analyze_hand(
+    start: State, cards: list[int], depth: int, budget: int, halt: Halt | None = None
+) -> HandReport:
+    """The hand's figures from the deal and every card of its last ``depth`` tricks
+    against the best card. The positions are solved from the last card back, each from
+    the next one's values and with one transposition table, so the early positions
+    find the later ones already solved; the first position over the budget ends it."""
+    seats_job: SeatFigures | None = None
+    if start.n == 4 and backend.c_core():
+        try:
+            seats_job = SeatFigures(start, budget, halt)
+        except MemoryError:
+            seats_job = None  # the seats' figures are searched one after another instead
+    try:
+        return _analyze_hand(start, cards, depth, budget, seats_job, halt)
+    finally:
+        if seats_job is not None:
+            seats_job.close()
+
+
+def _analyze_hand(
+    start: State,
+    cards: list[int],
+    depth: int,
+    budget: int,
+    seats_job: SeatFigures | None,
+    halt: Halt | None = None,
+) -> HandReport:
+    n = start.n
+    solvers = Solvers(start, budget, apart=True, halt=halt)
+    positions: list[State] = []
+    st = start.clone()
+    for card in cards:
+        positions.append(st.clone())
+        st.apply(card)
+    tricks, points = solvers.walk(positions, st, depth)
+    values = [None if t is None or p is None else (t, p) for t, p in zip(tricks, points, strict=True)]
+    # The tricks from the deal are the figures' (known even when its points were over the
+    # budget); with --tricks they are solved alone, unless a later position was over it.
+    reached = len(cards)
+    while reached > 0 and tricks[reached - 1] is not None:
+        reached -= 1
+    over = reached > 0 and 13 - positions[reached - 1].trick_no <= depth
+    ns = tricks[0] if reached == 0 else None if over else _value(solvers.tricks, start)
+    if seats_job is not None:
+        (sides, seats, floors), searched = seats_job.result(ns)
+    else:
+        (sides, seats, floors), searched = deal_figures(start, ns, budget, halt)
+    report = HandReport(start.hand_no + 1, start.dealer, tuple(start.bids), sides, seats, floors, (0,) * n)
+    report.played = tuple(sum(1 for p in positions if p.current == s) for s in range(n))
+    for i, card in enumerate(cards):
+        if len(positions[i].legal_actions()) == 1:
+            continue  # a forced card gives nothing up
+        now, after = values[i], values[i + 1]
+        if now is None or after is None:
+            report.skipped += 1
+            continue
+        report.cards.append(_verdict(positions[i], card, now, after, solvers))
+    report.taken = st.results[-1].tricks if len(st.results) > len(start.results) else tuple(st.tricks_won)
+    report.parts = (searched, *solvers.parts())
+    return report
+
+
+def one_card(st: State, card: int, points: Outcome, counts: Outcome, budget: int) -> CardReport | None:
+    """One card of one position against the best card there (None: over the budget)."""
+    solvers = Solvers(st, budget, counts, points)
+    now = solvers.values(st, None)
+    after_state = st.clone()
+    after_state.apply(card)
+    bound = -1 if st.current % 2 == 0 else 1  # a card of N-S can only lower their value
+    after = solvers.values(after_state, now, bound) if after_state.phase == PLAY else now
+    if now is None or after is None:
+        return None
+    return _verdict(st, card, now, after, solvers)
+
+
+def _verdict(
+    st: State,
+    card: int,
+    now: tuple[float, float],
+    after: tuple[float, float],
+    solvers: Solvers,
+) -> CardReport:
+    """What ``card`` gave up in ``st``: the values with best play before and after it."""
+    seat = st.current
+    side = seat % 2
+    sign = 1 if side == 0 else -1
+    cost_tricks = round(sign * (now[0] - after[0]))
+    cost_points = sign * (now[1] - after[1]) + 0.0  # never -0.0
+    best, kept = card, False
+    if cost_points > 0 or cost_tricks > 0:
+        best, full = solvers.best(st, card, now, cost_points > 0)
+        mine_best = now[0] if side == 0 else 13 - now[0]
+        mine_card = after[0] if side == 0 else 13 - after[0]
+        contract = solvers.contracts[side]
+        kept = full and contract > 0 and mine_best >= contract > mine_card
+    name = st.rules.side_name(side)
+    outcome = f"set {name} {-10 * solvers.contracts[side]}" if kept else points_words(cost_points)
+    return CardReport(
+        st.hand_no + 1, st.trick_no + 1, seat, card, best, cost_tricks, cost_points, kept, outcome
+    )
+
+
+class Solvers:
+    """The side N-S's tricks and points (less E-W's) solved position after position of one
+    hand, sharing one transposition table and starting from the previous value."""
+
+    def __init__(
+        self,
+        start: State,
+        budget: int,
+        tricks: Outcome | None = None,
+        points: Outcome | None = None,
+        apart: bool = False,
+        halt: Halt | None = None,
+    ) -> None:
+        tricks = tricks if tricks is not None else Outcome(start, 0, value="tricks")
+        points = points if points is not None else Outcome(start, 0, value="points")
+        if tricks.side != 0 or points.side != 0:
+            raise ValueError("the analysis solves for side N-S")
+        self.contracts = points.contracts
+        self.tricks = _solver(start, tricks, budget, halt)
+        self.points = _solver(start, points, budget, halt)
+        # The points questions read the trick bounds the trick questions find: those of
+        # the trick solver, or (``apart``: the two walk the hand in two threads, see
+        # walk()) of a trick table of their own, which only their trick targets fill.
+        # Apart only with the C search (the Python solver holds the interpreter) and when
+        # a nil splits a side: the points then hang on more than N-S's tricks, and the
+        # trick table answers fewer of their questions (measured: bench/README.md).
+        self.apart = apart and len(set(points.groups)) > 2 and backend.c_core()
+        counts = _solver(start, tricks, budget, halt) if self.apart else self.tricks
+        backend.share(self.points, counts)
+
+    def parts(self) -> tuple[int, int]:
+        """The positions searched so far for the tricks, and for the points."""
+        return self.tricks.searched + self.tricks.nodes, self.points.searched + self.points.nodes
+
+    def values(
+        self, st: State, guess: tuple[float, float] | None, bound: int = 0
+    ) -> tuple[float, float] | None:
+        """N-S's tricks and points with best play from ``st`` (None: over the budget);
+        ``bound`` says what ``guess`` is (see :func:`~spades_cli.solver.sets.greatest_reached`)."""
+        tricks = _value(self.tricks, st, None if guess is None else guess[0], bound)
+        if tricks is None:
+            return None
+        points = _value(self.points, st, None if guess is None else guess[1], bound)
+        return None if points is None else (tricks, points)
+
+    def walk(
+        self, positions: list[State], end: State, depth: int
+    ) -> tuple[list[float | None], list[float | None]]:
+        """N-S's tricks, and their points, before each card of ``positions`` and after the
+        last (``end``), solved from the last card back, each from the next one's values, in
+        the last ``depth`` tricks; None from the first position over the budget on. With
+        ``apart`` the tricks are walked in a thread of their own meanwhile."""
+        solver = self.tricks
+        if not self.apart:
+            tricks = _walk(self.tricks, positions, end, depth)
+            # Not below the first position whose tricks were over the budget.
+            low = next((i + 1 for i in range(len(positions) - 1, -1, -1) if tricks[i] is None), 0)
+            points = _walk(self.points, positions, end, depth, low)
+        else:
+            pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="analyze-tricks")
+            later = pool.submit(_walk, solver, positions, end, depth)
+            try:
+                points = _walk(self.points, positions, end, depth)
+            except BaseException:  # Ctrl-C, SIGTERM: end the other walk too
+                solver.stop()
+                raise
+            finally:
+                pool.shutdown(wait=True)
+            tricks = later.result()
+        return tricks, points
+
+    def best(self, st: State, card: int, target: tuple[float, float], by_points: bool) -> tuple[int, bool]:
+        """A card as good as the best (by points, else by tricks) in ``st`` and whether it
+        also reaches the best trick count; ``card`` when none is found in the budget."""
+        side = st.current % 2
+        self.tricks.load(st)
+        self.points.load(st)
+        found = -1
+        try:
+            for c in self.points.distinct_moves():
+                if c == card:
+                    continue
+                if by_points and not self.points.reaches(c, target[1], side):
+                    continue
+                full = self.tricks.reaches(c, target[0], side)
+                if full:
+                    return c, True
+                if by_points and found < 0:
+                    found = c
+        except SearchLimit:
+            pass  # over the budget: the card found so far (or the card played) stands
+        return (found, False) if found >= 0 else (card, False)
+
+
+def _walk(solver: Search, positions: list[State], end: State, depth: int, low: int = 0) -> list[float | None]:
+    """One solver's part of :meth:`Solvers.walk`, down to position ``low``. The value
+    after a card is a floor of the value before it when N-S played it (they could play it
+    again) and a ceiling when E-W did: the question asks only what it leaves."""
+    k = len(positions)
+    out: list[float | None] = [None] * (k + 1)
+    if end.phase == PLAY:
+        out[k] = _value(solver, end)  # an unfinished hand
+    for i in range(k - 1, low - 1, -1):
+        here = positions[i]
+        if 13 - here.trick_no > depth:
+            break
+        if i == k - 1 and end.phase != PLAY:
+            out[i] = out[k] = _value(solver, here)  # the last card: forced
+        else:
+            out[i] = _value(solver, here, out[i + 1], 1 if here.current % 2 == 0 else -1)
+        if out[i] is None:
+            break
+    return out
+
+
+def _value(solver: Search, st: State, guess: float | None = None, bound: int = 0) -> float | None:
+    """The solver's value of ``st`` with best play (None: over the budget)."""
+    solver.load(st)
+    try:
+        return solver.value(guess, bound)
+    except SearchLimit:
+        return None
+
+
+def _solver(st: State, outcome: Outcome, budget: int, halt: Halt | None) -> Search:
+    """The backend's search of ``outcome`` from ``st``; ``halt`` is told of it."""
+    solver = backend.new_solver(
+        st, outcome.side, outcome.groups, outcome.table, outcome.keen, outcome.linear, budget
+    )
+    if halt is not None:
+        halt.add(solver)
+    return solver
+
+
+__all__ = ["Solvers", "analyze_hand", "one_card", "plays"]

@@ -1,0 +1,126 @@
+"""The analysis's threads: a hand analysed in a worker thread that Ctrl-C stops at once,
+a game's hands analysed in the background, and the halt that ends their searches.
+
+The C search holds the thread that runs it until its question ends (seconds), and lets
+other threads run meanwhile; the Python solver holds the interpreter and is interrupted
+where it runs (``solver.backend``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import threading
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar
+
+from spades_cli.analysis.report import HandReport
+from spades_cli.solver import backend
+from spades_cli.solver.backend import Search
+
+T = TypeVar("T")
+
+
+class Halt:
+    """The solvers of one analysis, to end at once (each raising ``SearchLimit``, so the
+    hand ends in moments) when the caller is interrupted or quits."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.solvers: list[Search] = []
+        self.halted = False
+
+    def add(self, solver: Search) -> None:
+        with self.lock:
+            self.solvers.append(solver)
+            if self.halted:
+                solver.stop()
+
+    def halt(self) -> None:
+        with self.lock:
+            self.halted = True
+            for solver in self.solvers:
+                solver.stop()
+
+
+def at_once(job: Callable[[Halt | None], T], halt: Halt | None = None) -> T:
+    """``job(halt)``, stopped at once by Ctrl-C or a signal: with the C search it runs in
+    a thread of its own while this one waits, and on an interruption its solvers are
+    stopped before the interruption goes on; the Python solver runs here."""
+    if not backend.c_core():
+        return job(halt)
+    halt = halt if halt is not None else Halt()
+    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="analyze-hand")
+    try:
+        future = pool.submit(job, halt)
+        try:
+            return future.result()
+        except BaseException:
+            halt.halt()
+            raise
+    finally:
+        pool.shutdown(wait=True)
+
+
+def yield_to_caller(niceness: int = 10) -> None:
+    """Lower this thread's priority (Linux sets it a thread), so that the work the caller
+    waits on comes first; elsewhere nothing changes."""
+    with contextlib.suppress(AttributeError, OSError):
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), niceness)
+
+
+class HandsInBackground:
+    """The hands of a game analysed one after another, from the first, in a thread of
+    their own (the C core's searches, which stop at once: see :class:`Halt`), so that a
+    reader can start on the first hand while the later ones are analysed. ``hands`` are
+    the numbers (1-based) of the hands ``job`` analyses, ``job`` gives their reports
+    with the halt's solvers. Call the object with a hand number for its report: it waits
+    for that hand (None for a hand that is not analysed). ``close()`` ends the analysis
+    at once."""
+
+    def __init__(self, hands: set[int], job: Callable[[Halt], Iterator[HandReport]]) -> None:
+        self._hands = hands
+        self._done: dict[int, HandReport] = {}
+        self._failed: BaseException | None = None
+        self._over = False
+        self._ready = threading.Condition()
+        self._halt = Halt()
+        self._thread = threading.Thread(target=self._run, args=(job,), name="analyze-game", daemon=True)
+        self._thread.start()
+
+    def _run(self, job: Callable[[Halt], Iterator[HandReport]]) -> None:
+        try:
+            for report in job(self._halt):
+                if self._halt.halted:
+                    break  # a hand cut short: nothing of it is known
+                with self._ready:
+                    self._done[report.hand] = report
+                    self._ready.notify_all()
+        except BaseException as exc:  # shown by close(), in the caller's thread
+            self._failed = exc
+        finally:
+            with self._ready:
+                self._over = True
+                self._ready.notify_all()
+
+    def ready(self, hand: int) -> bool:
+        """Whether asking for ``hand`` returns at once."""
+        with self._ready:
+            return hand in self._done or hand not in self._hands or self._over
+
+    def __call__(self, hand: int) -> HandReport | None:
+        with self._ready:
+            while hand in self._hands and hand not in self._done and not self._over:
+                self._ready.wait(0.1)  # in steps, so that Ctrl-C gets through
+            return self._done.get(hand)
+
+    def close(self) -> None:
+        """End the analysis (at once) and its thread."""
+        self._halt.halt()
+        self._thread.join()
+        if self._failed is not None:  # not the halt (a halted hand raises nothing): a fault
+            raise self._failed
+
+
+__all__ = ["Halt", "HandsInBackground", "at_once", "yield_to_caller"]
