@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from spades_cli.solver.outcome import Outcome
 from spades_cli.engine import BID, PLAY, Rules, State, deck_for
 from spades_cli.presets import load_rules, rules_from_dict, rules_to_dict
+from spades_cli.solver.outcome import Outcome
 from spades_cli.solver.search import RADIX
 
 FOUR = load_rules("four-player")
