@@ -11,7 +11,6 @@ actions (the card drawn from the discard pile).
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
 from typing import Final, cast, final
 
@@ -26,26 +25,23 @@ from spades_cli.engine.actions import (
 from spades_cli.engine.actions import (
     NUM_ACTIONS as NUM_ACTIONS,
 )
+from spades_cli.engine.bidding import check_hands
 from spades_cli.engine.cards import (
     FULL_DECK,
-    NON_SPADE_MASK,
     SMALL_INTS,
     SUIT_MASK_OF,
-    TWO_OF_CLUBS,
     cards_in,
     mask_actions,
     mask_of,
 )
-from spades_cli.engine.illegal import IllegalAction, explain
+from spades_cli.engine.illegal import IllegalAction, card_reason, explain
+from spades_cli.engine.ledger import SIDES, Ledger
 from spades_cli.engine.observation import HandResult, Observation, Trick
-from spades_cli.engine.phases import (
-    PHASES,
-    Phase,
-)
+from spades_cli.engine.phases import BID, PHASES, PLAY, Phase
 from spades_cli.engine.plan import plan_for
+from spades_cli.engine.play import legal_cards, situation, trick_winner
 from spades_cli.engine.rules import Rules
-from spades_cli.engine.scoring import side_result, side_values
-from spades_cli.engine.seen import observe, rebuild
+from spades_cli.engine.scoring import side_values
 
 CHANCE: Final = -1
 TERMINAL: Final = -2
@@ -60,73 +56,25 @@ _BID: Final = 5
 _PLAY: Final = 6
 _OVER: Final = 7
 
-# The seats of each side by the number of players (R-4P-1: partners opposite; 2P: one).
-_SIDES: Final[dict[int, tuple[tuple[int, ...], tuple[int, ...]]]] = {4: ((0, 2), (1, 3)), 2: ((0,), (1,))}
-_SEATS_4: Final = _SIDES[4]
-_SEATS_2: Final = _SIDES[2]
-
-# Held by readers of ``results`` building HandResults, so that two readers on different
-# threads cannot build one hand twice (a hand's end never takes it: see State.results).
-_SETTLING: Final = threading.Lock()
-
-# A finished hand whose HandResult is not built yet: hand_no, dealer, bids, blind, tricks
-# and each side's score and bags before the hand.
-_Unscored = tuple[int, int, tuple[int, ...], tuple[bool, ...], tuple[int, ...], int, int, int, int]
+_SEATS_4: Final = SIDES[4]
+_SEATS_2: Final = SIDES[2]
 
 
 @final
 class State:
     """One game of Spades under one set of rules, from the first deal to the end."""
 
+    # fmt: off
     __slots__ = (
-        "_h0",
-        "_h1",
-        "_h2",
-        "_h3",
-        "_hands",
-        "_legal",
-        "_phase",
-        "_plan",
-        "_results",
-        "_settled",
-        "_stale",
-        "_unscored",
-        "bags",
-        "bid_masks",
-        "bids",
-        "blind",
-        "broken",
-        "current",
-        "dealer",
-        "decided",
-        "deck",
-        "declared",
-        "discard_pile",
-        "draft_turn",
-        "exch_count",
-        "exch_given",
-        "exch_queue",
-        "exch_seat",
-        "exchanged",
-        "first_leader",
-        "first_trick",
-        "hand_no",
-        "history",
-        "leader",
-        "n",
-        "own_discards",
-        "pile_pos",
-        "plays",
-        "queue",
-        "rules",
-        "scores",
-        "trick",
-        "trick_no",
-        "trick_winners",
-        "tricks_won",
-        "win_card",
+        "_h0", "_h1", "_h2", "_h3", "_hands", "_last_cards", "_last_leader", "_last_winner",
+        "_ledger", "_legal", "_phase", "_plan", "_stale", "bags", "bid_masks", "bids", "blind",
+        "broken", "current", "dealer", "decided", "deck", "declared", "discard_pile", "draft_turn",
+        "exch_count", "exch_given", "exch_queue", "exch_seat", "exchanged", "first_leader",
+        "first_trick", "hand_no", "history", "leader", "n", "own_discards", "pile_pos", "plays",
+        "queue", "rules", "scores", "trick", "trick_no", "trick_winners", "tricks_won", "win_card",
         "win_seat",
     )
+    # fmt: on
 
     def __init__(self, rules: Rules, dealer: int = 0, *, _blank: bool = False) -> None:
         if _blank:
@@ -142,9 +90,10 @@ class State:
         self.hand_no = 0
         self.scores = [0, 0]
         self.bags = [0, 0]
-        self._results: list[HandResult] = []
-        self._unscored: tuple[_Unscored, ...] = ()  # a tuple: clone shares it
-        self._settled = 0  # how many of _unscored are in _results
+        self._ledger = Ledger(plan, n, [])
+        self._last_cards: list[int] = []  # the last finished trick (kept past the hand's end)
+        self._last_leader = -1
+        self._last_winner = -1
         self.history: list[int] = []  # every action of the game, chance draws included
         self.bid_masks = plan.bid_masks
         self._start_hand()
@@ -195,10 +144,10 @@ class State:
         c.hand_no = self.hand_no
         c.scores = self.scores[:]
         c.bags = self.bags[:]
-        settled = self._settled  # read first: _results holds at least this many
-        c._settled = settled
-        c._results = self._results[:settled]
-        c._unscored = self._unscored
+        c._ledger = self._ledger  # shared: a hand's end makes a new one
+        c._last_cards = self._last_cards  # never changed: a finished trick's own list
+        c._last_leader = self._last_leader
+        c._last_winner = self._last_winner
         c.history = self.history[:]
         c.bid_masks = self.bid_masks
         c._phase = self._phase
@@ -255,7 +204,67 @@ class State:
         first lead (R-4P-5, R-2P-5 and the house rules decide who leads); without ``bids`` the state waits
         for the next bid. The game's earlier hands, scores and bags come from the observation; its
         ``history`` starts empty. ValueError when the hands do not fit."""
-        return rebuild(cls, rules, observation, hidden_hands, bids)
+        obs = observation
+        if obs.phase != BID and obs.phase != PLAY:
+            raise ValueError(f"a state is built from an observation of bidding or play, not {obs.phase}")
+        hands = list(hidden_hands)
+        plays: list[int] = []
+        for t in obs.tricks:
+            plays.extend(t.cards)
+        plays.extend(obs.current_trick)
+        check_hands(obs, hands, plays)
+        st = cls(rules, obs.dealer)
+        st._restore(obs, hands)
+        if obs.phase == PLAY:
+            st._restore_play(obs, plays)
+        elif bids is not None:
+            st.bids = list(bids)
+            st._begin_play()
+        else:
+            st._phase = _BID
+            order = st._bid_order()
+            st.queue = order[order.index(obs.current) + 1 :]
+            st.current = obs.current
+        return st
+
+    def _restore(self, obs: Observation, hands: list[int]) -> None:
+        """The game so far and the hand's deal and bids as ``obs`` shows them."""
+        n = self.n
+        self.hand_no = obs.hand_no
+        self.scores = [obs.scores[0], obs.scores[1]]
+        self.bags = [obs.bags[0], obs.bags[1]]
+        self._ledger = Ledger(self._plan, n, list(obs.results))
+        self.declared = list(obs.declared)
+        self.blind = list(obs.declared)
+        self.decided = [True] * n
+        self.exchanged = list(obs.exchanged)
+        self.own_discards[obs.seat] = mask_of(obs.own_discards)
+        for seat in range(n):
+            self._put_hand(seat, hands[seat])
+        self.bids = [-1 if b is None else b for b in obs.bids]
+
+    def _restore_play(self, obs: Observation, plays: list[int]) -> None:
+        """The play of the hand so far as ``obs`` shows it."""
+        self._phase = _PLAY
+        self.plays = plays
+        self.trick = list(obs.current_trick)
+        self.trick_winners = [t.winner for t in obs.tricks]
+        self.first_leader = obs.tricks[0].leader if obs.tricks else obs.leader
+        self.trick_no = len(obs.tricks)
+        self.tricks_won = list(obs.tricks_won)
+        self.leader = obs.leader
+        self.current = obs.current
+        self.broken = obs.spades_broken
+        self.first_trick = not obs.tricks
+        if obs.tricks:
+            last = obs.tricks[-1]
+            self._last_cards = list(last.cards)
+            self._last_leader = last.leader
+            self._last_winner = last.winner
+        if obs.current_trick:
+            at = trick_winner(obs.current_trick)
+            self.win_card = obs.current_trick[at]
+            self.win_seat = (obs.leader + at) % self.n
 
     # -- the hands: plain int fields _h0.._h3 (no int object made per card played); the
     # ``hands`` list catches up with them (the seats marked in ``_stale``) when read.
@@ -276,13 +285,6 @@ class State:
             if stale & 8:
                 hands[3] = self._h3
         return self._hands
-
-    @hands.setter
-    def hands(self, value: list[int]) -> None:
-        self._hands = value
-        for seat in range(self.n):
-            self._put_hand(seat, value[seat])
-        self._stale = 0
 
     def _hand(self, seat: int) -> int:
         if seat < 2:
@@ -314,7 +316,7 @@ class State:
         """Raise :class:`IllegalAction` (with its reason and rule ID) unless ``action`` is
         legal for the seat on turn; ``symbols`` words cards as ``Q♠`` rather than ``QS``."""
         if not self.is_legal(action):
-            raise explain(self, action, symbols=symbols)
+            raise self._illegal(action, symbols)
 
     def current_player(self) -> int:
         return self.current
@@ -410,24 +412,21 @@ class State:
         return self.bids[(self.current + 2) & 3] if self.n == 4 else -1
 
     def _card_mask(self, seat: int) -> int:
-        hand = self._hand(seat)
+        """The legal cards of ``seat`` (play.legal_play, inlined: the hot path of every search)."""
         trick = self.trick
-        if trick:
-            follow = hand & SUIT_MASK_OF[trick[0]]
-            if follow:
-                return follow
-            if self.first_trick and self._plan.no_spades_first_trick and hand & NON_SPADE_MASK:
-                return hand & NON_SPADE_MASK
-            return hand
-        if self.first_trick:
-            plan = self._plan
-            if plan.two_of_clubs_leads and hand & 1:
-                return 1 << TWO_OF_CLUBS
-            if plan.no_spades_first_trick and hand & NON_SPADE_MASK:
-                return hand & NON_SPADE_MASK
-        if not self.broken and hand & NON_SPADE_MASK:
-            return hand & NON_SPADE_MASK  # R-C-6, R-4P-5
-        return hand
+        keeps = self._plan.card_keeps[situation(len(trick) > 0, self.first_trick, self.broken)]
+        hand = self._hand(seat)
+        return legal_cards(keeps, hand, SUIT_MASK_OF[trick[0]] if trick else 0) if keeps else hand
+
+    def _illegal(self, action: int, symbols: bool) -> IllegalAction:
+        """The IllegalAction for an action that is not legal now."""
+        if self._phase == _PLAY and 0 <= action < 52:
+            hand = self._hand(self.current)
+            why = card_reason(
+                self.rules, hand, self.trick, self.first_trick, self.broken, action, symbols=symbols
+            )
+            return IllegalAction(why[0], why[1], action)
+        return explain(self.phase, action, self.legal_actions(), symbols=symbols)
 
     # -- moves --------------------------------------------------------------------
 
@@ -481,7 +480,7 @@ class State:
             return
         legal = self._legal or self._compute_legal()
         if action < 0 or not (legal >> action) & 1:
-            raise explain(self, action)
+            raise self._illegal(action, False)
         self._legal = 0
         # The same int objects as ``action``, appended without boxing it again (compiled).
         boxed = SMALL_INTS[action]
@@ -537,7 +536,7 @@ class State:
         0 (the action masks reach past bit 62, where the compiled engine's ints are slow)."""
         bid = action - BID_BASE
         if bid < 0 or bid > 13 or not (self._plan.bid_bit_rows[self._partner_bid() + 1] >> bid) & 1:
-            raise explain(self, action)
+            raise self._illegal(action, False)
         self._legal = 0
         cast("list[object]", self.history).append(SMALL_INTS[action])
         self.bids[self.current] = bid
@@ -548,6 +547,9 @@ class State:
         self.trick_winners.append(winner)
         won = self.tricks_won
         won[winner] = won[winner] + 1
+        self._last_cards = self.trick  # no longer changed: the next trick is a new list
+        self._last_leader = self.leader
+        self._last_winner = winner
         self.trick = []
         self.first_trick = False
         self.trick_no += 1
@@ -555,6 +557,14 @@ class State:
         self.current = winner
         if self.trick_no == 13:
             self._score_hand()
+
+    @property
+    def last_trick(self) -> Trick | None:
+        """The last finished trick (cards in play order, its leader and winner), also
+        once the hand it ended is scored and until the next trick ends; None before."""
+        if self._last_leader < 0:
+            return None
+        return Trick(self._last_leader, tuple(self._last_cards), self._last_winner)
 
     @property
     def tricks(self) -> list[Trick]:
@@ -705,8 +715,7 @@ class State:
         a = side_values(plan, bids, blind, tricks, _SEATS_4[0] if four else _SEATS_2[0], s0, b0)
         b = side_values(plan, bids, blind, tricks, _SEATS_4[1] if four else _SEATS_2[1], s1, b1)
         # The HandResult is built when someone reads ``results`` (see there).
-        hand = (self.hand_no, self.dealer, bids, blind, tricks, s0, b0, s1, b1)
-        self._unscored = (*self._unscored, hand)  # one store: readers see it whole or not at all
+        self._ledger = self._ledger.plus((self.hand_no, self.dealer, bids, blind, tricks, s0, b0, s1, b1))
         self.scores = [a[8], b[8]]
         self.bags = [a[9], b[9]]
         if plan.game_over(a[8], b[8]):
@@ -719,37 +728,39 @@ class State:
 
     @property
     def results(self) -> list[HandResult]:
-        """A :class:`HandResult` per finished hand. A hand's scores and bags are counted when
-        it ends; its HandResult (and the SideResults in it) is built from the same numbers
-        the first time ``results`` is read after that, so random play pays for none. (A hand's
-        end stores a longer ``_unscored`` tuple at once; a reader, holding the lock, builds
-        the entries past ``_settled`` from the tuple it read, then moves ``_settled`` on.)"""
-        if len(self._unscored) > self._settled:
-            with _SETTLING:
-                pending = self._unscored
-                plan = self._plan
-                seats = _SIDES[self.n]
-                for i in range(self._settled, len(pending)):
-                    hand_no, dealer, bids, blind, tricks, s0, b0, s1, b1 = pending[i]
-                    a = side_result(side_values(plan, bids, blind, tricks, seats[0], s0, b0))
-                    b = side_result(side_values(plan, bids, blind, tricks, seats[1], s1, b1))
-                    # tuple.__new__ builds the named tuple without its Python-level __new__.
-                    result = tuple.__new__(HandResult, (hand_no, dealer, bids, blind, tricks, (a, b)))
-                    self._results.append(result)
-                self._settled = len(pending)
-        return self._results
-
-    @results.setter
-    def results(self, value: list[HandResult]) -> None:
-        self._unscored = ()
-        self._settled = 0
-        self._results = value
+        """A :class:`HandResult` per finished hand (built when first read: see engine/ledger.py)."""
+        return self._ledger.results()
 
     # -- views --------------------------------------------------------------------
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now: its own cards, public play, its own discards."""
-        return observe(self, seat)
+        phase = self._phase
+        looked = self.decided[seat] or phase in (_BID, _PLAY, _EXCHANGE, _DRAW)
+        return Observation(
+            seat=seat,
+            players=self.n,
+            phase=PHASES[phase],
+            hand_no=self.hand_no,
+            dealer=self.dealer,
+            current=self.current,
+            looked=looked,
+            hand=tuple(self.hand_of(seat)) if looked else (),
+            draft_card=self.draft_card() if self.current == seat else None,
+            own_discards=tuple(cards_in(self.own_discards[seat])),
+            exchanged=tuple(self.exchanged),
+            declared=tuple(self.declared),
+            bids=tuple(None if b < 0 else b for b in self.bids),
+            tricks=tuple(self.tricks),
+            current_trick=tuple(self.trick),
+            leader=self.leader,
+            tricks_won=tuple(self.tricks_won),
+            spades_broken=self.broken,
+            scores=(self.scores[0], self.scores[1]),
+            bags=(self.bags[0], self.bags[1]),
+            results=tuple(self.results),
+            legal=tuple(self.legal_actions()) if self.current == seat else (),
+        )
 
     def hand_of(self, seat: int) -> list[int]:
         return cards_in(self._hand(seat))
