@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from spades_cli.bots.expert import Outcome
-from spades_cli.engine import DEAL, PLAY, Rules, State, card_str
+from spades_cli.engine import PLAY, Rules, State, card_str
+from spades_cli.engine.walk import Walk
 from spades_cli.errors import FileFormatError, MultiError
 from spades_cli.game.match import Match
 from spades_cli.solver import fast as ddfast
@@ -81,20 +82,17 @@ class HandReport:
 
 def _plays(match: Match) -> list[tuple[State, list[int]]]:
     """Per hand that reached its play: the position where the play began, and the cards
-    played (rebuilt from the recorded decks and actions, as ``Match.rebuild`` does)."""
+    played (the recorded decks and actions walked by ``engine.walk``)."""
     assert match.dealer is not None
-    state = State(match.rules, match.dealer)
+    walked = Walk(match.rules, match.dealer, match.decks)
     out: list[tuple[State, list[int]]] = []
-    hand = 0
     for action in match.state.history:
-        if state.phase == DEAL:
-            state.deal(match.decks[hand])
-            hand += 1
+        state = walked.state
         if state.phase == PLAY:
-            if not state.plays and not state.trick and (not out or out[-1][0].hand_no != state.hand_no):
+            if state.trick_no == 0 and not state.trick and (not out or out[-1][0].hand_no != state.hand_no):
                 out.append((state.clone(), []))
             out[-1][1].append(action)
-        state.apply(action)
+        walked.apply(action)
     return out
 
 

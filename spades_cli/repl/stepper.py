@@ -39,6 +39,7 @@ from spades_cli.engine import (
     State,
 )
 from spades_cli.engine.notation import is_number
+from spades_cli.engine.walk import walk
 from spades_cli.view import Fragments, Look, plain
 from spades_cli.view.analysis import HINDSIGHT, HandNotes, deal_figures, note_of, trick_notes
 
@@ -88,22 +89,19 @@ def positions(
     rules: Rules, dealer: int, decks: Sequence[Sequence[int]], actions: Sequence[int], look: Look
 ) -> list[Position]:
     """Every position of a recorded game, from the first deal to the last action."""
-    state = State(rules, dealer)
     out: list[Position] = []
-    hand = 0
-    for i, action in enumerate([*actions, None]):
-        if state.phase == DEAL and hand < len(decks):
-            state.deal(decks[hand])
-            hand += 1
-            out.append(Position(state.clone(), i, f"Hand {hand} is dealt.", hand_start=True))
-        if action is None:
-            break
-        before = state.clone()
-        seat = state.current_player()
-        tricks, results = len(state.tricks), len(state.results)
-        state.apply(action)
-        ended = before.phase == PLAY and (len(state.tricks) > tricks or len(state.results) > results)
-        out.append(Position(state.clone(), i + 1, _said(look, before, state, seat, action), ended))
+    before = State(rules, dealer)
+    moves = 0
+    for step in walk(rules, dealer, decks, actions):
+        state = step.state.clone()
+        if step.phase == DEAL:
+            said = f"Hand {state.hand_no + 1} is dealt."
+            out.append(Position(state, moves, said, hand_start=True))
+        else:
+            moves += 1
+            ended = step.phase == PLAY and not state.trick  # the card finished a trick
+            out.append(Position(state, moves, _said(look, before, state, step.seat, step.action), ended))
+        before = state
     return out
 
 

@@ -410,16 +410,11 @@ class _Replayer:
                     f"trick {e.number} was complete after {card_str(e.cards[i - 1])}: "
                     f"{card_str(card)} starts another trick (a new line)",
                 )
-            before = list(self.match.state.tricks_won)
-            hand_before = self.match.state.hand_no
-            results_before = len(self.match.state.results)
+            ends = len(self.match.state.trick) == n - 1  # this card completes the trick
             self.act(e.line, seat, card, PLAY, ordered=True, trick=e.number)
-            now = self.match.state
-            if len(now.results) > results_before:
-                won = now.results[-1].tricks
-                completed = next(s for s in range(n) if won[s] > before[s])
-            elif now.hand_no == hand_before and not now.trick:
-                completed = now.trick_winners[-1]
+            last = self.match.state.last_trick
+            if ends and last is not None:
+                completed = last.winner
             seat = self.rules.seat_names[(self.rules.seat_index(seat) + 1) % n]
         if completed is None:
             if e.winner is not None:
