@@ -101,7 +101,7 @@ class Printer:
             self.given = e.action
         if self.detail and e.seat < 0 and self.given is not None:
             given = self.card(self.given)
-            self.echo(f"{names[st.exch_seat]} gives {given}, draws {self.card(e.action)}")
+            self.echo(f"{names[st.exchange_seat]} gives {given}, draws {self.card(e.action)}")
             self.given = None
         if phase not in (BID, PLAY) and st.phase in (BID, PLAY):
             self.show_hands()

@@ -66,13 +66,13 @@ class State:
 
     # fmt: off
     __slots__ = (
-        "_h0", "_h1", "_h2", "_h3", "_hands", "_last_cards", "_last_leader", "_last_winner",
-        "_ledger", "_legal", "_phase", "_plan", "_stale", "bags", "bid_masks", "bids", "blind",
-        "broken", "current", "dealer", "decided", "deck", "declared", "discard_pile", "draft_turn",
-        "exch_count", "exch_given", "exch_queue", "exch_seat", "exchanged", "first_leader",
-        "first_trick", "hand_no", "history", "leader", "n", "own_discards", "pile_pos", "plays",
-        "queue", "rules", "scores", "trick", "trick_no", "trick_winners", "tricks_won", "win_card",
-        "win_seat",
+        "_decided", "_deck", "_discard_pile", "_draft_turn", "_exch_count", "_exch_given",
+        "_exch_queue", "_exch_seat", "_exchanged", "_first_leader", "_h0", "_h1", "_h2", "_h3",
+        "_hands", "_last_cards", "_last_leader", "_last_winner", "_ledger", "_legal",
+        "_own_discards", "_phase", "_pile_pos", "_plan", "_plays", "_queue", "_stale",
+        "_trick_winners", "bags", "bids", "blind", "broken", "current", "dealer", "first_trick",
+        "hand_no", "history", "leader", "n", "rules", "scores", "trick", "trick_no", "tricks_won",
+        "win_card", "win_seat",
     )
     # fmt: on
 
@@ -95,7 +95,6 @@ class State:
         self._last_leader = -1
         self._last_winner = -1
         self.history: list[int] = []  # every action of the game, chance draws included
-        self.bid_masks = plan.bid_masks
         self._start_hand()
 
     # -- construction -------------------------------------------------------------
@@ -105,29 +104,28 @@ class State:
         plan = self._plan
         self._phase = _DEAL
         self.current = CHANCE
-        self.deck: tuple[int, ...] | None = None
+        self._deck: tuple[int, ...] | None = None
         self._hands = plan.zeros[:]
         self._h0 = self._h1 = self._h2 = self._h3 = 0
         self._stale = 0
-        self.own_discards = plan.zeros[:]
-        self.discard_pile = 0
-        self.pile_pos = 0
-        self.draft_turn = 0
-        self.declared = plan.falses[:]
-        self.decided = plan.falses[:]
-        self.exchanged = plan.zeros[:]
-        self.exch_queue: list[int] = []
-        self.exch_count = 0
-        self.exch_given = 0
-        self.exch_seat = -1
-        self.queue: list[int] = []
+        self._own_discards = plan.zeros[:]
+        self._discard_pile = 0
+        self._pile_pos = 0
+        self._draft_turn = 0
+        self._decided = plan.falses[:]
+        self._exchanged = plan.zeros[:]
+        self._exch_queue: list[int] = []
+        self._exch_count = 0
+        self._exch_given = 0
+        self._exch_seat = -1
+        self._queue: list[int] = []
         self.bids = plan.no_bids[:]
         self.blind = plan.falses[:]
         self.broken = not plan.spades_break
-        self.plays: list[int] = []
+        self._plays: list[int] = []
         self.trick: list[int] = []
-        self.trick_winners: list[int] = []
-        self.first_leader = self.leader = (self.dealer + 1) % n
+        self._trick_winners: list[int] = []
+        self._first_leader = self.leader = (self.dealer + 1) % n
         self.trick_no = 0
         self.tricks_won = plan.zeros[:]
         self.win_card = -1
@@ -149,35 +147,33 @@ class State:
         c._last_leader = self._last_leader
         c._last_winner = self._last_winner
         c.history = self.history[:]
-        c.bid_masks = self.bid_masks
         c._phase = self._phase
         c.current = self.current
-        c.deck = self.deck
+        c._deck = self._deck
         c._hands = self._hands[:]
         c._h0 = self._h0
         c._h1 = self._h1
         c._h2 = self._h2
         c._h3 = self._h3
         c._stale = self._stale
-        c.own_discards = self.own_discards[:]
-        c.discard_pile = self.discard_pile
-        c.pile_pos = self.pile_pos
-        c.draft_turn = self.draft_turn
-        c.declared = self.declared[:]
-        c.decided = self.decided[:]
-        c.exchanged = self.exchanged[:]
-        c.exch_queue = self.exch_queue[:]
-        c.exch_count = self.exch_count
-        c.exch_given = self.exch_given
-        c.exch_seat = self.exch_seat
-        c.queue = self.queue[:]
+        c._own_discards = self._own_discards[:]
+        c._discard_pile = self._discard_pile
+        c._pile_pos = self._pile_pos
+        c._draft_turn = self._draft_turn
+        c._decided = self._decided[:]
+        c._exchanged = self._exchanged[:]
+        c._exch_queue = self._exch_queue[:]
+        c._exch_count = self._exch_count
+        c._exch_given = self._exch_given
+        c._exch_seat = self._exch_seat
+        c._queue = self._queue[:]
         c.bids = self.bids[:]
         c.blind = self.blind[:]
         c.broken = self.broken
-        c.plays = self.plays[:]
+        c._plays = self._plays[:]
         c.trick = self.trick[:]
-        c.trick_winners = self.trick_winners[:]
-        c.first_leader = self.first_leader
+        c._trick_winners = self._trick_winners[:]
+        c._first_leader = self._first_leader
         c.trick_no = self.trick_no
         c.tricks_won = self.tricks_won[:]
         c.leader = self.leader
@@ -223,7 +219,7 @@ class State:
         else:
             st._phase = _BID
             order = st._bid_order()
-            st.queue = order[order.index(obs.current) + 1 :]
+            st._queue = order[order.index(obs.current) + 1 :]
             st.current = obs.current
         return st
 
@@ -234,11 +230,10 @@ class State:
         self.scores = [obs.scores[0], obs.scores[1]]
         self.bags = [obs.bags[0], obs.bags[1]]
         self._ledger = Ledger(self._plan, n, list(obs.results))
-        self.declared = list(obs.declared)
         self.blind = list(obs.declared)
-        self.decided = [True] * n
-        self.exchanged = list(obs.exchanged)
-        self.own_discards[obs.seat] = mask_of(obs.own_discards)
+        self._decided = [True] * n
+        self._exchanged = list(obs.exchanged)
+        self._own_discards[obs.seat] = mask_of(obs.own_discards)
         for seat in range(n):
             self._put_hand(seat, hands[seat])
         self.bids = [-1 if b is None else b for b in obs.bids]
@@ -246,10 +241,10 @@ class State:
     def _restore_play(self, obs: Observation, plays: list[int]) -> None:
         """The play of the hand so far as ``obs`` shows it."""
         self._phase = _PLAY
-        self.plays = plays
+        self._plays = plays
         self.trick = list(obs.current_trick)
-        self.trick_winners = [t.winner for t in obs.tricks]
-        self.first_leader = obs.tricks[0].leader if obs.tricks else obs.leader
+        self._trick_winners = [t.winner for t in obs.tricks]
+        self._first_leader = obs.tricks[0].leader if obs.tricks else obs.leader
         self.trick_no = len(obs.tricks)
         self.tricks_won = list(obs.tricks_won)
         self.leader = obs.leader
@@ -383,9 +378,39 @@ class State:
 
     def draft_card(self) -> int | None:
         """2P: the card on top of the pile that the player on turn has drawn (R-2P-2)."""
-        if self._phase == _DRAFT and self.deck is not None:
-            return self.deck[self.pile_pos]
-        return None
+        pair = self.draft_pair()
+        return pair[0] if pair is not None else None
+
+    def draft_pair(self) -> tuple[int, int] | None:
+        """2P: the two cards on top of the pile while a seat drafts, the one it has drawn
+        first (it keeps one of them, R-2P-2); None outside the draft."""
+        deck = self._deck
+        if self._phase != _DRAFT or deck is None:
+            return None
+        return deck[self._pile_pos], deck[self._pile_pos + 1]
+
+    def drafted(self) -> tuple[int, int] | None:
+        """2P: the two cards of the hand's last draft pick, the drawn one first; None before."""
+        deck = self._deck
+        if deck is None or self._pile_pos < 2:
+            return None
+        return deck[self._pile_pos - 2], deck[self._pile_pos - 1]
+
+    @property
+    def exchange_seat(self) -> int:
+        """2P: the seat of the hand's exchange (R-2P-3) that gives up cards or draws one
+        (still that seat just after its draw); -1 before any exchange."""
+        return self._exch_seat
+
+    @property
+    def exchange_given(self) -> int:
+        """2P: the cards the seat in the exchange has given up so far (a mask)."""
+        return self._exch_given
+
+    @property
+    def exchange_count(self) -> int:
+        """2P: how many cards the seat in the exchange has given up so far."""
+        return self._exch_count
 
     def spades_broken(self) -> bool:
         return self.broken
@@ -403,7 +428,7 @@ class State:
         if phase == _EXCHANGE:
             return self._hand(self.current) | (1 << EXCHANGE_DONE)
         if phase == _DRAW:
-            return self.discard_pile & ~self.exch_given
+            return self._discard_pile & ~self._exch_given
         return 0
 
     def _partner_bid(self) -> int:
@@ -452,7 +477,7 @@ class State:
             h3 |= 1 << d
         if h0 | h1 | h2 | h3 != FULL_DECK:
             raise IllegalAction("a deck must hold each of the 52 cards once", "R-C-1")
-        self.deck = cards
+        self._deck = cards
         n = self.n
         if n == 4:
             f = self.dealer + 1
@@ -461,15 +486,15 @@ class State:
             self._put_hand((f + 2) % 4, h2)
             self._put_hand((f + 3) % 4, h3)
             if self._plan.blind_nil:
-                self.queue = [s for s in self._bid_order() if self._may_declare(s)]
-                self.decided = [s not in self.queue for s in range(4)]
-                if self.queue:
+                self._queue = [s for s in self._bid_order() if self._may_declare(s)]
+                self._decided = [s not in self._queue for s in range(4)]
+                if self._queue:
                     self._next_declare()
                     return
-            self.decided = self._plan.trues[:]
+            self._decided = self._plan.trues[:]
             self._begin_bidding()
         else:
-            self.draft_turn = 0
+            self._draft_turn = 0
             self._next_draft_turn()
 
     def apply(self, action: int) -> None:
@@ -501,7 +526,7 @@ class State:
             else:
                 self._h3 ^= bit
                 self._stale |= 8
-            cast("list[object]", self.plays).append(boxed)
+            cast("list[object]", self._plays).append(boxed)
             trick = self.trick
             cast("list[object]", trick).append(boxed)
             played = len(trick)
@@ -544,7 +569,7 @@ class State:
 
     def _finish_trick(self) -> None:
         winner = self.win_seat
-        self.trick_winners.append(winner)
+        self._trick_winners.append(winner)
         won = self.tricks_won
         won[winner] = won[winner] + 1
         self._last_cards = self.trick  # no longer changed: the next trick is a new list
@@ -570,16 +595,16 @@ class State:
     def tricks(self) -> list[Trick]:
         """The finished tricks of the current hand."""
         out = []
-        leader = self.first_leader
+        leader = self._first_leader
         n = self.n
-        plays = self.plays
-        for i, winner in enumerate(self.trick_winners):
+        plays = self._plays
+        for i, winner in enumerate(self._trick_winners):
             out.append(Trick(leader, tuple(plays[i * n : (i + 1) * n]), winner))
             leader = winner
         return out
 
     def _next_bidder(self) -> None:
-        queue = self.queue
+        queue = self._queue
         while queue:
             seat = queue.pop(0)
             if self.bids[seat] < 0:
@@ -589,39 +614,38 @@ class State:
 
     def _draft(self, keep: bool) -> None:
         seat = self.current
-        deck = self.deck
+        deck = self._deck
         assert deck is not None
-        top, nxt = deck[self.pile_pos], deck[self.pile_pos + 1]
+        top, nxt = deck[self._pile_pos], deck[self._pile_pos + 1]
         kept, gone = (top, nxt) if keep else (nxt, top)
         self._put_hand(seat, self._hand(seat) | 1 << kept)
-        self.own_discards[seat] |= 1 << gone
-        self.discard_pile |= 1 << gone
-        self.pile_pos += 2
-        self.draft_turn += 1
+        self._own_discards[seat] |= 1 << gone
+        self._discard_pile |= 1 << gone
+        self._pile_pos += 2
+        self._draft_turn += 1
         self._next_draft_turn()
 
     def _next_draft_turn(self) -> None:
-        if self.draft_turn == 26:
-            self.exch_queue = [
+        if self._draft_turn == 26:
+            self._exch_queue = [
                 s
                 for s in ((self.dealer + 1) % 2, self.dealer)
-                if self.declared[s] and self.rules.blind_nil.exchange > 0
+                if self.blind[s] and self.rules.blind_nil.exchange > 0
             ]
             self._next_exchanger()
             return
-        seat = (self.dealer + self.draft_turn) % 2
+        seat = (self.dealer + self._draft_turn) % 2
         self.current = seat
-        if self.draft_turn < 2 and self.rules.blind_nil.enabled and self._may_declare(seat):
+        if self._draft_turn < 2 and self.rules.blind_nil.enabled and self._may_declare(seat):
             self._phase = _DECLARE
         else:
-            self.decided[seat] = True
+            self._decided[seat] = True
             self._phase = _DRAFT
 
     def _declare(self, blind: bool) -> None:
         seat = self.current
-        self.decided[seat] = True
+        self._decided[seat] = True
         if blind:
-            self.declared[seat] = True
             self.blind[seat] = True
             self.bids[seat] = 0
         if self.n == 2:
@@ -630,18 +654,18 @@ class State:
             self._next_declare()
 
     def _next_declare(self) -> None:
-        if self.queue:
-            self.current = self.queue.pop(0)
+        if self._queue:
+            self.current = self._queue.pop(0)
             self._phase = _DECLARE
             return
-        self.decided = self._plan.trues[:]
+        self._decided = self._plan.trues[:]
         self._begin_bidding()
 
     def _next_exchanger(self) -> None:
-        if self.exch_queue:
-            self.current = self.exch_queue.pop(0)
-            self.exch_count = 0
-            self.exch_given = 0
+        if self._exch_queue:
+            self.current = self._exch_queue.pop(0)
+            self._exch_count = 0
+            self._exch_given = 0
             self._phase = _EXCHANGE
         else:
             self._begin_bidding()
@@ -652,30 +676,30 @@ class State:
             self._end_exchange(seat)
             return
         self._put_hand(seat, self._hand(seat) & ~(1 << action))
-        self.exch_given |= 1 << action
-        self.exch_count += 1
-        self.exchanged[seat] += 1
+        self._exch_given |= 1 << action
+        self._exch_count += 1
+        self._exchanged[seat] += 1
         self._phase = _DRAW
-        self.exch_seat = seat
+        self._exch_seat = seat
         self.current = CHANCE
 
     def _draw(self, card: int) -> None:
-        seat = self.exch_seat
+        seat = self._exch_seat
         bit = 1 << card
         self._put_hand(seat, self._hand(seat) | bit)
-        self.discard_pile &= ~bit
-        self.own_discards[seat] &= ~bit
+        self._discard_pile &= ~bit
+        self._own_discards[seat] &= ~bit
         self.current = seat
-        if self.exch_count >= self.rules.blind_nil.exchange:
+        if self._exch_count >= self.rules.blind_nil.exchange:
             self._end_exchange(seat)
         else:
             self._phase = _EXCHANGE
 
     def _end_exchange(self, seat: int) -> None:
         # R-2P-3 decision: the cards given up join the discard pile afterwards.
-        self.discard_pile |= self.exch_given
-        self.own_discards[seat] |= self.exch_given
-        self.exch_given = 0
+        self._discard_pile |= self._exch_given
+        self._own_discards[seat] |= self._exch_given
+        self._exch_given = 0
         self._next_exchanger()
 
     def _bid_order(self) -> list[int]:
@@ -690,7 +714,7 @@ class State:
 
     def _begin_bidding(self) -> None:
         self._phase = _BID
-        self.queue = self._bid_order()
+        self._queue = self._bid_order()
         self._next_bidder()
 
     def _begin_play(self) -> None:
@@ -701,7 +725,7 @@ class State:
                 if self._hand(s) & 1:
                     leader = s
         self.leader = leader
-        self.first_leader = leader
+        self._first_leader = leader
         self.current = leader
 
     def _score_hand(self) -> None:
@@ -736,7 +760,7 @@ class State:
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now: its own cards, public play, its own discards."""
         phase = self._phase
-        looked = self.decided[seat] or phase in (_BID, _PLAY, _EXCHANGE, _DRAW)
+        looked = self._decided[seat] or phase in (_BID, _PLAY, _EXCHANGE, _DRAW)
         return Observation(
             seat=seat,
             players=self.n,
@@ -747,9 +771,9 @@ class State:
             looked=looked,
             hand=tuple(self.hand_of(seat)) if looked else (),
             draft_card=self.draft_card() if self.current == seat else None,
-            own_discards=tuple(cards_in(self.own_discards[seat])),
-            exchanged=tuple(self.exchanged),
-            declared=tuple(self.declared),
+            own_discards=tuple(cards_in(self._own_discards[seat])),
+            exchanged=tuple(self._exchanged),
+            declared=tuple(self.blind),
             bids=tuple(None if b < 0 else b for b in self.bids),
             tricks=tuple(self.tricks),
             current_trick=tuple(self.trick),
@@ -766,7 +790,7 @@ class State:
         return cards_in(self._hand(seat))
 
     def cards_played_mask(self) -> int:
-        return mask_of(self.plays)
+        return mask_of(self._plays)
 
     def trick_cards(self) -> list[tuple[int, int]]:
         """The trick in progress as (seat, card) pairs."""

@@ -597,7 +597,7 @@ class TableEvents:
 
     def _decided(self, e: Decided) -> None:
         table, state = self.table, self.match.state
-        owner = state.exch_seat if e.seat < 0 else e.seat
+        owner = state.exchange_seat if e.seat < 0 else e.seat
         msg: dict[str, Any] = {
             "type": "move",
             "seat": self.match.rules.seat_names[owner],

@@ -643,10 +643,9 @@ class PlaySession:
                 self._emit(kind, text(f"{name} does not {what}."))
         elif before == DRAFT:
             if seat in self.humans and seat == self.viewer:
-                deck = state.deck
-                pos = state.pile_pos
-                assert deck is not None
-                top, nxt = deck[pos - 2], deck[pos - 1]
+                drafted = state.drafted()
+                assert drafted is not None
+                top, nxt = drafted
                 if action == KEEP:
                     frags = [("", f"{name} keeps "), look.card(top), ("", " and discards "), look.card(nxt)]
                 else:
@@ -663,7 +662,7 @@ class PlaySession:
             else:
                 self._emit(kind, text(f"{name} gives up a card and draws one from the discard pile."))
         elif before == DRAW:
-            owner = state.exch_seat
+            owner = state.exchange_seat
             if owner in self.humans and owner == self.viewer:
                 self._emit(
                     OWN,

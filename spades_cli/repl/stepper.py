@@ -72,8 +72,9 @@ def _said(look: Look, before: State, after: State, seat: int, action: int) -> st
     if phase == DECLARE:
         what = "double nil" if look.rules.players == 2 else "blind nil"
         return f"{name} declares {what}." if action == BLIND else f"{name} does not declare {what}."
-    if phase == DRAFT and after.deck is not None:
-        top, nxt = after.deck[after.pile_pos - 2], after.deck[after.pile_pos - 1]
+    drafted = after.drafted()
+    if phase == DRAFT and drafted is not None:
+        top, nxt = drafted
         kept, gone = (top, nxt) if action == KEEP else (nxt, top)
         return f"{name} keeps {look.card_text(kept)} and discards {look.card_text(gone)}."
     if phase == EXCHANGE:
@@ -81,7 +82,7 @@ def _said(look: Look, before: State, after: State, seat: int, action: int) -> st
             return f"{name} keeps the other cards."
         return f"{name} gives up {look.card_text(action)}."
     if phase == DRAW:
-        return f"{look.seat(before.exch_seat)} draws {look.card_text(action)} from the discard pile."
+        return f"{look.seat(before.exchange_seat)} draws {look.card_text(action)} from the discard pile."
     return "-"
 
 

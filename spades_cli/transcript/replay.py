@@ -365,9 +365,10 @@ class _Replayer:
 
     def draft(self, e: DraftLine) -> None:
         st = self.ready(e.line)
-        if e.cards is not None and st.phase == DRAFT and st.deck is not None:
-            top, nxt = st.deck[st.pile_pos], st.deck[st.pile_pos + 1]
-            if (top, nxt) != e.cards:
+        pair = st.draft_pair()
+        if e.cards is not None and pair is not None:
+            top, nxt = pair
+            if pair != e.cards:
                 self.fail(
                     e.line,
                     f"the pile holds {card_str(top)} then {card_str(nxt)}, not "
@@ -385,12 +386,12 @@ class _Replayer:
         if e.draw is None:
             return
         st = self.match.state
-        if e.give is None and (st.phase != DRAW or self.seat_index(e.seat, e.line) != st.exch_seat):
+        if e.give is None and (st.phase != DRAW or self.seat_index(e.seat, e.line) != st.exchange_seat):
             self.fail(e.line, f"{e.seat} has no card to draw now ({self.where()})")
         if st.phase != DRAW:
             self.fail(e.line, f"{e.seat} has given all the cards allowed: nothing is drawn here")
         if not st.is_legal(e.draw):
-            self.fail(e.line, draw_problem(st, st.exch_seat, e.draw))
+            self.fail(e.line, draw_problem(st, st.exchange_seat, e.draw))
         self.fixed.next_draw = e.draw
         self.run.step()
 

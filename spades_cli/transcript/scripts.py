@@ -311,7 +311,7 @@ class _ScriptChance:
 
     def draw(self, hand_no: int, index: int, pool: Sequence[int]) -> int | None:
         assert self.match is not None
-        key = (hand_no, self.match.state.exch_seat)
+        key = (hand_no, self.match.state.exchange_seat)
         used = self.used.get(key, 0)
         draws = self.script.draws.get(key, [])
         if used >= len(draws):
@@ -320,7 +320,7 @@ class _ScriptChance:
         card, line = draws[used]
         if card not in pool:
             st = self.match.state
-            why = draw_problem(st, st.exch_seat, card)
+            why = draw_problem(st, st.exchange_seat, card)
             raise IllegalActionError(why, file=self.script.t.origin, line=line)
         return card
 
@@ -433,7 +433,7 @@ class _ScriptController:
         while end < len(self.items) and self.items[end].text is not None and _is_card(self.items[end]):
             end += 1
         closed = end < len(self.items) and _is_done(self.items[end])
-        left = st.rules.blind_nil.exchange - st.exch_count
+        left = st.rules.blind_nil.exchange - st.exchange_count
         what = "double nil" if st.rules.players == 2 else "blind nil"
         if not closed:
             self.fail(
@@ -466,9 +466,10 @@ class _ScriptController:
         )
 
     def _check(self, item: _Item, action: int, st: State, name: str) -> None:
-        if item.draft_cards is not None and st.deck is not None:
-            top, nxt = st.deck[st.pile_pos], st.deck[st.pile_pos + 1]
-            if (top, nxt) != item.draft_cards:
+        pair = st.draft_pair()
+        if item.draft_cards is not None and pair is not None:
+            top, nxt = pair
+            if pair != item.draft_cards:
                 self.fail(
                     item.line,
                     f"the pile holds {card_str(top)} then {card_str(nxt)}, not "
