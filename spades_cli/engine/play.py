@@ -12,8 +12,9 @@ When none keeps a card, the whole hand is legal. The state's legal moves, the re
 :class:`~spades_cli.engine.illegal.IllegalAction`, the views, the Python solver and the C
 search core (handed :func:`keep_table` as data) all read the one list.
 
-**The trick** is won by the highest spade played, else the highest card of the suit led
-(:func:`beats`, :func:`trick_winner`).
+**The first lead** is the seat after the dealer, or the holder of the two of clubs
+(:func:`first_leader`). **The trick** is won by the highest spade played, else the highest
+card of the suit led (:func:`beats`, :func:`trick_winner`).
 """
 
 from __future__ import annotations
@@ -129,6 +130,16 @@ def legal_play(table: tuple[tuple[int, ...], ...], hand: int, led: int, first: b
     return legal_cards(keeps, hand, SUIT_MASKS[led // 13] if led >= 0 else 0)
 
 
+def first_leader(two_of_clubs_leads: bool, dealer: int, hands: Sequence[int]) -> int:
+    """Who leads the hand's first trick: the seat after the dealer (R-4P-5, R-2P-5), or
+    with ``two_of_clubs_leads`` (R-H-21) the holder of the two of clubs."""
+    if two_of_clubs_leads:
+        for seat in range(len(hands)):
+            if hands[seat] >> TWO_OF_CLUBS & 1:
+                return seat
+    return (dealer + 1) % len(hands)
+
+
 def beats(card: int, best: int) -> bool:
     """R-C-4: does ``card`` beat ``best``, the card winning the trick so far? A higher card
     of the same suit does, and so does any spade played on a card of another suit."""
@@ -164,6 +175,7 @@ __all__ = [
     "beating_mask",
     "beats",
     "deciding",
+    "first_leader",
     "keep_table",
     "legal_cards",
     "legal_play",

@@ -39,7 +39,7 @@ from spades_cli.engine.ledger import SIDES, Ledger
 from spades_cli.engine.observation import HandResult, Observation, Trick
 from spades_cli.engine.phases import BID, PHASES, PLAY, Phase
 from spades_cli.engine.plan import plan_for
-from spades_cli.engine.play import legal_cards, situation, trick_winner
+from spades_cli.engine.play import first_leader, legal_cards, situation, trick_winner
 from spades_cli.engine.rules import Rules
 from spades_cli.engine.scoring import side_values
 
@@ -719,11 +719,7 @@ class State:
 
     def _begin_play(self) -> None:
         self._phase = _PLAY
-        leader = (self.dealer + 1) % self.n  # R-4P-5, R-2P-5
-        if self._plan.two_of_clubs_leads:
-            for s in range(self.n):
-                if self._hand(s) & 1:
-                    leader = s
+        leader = first_leader(self._plan.two_of_clubs_leads, self.dealer, self.hands)
         self.leader = leader
         self._first_leader = leader
         self.current = leader
