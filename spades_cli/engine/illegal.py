@@ -1,4 +1,5 @@
-"""Why an action is illegal: the one place that words it.
+"""Why an action is illegal: the one place that words it (a card refused by a play rule
+is worded by that rule's restriction, :mod:`spades_cli.engine.play`).
 
 :class:`IllegalAction` carries the reason (a sentence for people) and the ID of the
 rule that forbids the action (``R-C-3``; for a house rule that has no ID of its own,
