@@ -31,20 +31,23 @@ Unscored = tuple[int, int, tuple[int, ...], tuple[bool, ...], tuple[int, ...], i
 class Ledger:
     """The finished hands of one game (see the module doc)."""
 
-    __slots__ = ("_plan", "_players", "_results", "_settled", "_unscored")
+    __slots__ = ("_base", "_plan", "_players", "_results", "_settled", "_unscored")
 
     def __init__(self, plan: Plan, players: int, results: list[HandResult]) -> None:
+        """``results``: the hands finished before (a state rebuilt from an observation)."""
         self._plan = plan
         self._players = players
         self._results = results
+        self._base = len(results)  # _results: these, then the built entries of _unscored
         self._unscored: tuple[Unscored, ...] = ()
         self._settled = 0  # how many of _unscored are in _results
 
     def plus(self, hand: Unscored) -> Ledger:
         """The ledger with one more hand ended (this one is never changed but for the
         results it builds when read, so states and their clones share it)."""
-        settled = self._settled  # read first: _results holds at least this many
-        c = Ledger(self._plan, self._players, self._results[:settled])
+        settled = self._settled  # read first: _results holds at least _base + this many
+        c = Ledger(self._plan, self._players, self._results[: self._base + settled])
+        c._base = self._base
         c._settled = settled
         c._unscored = (*self._unscored, hand)
         return c
