@@ -100,24 +100,26 @@ def keep_table(rows: Sequence[Restriction]) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(r.keep for r in rs) for rs in rows_by_situation(rows))
 
 
+def legal_cards(keeps: tuple[int, ...], hand: int, led: int) -> int:
+    """The legal cards of ``hand`` (a mask) under ``keeps`` (one situation's row of
+    :func:`keep_table`; ``led``: the mask of the suit led, 0 when leading): what the first
+    restriction that keeps a card of the hand keeps, else the whole hand."""
+    for k in keeps:
+        m = hand & (k if k != SUIT_LED else led)
+        if m:
+            return m
+    return hand
+
+
 def deciding(keeps: tuple[int, ...], hand: int, led: int) -> int:
-    """The index in ``keeps`` (one situation's row of :func:`keep_table`) of the
-    restriction that decides for ``hand`` (``led``: the mask of the suit led, 0 when
-    leading); -1 when none does (every card of the hand is legal)."""
+    """The index in ``keeps`` of the restriction whose cards :func:`legal_cards` gives for
+    ``hand`` (not empty); -1 when none decided (every card of the hand is legal)."""
+    legal = legal_cards(keeps, hand, led)
     for i in range(len(keeps)):
         k = keeps[i]
-        if hand & (k if k != SUIT_LED else led):
+        if hand & (k if k != SUIT_LED else led) == legal:
             return i
     return -1
-
-
-def legal_cards(keeps: tuple[int, ...], hand: int, led: int) -> int:
-    """The legal cards of ``hand`` (a mask): what the deciding restriction keeps."""
-    i = deciding(keeps, hand, led)
-    if i < 0:
-        return hand
-    k = keeps[i]
-    return hand & (k if k != SUIT_LED else led)
 
 
 def legal_play(table: tuple[tuple[int, ...], ...], hand: int, led: int, first: bool, broken: bool) -> int:
