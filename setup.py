@@ -22,10 +22,11 @@ ENGINE = [
     "spades_cli/engine/cards.py",
     "spades_cli/engine/chance.py",
     "spades_cli/engine/illegal.py",
+    "spades_cli/engine/ledger.py",
     "spades_cli/engine/observation.py",
     "spades_cli/engine/plan.py",
+    "spades_cli/engine/play.py",
     "spades_cli/engine/scoring.py",
-    "spades_cli/engine/seen.py",
     "spades_cli/engine/state.py",
 ]
 # The double-dummy solver (Python side; the C core is built below).

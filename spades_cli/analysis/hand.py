@@ -20,7 +20,8 @@ from concurrent.futures import ThreadPoolExecutor
 from spades_cli.analysis.figures import SeatFigures, deal_figures
 from spades_cli.analysis.report import CardReport, HandReport
 from spades_cli.analysis.threads import Halt
-from spades_cli.engine import DEAL, PLAY, State
+from spades_cli.engine import PLAY, State
+from spades_cli.engine.walk import Walk
 from spades_cli.game.match import Match
 from spades_cli.solver import backend
 from spades_cli.solver.backend import Search
@@ -31,20 +32,17 @@ from spades_cli.view.analysis import points_words
 
 def plays(match: Match) -> list[tuple[State, list[int]]]:
     """Per hand that reached its play: the position where the play began, and the cards
-    played (rebuilt from the recorded decks and actions, as ``Match.rebuild`` does)."""
+    played (the recorded decks and actions walked by ``engine.walk``)."""
     assert match.dealer is not None
-    state = State(match.rules, match.dealer)
+    walked = Walk(match.rules, match.dealer, match.decks)
     out: list[tuple[State, list[int]]] = []
-    hand = 0
     for action in match.state.history:
-        if state.phase == DEAL:
-            state.deal(match.decks[hand])
-            hand += 1
+        state = walked.state
         if state.phase == PLAY:
-            if not state.plays and not state.trick and (not out or out[-1][0].hand_no != state.hand_no):
+            if state.trick_no == 0 and not state.trick and (not out or out[-1][0].hand_no != state.hand_no):
                 out.append((state.clone(), []))
             out[-1][1].append(action)
-        state.apply(action)
+        walked.apply(action)
     return out
 
 

@@ -97,7 +97,7 @@ class Printer:
         st = self.run.state
         phase = e.phase
         if self.detail and phase in (DECLARE, EXCHANGE, DRAW) and e.action != EXCHANGE_DONE:
-            said = narrate.move(self.look, e, private=True, owner=st.exch_seat)
+            said = narrate.move(self.look, e, private=True, owner=st.exchange_seat)
             if said is not None:
                 self.echo(ansi(said, self.color))
         if phase not in (BID, PLAY) and st.phase in (BID, PLAY):

@@ -25,7 +25,8 @@ from spades_cli.engine import (
     Observation,
     Rules,
 )
-from spades_cli.engine.cards import SPADES, beats
+from spades_cli.engine.cards import SPADES
+from spades_cli.engine.play import beats
 
 
 class EasyBot:

@@ -30,7 +30,8 @@ from spades_cli.engine import (
     Observation,
     Rules,
 )
-from spades_cli.engine.cards import FULL_DECK, SPADES, SUIT_MASKS, beats, mask_of
+from spades_cli.engine.cards import FULL_DECK, SPADES, SUIT_MASKS, mask_of
+from spades_cli.engine.play import beats
 
 
 class NormalBot:

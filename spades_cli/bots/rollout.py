@@ -14,7 +14,8 @@ import math
 from dataclasses import dataclass
 
 from spades_cli.engine import HandResult, Rules, State
-from spades_cli.engine.cards import NON_SPADE_MASK, SPADE_MASK, SUIT_MASKS, beating_mask, beats
+from spades_cli.engine.cards import NON_SPADE_MASK, SPADE_MASK, SUIT_MASKS
+from spades_cli.engine.play import beating_mask, beats
 from spades_cli.engine.scoring import game_over
 
 WIN_VALUE = 600.0

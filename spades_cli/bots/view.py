@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from spades_cli.engine import BID_BASE, Observation, Rules
-from spades_cli.engine.cards import FULL_DECK, SPADES, SUIT_MASKS, beats, mask_of
+from spades_cli.engine.cards import FULL_DECK, SPADES, SUIT_MASKS, mask_of
+from spades_cli.engine.play import beats
 
 
 def low_card(cards: list[int] | tuple[int, ...]) -> int:

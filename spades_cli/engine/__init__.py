@@ -11,11 +11,12 @@ from spades_cli.engine.actions import (
     action_label,
     action_text,
 )
-from spades_cli.engine.cards import beats, card_label, card_str, cards_in, parse_card, trick_winner
+from spades_cli.engine.cards import card_label, card_str, cards_in, parse_card
 from spades_cli.engine.chance import deck_for, draw_for, first_dealer_for, rng_for
 from spades_cli.engine.illegal import IllegalAction
 from spades_cli.engine.observation import HandResult, Observation, Trick
 from spades_cli.engine.phases import BID, DEAL, DECLARE, DRAFT, DRAW, EXCHANGE, OVER, PLAY, Phase
+from spades_cli.engine.play import beats, trick_winner
 from spades_cli.engine.rules import Rules
 from spades_cli.engine.scoring import SideResult, game_over, score_side
 from spades_cli.engine.state import CHANCE, TERMINAL, State

@@ -8,7 +8,7 @@ cards is a 52-bit mask with bit ``card`` set.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Final, cast
 
 CLUBS: Final = 0
@@ -77,31 +77,6 @@ def mask_of(cards: Iterable[int]) -> int:
     for c in cards:
         m |= 1 << c
     return m
-
-
-def beats(card: int, best: int) -> bool:
-    """R-C-4: does ``card`` beat ``best``, the card winning the trick so far? A higher card
-    of the same suit does, and so does any spade played on a card of another suit."""
-    return card > best and (card >= 39 or card // 13 == best // 13)
-
-
-def beating_mask(best: int) -> int:
-    """R-C-4: the mask of every card that would beat ``best`` (see :func:`beats`)."""
-    above = SUIT_MASKS[best // 13] & ~((2 << best) - 1)
-    return above if best >= 39 else above | SPADE_MASK
-
-
-def trick_winner(cards: Sequence[int]) -> int:
-    """R-C-4: the position in ``cards`` (in the order played, the lead first) of the card
-    that wins the trick: the highest spade if any was played, else the highest card of
-    the suit led. 0 for a trick with only its lead so far."""
-    win = 0
-    best = cards[0]
-    for i in range(1, len(cards)):
-        c = cards[i]
-        if beats(c, best):
-            win, best = i, c
-    return win
 
 
 def card_str(card: int) -> str:

@@ -1,24 +1,24 @@
-"""Why an action is illegal: the one place that words it.
+"""Why an action is illegal: the one place that words it (a card refused by a play rule
+is worded by that rule's restriction, :mod:`spades_cli.engine.play`).
 
 :class:`IllegalAction` carries the reason (a sentence for people) and the ID of the
 rule that forbids the action (``R-C-3``; for a house rule that has no ID of its own,
 its option ID, ``R-H-22``; see docs/rules.md); empty when no rule of the game is
-involved, such as a card the seat does not hold). :func:`explain` derives both from
-the state's own legality masks, so the message can never disagree with the engine.
+involved, such as a card the seat does not hold). :func:`card_reason` takes both
+from the restriction of :mod:`spades_cli.engine.play` that decides the legal cards, so the
+message can never disagree with the engine.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from spades_cli.engine.actions import BID_BASE, EXCHANGE_DONE, NUM_ACTIONS, action_label
-from spades_cli.engine.cards import NON_SPADE_MASK, SPADES, SUIT_MASKS, SUIT_NAMES, card_label, cards_in
+from spades_cli.engine.cards import SUIT_MASKS, SUIT_NAMES, card_label, cards_in
 from spades_cli.engine.phases import Phase
-
-if TYPE_CHECKING:
-    from spades_cli.engine.rules import Rules
-    from spades_cli.engine.state import State
+from spades_cli.engine.plan import plan_for
+from spades_cli.engine.play import SUIT_LED, deciding, situation
+from spades_cli.engine.rules import Rules
 
 
 class IllegalAction(ValueError):
@@ -42,26 +42,23 @@ _PHASE_RULE = {
 }
 
 
-def explain(state: State, action: int, *, symbols: bool = False) -> IllegalAction:
-    """The IllegalAction saying why ``action`` is not legal for the seat on turn (call
-    it only for an illegal action; ``symbols`` chooses ``Q♠`` over ``QS`` in the text)."""
-    reason, rule = _reason(state, action, symbols)
+def explain(phase: Phase, action: int, legal: Sequence[int], *, symbols: bool = False) -> IllegalAction:
+    """The IllegalAction saying why ``action`` is not legal in ``phase`` (``legal``: the
+    legal actions there) for any action but a card to play (:func:`card_reason` words
+    those); ``symbols`` chooses ``Q♠`` over ``QS`` in the text."""
+    reason, rule = _reason(phase, action, legal, symbols)
     return IllegalAction(reason, rule, action)
 
 
-def _reason(state: State, action: int, symbols: bool) -> tuple[str, str]:
-    phase = state.phase
+def _reason(phase: Phase, action: int, legal: Sequence[int], symbols: bool) -> tuple[str, str]:
     if phase == Phase.OVER:
         return "the game is over", "R-C-11"
     if phase == Phase.DEAL:
         return "the cards must be dealt first", ""
     if not 0 <= action < NUM_ACTIONS:
         return f"there is no action {action}", ""
-    if phase == Phase.PLAY and action < 52:
-        return _card_reason(state, action, symbols)
     if phase == Phase.BID and action >= BID_BASE and action < BID_BASE + 14:
-        legal = [a - BID_BASE for a in state.legal_actions()]
-        shown = ", ".join("nil" if b == 0 else str(b) for b in legal)
+        shown = ", ".join("nil" if a == BID_BASE else str(a - BID_BASE) for a in legal)
         return f"that bid is not allowed here; legal bids: {shown}", "R-C-7"
     if phase == Phase.EXCHANGE and action < 52:
         return f"you do not hold {card_label(action, symbols=symbols)}", ""
@@ -71,18 +68,6 @@ def _reason(state: State, action: int, symbols: bool) -> tuple[str, str]:
         return "the exchange is over", "R-2P-3"
     rule = _PHASE_RULE.get(phase, "")
     return f"{action_label(action, symbols=symbols)} is not possible now ({phase})", rule
-
-
-def _card_reason(state: State, card: int, symbols: bool) -> tuple[str, str]:
-    return card_reason(
-        state.rules,
-        state.hands[state.current],
-        state.trick,
-        state.first_trick,
-        state.spades_broken(),
-        card,
-        symbols=symbols,
-    )
 
 
 def card_reason(
@@ -96,33 +81,25 @@ def card_reason(
     symbols: bool = False,
 ) -> tuple[str, str]:
     """Why ``card`` may not be played from ``hand`` (a card mask) to ``trick`` (the cards
-    played so far): the reason and the rule ID. Everything it needs is public to the seat
+    played so far): the reason and the rule ID, from the restriction that decides the
+    legal cards (:mod:`spades_cli.engine.play`). Everything it needs is public to the seat
     (its observation), so a view can word a restriction the same way the engine does."""
     label = card_label(card, symbols=symbols)
     if not hand >> card & 1:
         return f"you do not hold {label}", ""
-    play = rules.play
-    others = hand & NON_SPADE_MASK
-    if trick:
-        led = trick[0] // 13
-        follow = hand & SUIT_MASKS[led]
-        if follow and card // 13 != led:
-            held = " ".join(card_label(c, symbols=symbols) for c in reversed(cards_in(follow)))
-            return f"you must follow {SUIT_NAMES[led]}: you hold {held}", "R-C-3"
-        if first_trick and play.no_spades_first_trick and card // 13 == SPADES and others:
-            return (
-                "spades may not be played to the first trick while you hold other cards",
-                "R-H-22",
-            )
+    led = SUIT_MASKS[trick[0] // 13] if trick else 0
+    at = situation(bool(trick), first_trick, spades_broken)
+    i = deciding(plan_for(rules).card_keeps[at], hand, led)
+    if i < 0:
         return f"{label} is not legal here", "R-C-3"
-    if first_trick:
-        if play.two_of_clubs_leads and hand & 1 and card != 0:
-            return "the two of clubs must lead the first trick", "R-H-21"
-        if play.no_spades_first_trick and card // 13 == SPADES and others:
-            return "no spade may lead the first trick while you hold another suit", "R-H-22"
-    if play.spades_break and not spades_broken and card // 13 == SPADES and others:
-        return "spades are not broken yet: lead another suit", "R-C-6"
-    return f"{label} is not legal here", "R-C-3"
+    row = plan_for(rules).card_rows[at][i]
+    kept = hand & (row.keep if row.keep != SUIT_LED else led)
+    if kept >> card & 1:
+        return f"{label} is not legal here", "R-C-3"
+    if row.keep != SUIT_LED:
+        return row.words, row.rule_id
+    held = " ".join(card_label(c, symbols=symbols) for c in reversed(cards_in(kept)))
+    return row.words.format(suit=SUIT_NAMES[trick[0] // 13], held=held), row.rule_id
 
 
 __all__ = ["IllegalAction", "card_reason", "explain"]

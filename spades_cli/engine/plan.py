@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Final, final
 
 from spades_cli.engine.actions import BID_BASE
+from spades_cli.engine.play import Restriction, keep_table, restrictions, rows_by_situation
 from spades_cli.engine.rules import Rules
 
 # How a failed nil bidder's tricks count (``nil.failed_tricks``).
@@ -28,7 +29,10 @@ class Plan:
         play = rules.play
         self.spades_break: bool = play.spades_break
         self.two_of_clubs_leads: bool = play.two_of_clubs_leads
-        self.no_spades_first_trick: bool = play.no_spades_first_trick
+        # The restrictions of legal play by situation (engine/play.py), and their keeps.
+        rows = restrictions(play)
+        self.card_rows: tuple[tuple[Restriction, ...], ...] = rows_by_situation(rows)
+        self.card_keeps: tuple[tuple[int, ...], ...] = keep_table(rows)
         self.blind_nil: bool = rules.blind_nil.enabled
         self.blind_nil_value: int = rules.blind_nil.value
         self.nil_enabled: bool = rules.nil.enabled

@@ -11,7 +11,6 @@ actions (the card drawn from the discard pile).
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
 from typing import Final, cast, final
 
@@ -26,26 +25,23 @@ from spades_cli.engine.actions import (
 from spades_cli.engine.actions import (
     NUM_ACTIONS as NUM_ACTIONS,
 )
+from spades_cli.engine.bidding import check_hands
 from spades_cli.engine.cards import (
     FULL_DECK,
-    NON_SPADE_MASK,
     SMALL_INTS,
     SUIT_MASK_OF,
-    TWO_OF_CLUBS,
     cards_in,
     mask_actions,
     mask_of,
 )
-from spades_cli.engine.illegal import IllegalAction, explain
+from spades_cli.engine.illegal import IllegalAction, card_reason, explain
+from spades_cli.engine.ledger import SIDES, Ledger
 from spades_cli.engine.observation import HandResult, Observation, Trick
-from spades_cli.engine.phases import (
-    PHASES,
-    Phase,
-)
+from spades_cli.engine.phases import BID, PHASES, PLAY, Phase
 from spades_cli.engine.plan import plan_for
+from spades_cli.engine.play import first_leader, legal_cards, situation, trick_winner
 from spades_cli.engine.rules import Rules
-from spades_cli.engine.scoring import side_result, side_values
-from spades_cli.engine.seen import observe, rebuild
+from spades_cli.engine.scoring import side_values
 
 CHANCE: Final = -1
 TERMINAL: Final = -2
@@ -60,73 +56,25 @@ _BID: Final = 5
 _PLAY: Final = 6
 _OVER: Final = 7
 
-# The seats of each side by the number of players (R-4P-1: partners opposite; 2P: one).
-_SIDES: Final[dict[int, tuple[tuple[int, ...], tuple[int, ...]]]] = {4: ((0, 2), (1, 3)), 2: ((0,), (1,))}
-_SEATS_4: Final = _SIDES[4]
-_SEATS_2: Final = _SIDES[2]
-
-# Held by readers of ``results`` building HandResults, so that two readers on different
-# threads cannot build one hand twice (a hand's end never takes it: see State.results).
-_SETTLING: Final = threading.Lock()
-
-# A finished hand whose HandResult is not built yet: hand_no, dealer, bids, blind, tricks
-# and each side's score and bags before the hand.
-_Unscored = tuple[int, int, tuple[int, ...], tuple[bool, ...], tuple[int, ...], int, int, int, int]
+_SEATS_4: Final = SIDES[4]
+_SEATS_2: Final = SIDES[2]
 
 
 @final
 class State:
     """One game of Spades under one set of rules, from the first deal to the end."""
 
+    # fmt: off
     __slots__ = (
-        "_h0",
-        "_h1",
-        "_h2",
-        "_h3",
-        "_hands",
-        "_legal",
-        "_phase",
-        "_plan",
-        "_results",
-        "_settled",
-        "_stale",
-        "_unscored",
-        "bags",
-        "bid_masks",
-        "bids",
-        "blind",
-        "broken",
-        "current",
-        "dealer",
-        "decided",
-        "deck",
-        "declared",
-        "discard_pile",
-        "draft_turn",
-        "exch_count",
-        "exch_given",
-        "exch_queue",
-        "exch_seat",
-        "exchanged",
-        "first_leader",
-        "first_trick",
-        "hand_no",
-        "history",
-        "leader",
-        "n",
-        "own_discards",
-        "pile_pos",
-        "plays",
-        "queue",
-        "rules",
-        "scores",
-        "trick",
-        "trick_no",
-        "trick_winners",
-        "tricks_won",
-        "win_card",
-        "win_seat",
+        "_decided", "_deck", "_discard_pile", "_draft_turn", "_exch_count", "_exch_given",
+        "_exch_queue", "_exch_seat", "_exchanged", "_first_leader", "_h0", "_h1", "_h2", "_h3",
+        "_hands", "_last_cards", "_last_leader", "_last_winner", "_ledger", "_legal",
+        "_own_discards", "_phase", "_pile_pos", "_plan", "_plays", "_queue", "_stale",
+        "_trick_winners", "bags", "bids", "blind", "broken", "current", "dealer", "first_trick",
+        "hand_no", "history", "leader", "n", "rules", "scores", "trick", "trick_no", "tricks_won",
+        "win_card", "win_seat",
     )
+    # fmt: on
 
     def __init__(self, rules: Rules, dealer: int = 0, *, _blank: bool = False) -> None:
         if _blank:
@@ -142,11 +90,11 @@ class State:
         self.hand_no = 0
         self.scores = [0, 0]
         self.bags = [0, 0]
-        self._results: list[HandResult] = []
-        self._unscored: tuple[_Unscored, ...] = ()  # a tuple: clone shares it
-        self._settled = 0  # how many of _unscored are in _results
+        self._ledger = Ledger(plan, n, [])
+        self._last_cards: list[int] = []  # the last finished trick (kept past the hand's end)
+        self._last_leader = -1
+        self._last_winner = -1
         self.history: list[int] = []  # every action of the game, chance draws included
-        self.bid_masks = plan.bid_masks
         self._start_hand()
 
     # -- construction -------------------------------------------------------------
@@ -156,29 +104,28 @@ class State:
         plan = self._plan
         self._phase = _DEAL
         self.current = CHANCE
-        self.deck: tuple[int, ...] | None = None
+        self._deck: tuple[int, ...] | None = None
         self._hands = plan.zeros[:]
         self._h0 = self._h1 = self._h2 = self._h3 = 0
         self._stale = 0
-        self.own_discards = plan.zeros[:]
-        self.discard_pile = 0
-        self.pile_pos = 0
-        self.draft_turn = 0
-        self.declared = plan.falses[:]
-        self.decided = plan.falses[:]
-        self.exchanged = plan.zeros[:]
-        self.exch_queue: list[int] = []
-        self.exch_count = 0
-        self.exch_given = 0
-        self.exch_seat = -1
-        self.queue: list[int] = []
+        self._own_discards = plan.zeros[:]
+        self._discard_pile = 0
+        self._pile_pos = 0
+        self._draft_turn = 0
+        self._decided = plan.falses[:]
+        self._exchanged = plan.zeros[:]
+        self._exch_queue: list[int] = []
+        self._exch_count = 0
+        self._exch_given = 0
+        self._exch_seat = -1
+        self._queue: list[int] = []
         self.bids = plan.no_bids[:]
         self.blind = plan.falses[:]
         self.broken = not plan.spades_break
-        self.plays: list[int] = []
+        self._plays: list[int] = []
         self.trick: list[int] = []
-        self.trick_winners: list[int] = []
-        self.first_leader = self.leader = (self.dealer + 1) % n
+        self._trick_winners: list[int] = []
+        self._first_leader = self.leader = (self.dealer + 1) % n
         self.trick_no = 0
         self.tricks_won = plan.zeros[:]
         self.win_card = -1
@@ -195,40 +142,38 @@ class State:
         c.hand_no = self.hand_no
         c.scores = self.scores[:]
         c.bags = self.bags[:]
-        settled = self._settled  # read first: _results holds at least this many
-        c._settled = settled
-        c._results = self._results[:settled]
-        c._unscored = self._unscored
+        c._ledger = self._ledger  # shared: a hand's end makes a new one
+        c._last_cards = self._last_cards  # never changed: a finished trick's own list
+        c._last_leader = self._last_leader
+        c._last_winner = self._last_winner
         c.history = self.history[:]
-        c.bid_masks = self.bid_masks
         c._phase = self._phase
         c.current = self.current
-        c.deck = self.deck
+        c._deck = self._deck
         c._hands = self._hands[:]
         c._h0 = self._h0
         c._h1 = self._h1
         c._h2 = self._h2
         c._h3 = self._h3
         c._stale = self._stale
-        c.own_discards = self.own_discards[:]
-        c.discard_pile = self.discard_pile
-        c.pile_pos = self.pile_pos
-        c.draft_turn = self.draft_turn
-        c.declared = self.declared[:]
-        c.decided = self.decided[:]
-        c.exchanged = self.exchanged[:]
-        c.exch_queue = self.exch_queue[:]
-        c.exch_count = self.exch_count
-        c.exch_given = self.exch_given
-        c.exch_seat = self.exch_seat
-        c.queue = self.queue[:]
+        c._own_discards = self._own_discards[:]
+        c._discard_pile = self._discard_pile
+        c._pile_pos = self._pile_pos
+        c._draft_turn = self._draft_turn
+        c._decided = self._decided[:]
+        c._exchanged = self._exchanged[:]
+        c._exch_queue = self._exch_queue[:]
+        c._exch_count = self._exch_count
+        c._exch_given = self._exch_given
+        c._exch_seat = self._exch_seat
+        c._queue = self._queue[:]
         c.bids = self.bids[:]
         c.blind = self.blind[:]
         c.broken = self.broken
-        c.plays = self.plays[:]
+        c._plays = self._plays[:]
         c.trick = self.trick[:]
-        c.trick_winners = self.trick_winners[:]
-        c.first_leader = self.first_leader
+        c._trick_winners = self._trick_winners[:]
+        c._first_leader = self._first_leader
         c.trick_no = self.trick_no
         c.tricks_won = self.tricks_won[:]
         c.leader = self.leader
@@ -255,7 +200,66 @@ class State:
         first lead (R-4P-5, R-2P-5 and the house rules decide who leads); without ``bids`` the state waits
         for the next bid. The game's earlier hands, scores and bags come from the observation; its
         ``history`` starts empty. ValueError when the hands do not fit."""
-        return rebuild(cls, rules, observation, hidden_hands, bids)
+        obs = observation
+        if obs.phase != BID and obs.phase != PLAY:
+            raise ValueError(f"a state is built from an observation of bidding or play, not {obs.phase}")
+        hands = list(hidden_hands)
+        plays: list[int] = []
+        for t in obs.tricks:
+            plays.extend(t.cards)
+        plays.extend(obs.current_trick)
+        check_hands(obs, hands, plays)
+        st = cls(rules, obs.dealer)
+        st._restore(obs, hands)
+        if obs.phase == PLAY:
+            st._restore_play(obs, plays)
+        elif bids is not None:
+            st.bids = list(bids)
+            st._begin_play()
+        else:
+            st._phase = _BID
+            order = st._bid_order()
+            st._queue = order[order.index(obs.current) + 1 :]
+            st.current = obs.current
+        return st
+
+    def _restore(self, obs: Observation, hands: list[int]) -> None:
+        """The game so far and the hand's deal and bids as ``obs`` shows them."""
+        n = self.n
+        self.hand_no = obs.hand_no
+        self.scores = [obs.scores[0], obs.scores[1]]
+        self.bags = [obs.bags[0], obs.bags[1]]
+        self._ledger = Ledger(self._plan, n, list(obs.results))
+        self.blind = list(obs.declared)
+        self._decided = [True] * n
+        self._exchanged = list(obs.exchanged)
+        self._own_discards[obs.seat] = mask_of(obs.own_discards)
+        for seat in range(n):
+            self._put_hand(seat, hands[seat])
+        self.bids = [-1 if b is None else b for b in obs.bids]
+
+    def _restore_play(self, obs: Observation, plays: list[int]) -> None:
+        """The play of the hand so far as ``obs`` shows it."""
+        self._phase = _PLAY
+        self._plays = plays
+        self.trick = list(obs.current_trick)
+        self._trick_winners = [t.winner for t in obs.tricks]
+        self._first_leader = obs.tricks[0].leader if obs.tricks else obs.leader
+        self.trick_no = len(obs.tricks)
+        self.tricks_won = list(obs.tricks_won)
+        self.leader = obs.leader
+        self.current = obs.current
+        self.broken = obs.spades_broken
+        self.first_trick = not obs.tricks
+        if obs.tricks:
+            last = obs.tricks[-1]
+            self._last_cards = list(last.cards)
+            self._last_leader = last.leader
+            self._last_winner = last.winner
+        if obs.current_trick:
+            at = trick_winner(obs.current_trick)
+            self.win_card = obs.current_trick[at]
+            self.win_seat = (obs.leader + at) % self.n
 
     # -- the hands: plain int fields _h0.._h3 (no int object made per card played); the
     # ``hands`` list catches up with them (the seats marked in ``_stale``) when read.
@@ -276,13 +280,6 @@ class State:
             if stale & 8:
                 hands[3] = self._h3
         return self._hands
-
-    @hands.setter
-    def hands(self, value: list[int]) -> None:
-        self._hands = value
-        for seat in range(self.n):
-            self._put_hand(seat, value[seat])
-        self._stale = 0
 
     def _hand(self, seat: int) -> int:
         if seat < 2:
@@ -314,7 +311,7 @@ class State:
         """Raise :class:`IllegalAction` (with its reason and rule ID) unless ``action`` is
         legal for the seat on turn; ``symbols`` words cards as ``Q♠`` rather than ``QS``."""
         if not self.is_legal(action):
-            raise explain(self, action, symbols=symbols)
+            raise self._illegal(action, symbols)
 
     def current_player(self) -> int:
         return self.current
@@ -381,9 +378,39 @@ class State:
 
     def draft_card(self) -> int | None:
         """2P: the card on top of the pile that the player on turn has drawn (R-2P-2)."""
-        if self._phase == _DRAFT and self.deck is not None:
-            return self.deck[self.pile_pos]
-        return None
+        pair = self.draft_pair()
+        return pair[0] if pair is not None else None
+
+    def draft_pair(self) -> tuple[int, int] | None:
+        """2P: the two cards on top of the pile while a seat drafts, the one it has drawn
+        first (it keeps one of them, R-2P-2); None outside the draft."""
+        deck = self._deck
+        if self._phase != _DRAFT or deck is None:
+            return None
+        return deck[self._pile_pos], deck[self._pile_pos + 1]
+
+    def drafted(self) -> tuple[int, int] | None:
+        """2P: the two cards of the hand's last draft pick, the drawn one first; None before."""
+        deck = self._deck
+        if deck is None or self._pile_pos < 2:
+            return None
+        return deck[self._pile_pos - 2], deck[self._pile_pos - 1]
+
+    @property
+    def exchange_seat(self) -> int:
+        """2P: the seat of the hand's exchange (R-2P-3) that gives up cards or draws one
+        (still that seat just after its draw); -1 before any exchange."""
+        return self._exch_seat
+
+    @property
+    def exchange_given(self) -> int:
+        """2P: the cards the seat in the exchange has given up so far (a mask)."""
+        return self._exch_given
+
+    @property
+    def exchange_count(self) -> int:
+        """2P: how many cards the seat in the exchange has given up so far."""
+        return self._exch_count
 
     def spades_broken(self) -> bool:
         return self.broken
@@ -401,7 +428,7 @@ class State:
         if phase == _EXCHANGE:
             return self._hand(self.current) | (1 << EXCHANGE_DONE)
         if phase == _DRAW:
-            return self.discard_pile & ~self.exch_given
+            return self._discard_pile & ~self._exch_given
         return 0
 
     def _partner_bid(self) -> int:
@@ -410,24 +437,21 @@ class State:
         return self.bids[(self.current + 2) & 3] if self.n == 4 else -1
 
     def _card_mask(self, seat: int) -> int:
-        hand = self._hand(seat)
+        """The legal cards of ``seat`` (play.legal_play, inlined: the hot path of every search)."""
         trick = self.trick
-        if trick:
-            follow = hand & SUIT_MASK_OF[trick[0]]
-            if follow:
-                return follow
-            if self.first_trick and self._plan.no_spades_first_trick and hand & NON_SPADE_MASK:
-                return hand & NON_SPADE_MASK
-            return hand
-        if self.first_trick:
-            plan = self._plan
-            if plan.two_of_clubs_leads and hand & 1:
-                return 1 << TWO_OF_CLUBS
-            if plan.no_spades_first_trick and hand & NON_SPADE_MASK:
-                return hand & NON_SPADE_MASK
-        if not self.broken and hand & NON_SPADE_MASK:
-            return hand & NON_SPADE_MASK  # R-C-6, R-4P-5
-        return hand
+        keeps = self._plan.card_keeps[situation(len(trick) > 0, self.first_trick, self.broken)]
+        hand = self._hand(seat)
+        return legal_cards(keeps, hand, SUIT_MASK_OF[trick[0]] if trick else 0) if keeps else hand
+
+    def _illegal(self, action: int, symbols: bool) -> IllegalAction:
+        """The IllegalAction for an action that is not legal now."""
+        if self._phase == _PLAY and 0 <= action < 52:
+            hand = self._hand(self.current)
+            why = card_reason(
+                self.rules, hand, self.trick, self.first_trick, self.broken, action, symbols=symbols
+            )
+            return IllegalAction(why[0], why[1], action)
+        return explain(self.phase, action, self.legal_actions(), symbols=symbols)
 
     # -- moves --------------------------------------------------------------------
 
@@ -453,7 +477,7 @@ class State:
             h3 |= 1 << d
         if h0 | h1 | h2 | h3 != FULL_DECK:
             raise IllegalAction("a deck must hold each of the 52 cards once", "R-C-1")
-        self.deck = cards
+        self._deck = cards
         n = self.n
         if n == 4:
             f = self.dealer + 1
@@ -462,15 +486,15 @@ class State:
             self._put_hand((f + 2) % 4, h2)
             self._put_hand((f + 3) % 4, h3)
             if self._plan.blind_nil:
-                self.queue = [s for s in self._bid_order() if self._may_declare(s)]
-                self.decided = [s not in self.queue for s in range(4)]
-                if self.queue:
+                self._queue = [s for s in self._bid_order() if self._may_declare(s)]
+                self._decided = [s not in self._queue for s in range(4)]
+                if self._queue:
                     self._next_declare()
                     return
-            self.decided = self._plan.trues[:]
+            self._decided = self._plan.trues[:]
             self._begin_bidding()
         else:
-            self.draft_turn = 0
+            self._draft_turn = 0
             self._next_draft_turn()
 
     def apply(self, action: int) -> None:
@@ -481,7 +505,7 @@ class State:
             return
         legal = self._legal or self._compute_legal()
         if action < 0 or not (legal >> action) & 1:
-            raise explain(self, action)
+            raise self._illegal(action, False)
         self._legal = 0
         # The same int objects as ``action``, appended without boxing it again (compiled).
         boxed = SMALL_INTS[action]
@@ -502,7 +526,7 @@ class State:
             else:
                 self._h3 ^= bit
                 self._stale |= 8
-            cast("list[object]", self.plays).append(boxed)
+            cast("list[object]", self._plays).append(boxed)
             trick = self.trick
             cast("list[object]", trick).append(boxed)
             played = len(trick)
@@ -537,7 +561,7 @@ class State:
         0 (the action masks reach past bit 62, where the compiled engine's ints are slow)."""
         bid = action - BID_BASE
         if bid < 0 or bid > 13 or not (self._plan.bid_bit_rows[self._partner_bid() + 1] >> bid) & 1:
-            raise explain(self, action)
+            raise self._illegal(action, False)
         self._legal = 0
         cast("list[object]", self.history).append(SMALL_INTS[action])
         self.bids[self.current] = bid
@@ -545,9 +569,12 @@ class State:
 
     def _finish_trick(self) -> None:
         winner = self.win_seat
-        self.trick_winners.append(winner)
+        self._trick_winners.append(winner)
         won = self.tricks_won
         won[winner] = won[winner] + 1
+        self._last_cards = self.trick  # no longer changed: the next trick is a new list
+        self._last_leader = self.leader
+        self._last_winner = winner
         self.trick = []
         self.first_trick = False
         self.trick_no += 1
@@ -557,19 +584,27 @@ class State:
             self._score_hand()
 
     @property
+    def last_trick(self) -> Trick | None:
+        """The last finished trick (cards in play order, its leader and winner), also
+        once the hand it ended is scored and until the next trick ends; None before."""
+        if self._last_leader < 0:
+            return None
+        return Trick(self._last_leader, tuple(self._last_cards), self._last_winner)
+
+    @property
     def tricks(self) -> list[Trick]:
         """The finished tricks of the current hand."""
         out = []
-        leader = self.first_leader
+        leader = self._first_leader
         n = self.n
-        plays = self.plays
-        for i, winner in enumerate(self.trick_winners):
+        plays = self._plays
+        for i, winner in enumerate(self._trick_winners):
             out.append(Trick(leader, tuple(plays[i * n : (i + 1) * n]), winner))
             leader = winner
         return out
 
     def _next_bidder(self) -> None:
-        queue = self.queue
+        queue = self._queue
         while queue:
             seat = queue.pop(0)
             if self.bids[seat] < 0:
@@ -579,39 +614,38 @@ class State:
 
     def _draft(self, keep: bool) -> None:
         seat = self.current
-        deck = self.deck
+        deck = self._deck
         assert deck is not None
-        top, nxt = deck[self.pile_pos], deck[self.pile_pos + 1]
+        top, nxt = deck[self._pile_pos], deck[self._pile_pos + 1]
         kept, gone = (top, nxt) if keep else (nxt, top)
         self._put_hand(seat, self._hand(seat) | 1 << kept)
-        self.own_discards[seat] |= 1 << gone
-        self.discard_pile |= 1 << gone
-        self.pile_pos += 2
-        self.draft_turn += 1
+        self._own_discards[seat] |= 1 << gone
+        self._discard_pile |= 1 << gone
+        self._pile_pos += 2
+        self._draft_turn += 1
         self._next_draft_turn()
 
     def _next_draft_turn(self) -> None:
-        if self.draft_turn == 26:
-            self.exch_queue = [
+        if self._draft_turn == 26:
+            self._exch_queue = [
                 s
                 for s in ((self.dealer + 1) % 2, self.dealer)
-                if self.declared[s] and self.rules.blind_nil.exchange > 0
+                if self.blind[s] and self.rules.blind_nil.exchange > 0
             ]
             self._next_exchanger()
             return
-        seat = (self.dealer + self.draft_turn) % 2
+        seat = (self.dealer + self._draft_turn) % 2
         self.current = seat
-        if self.draft_turn < 2 and self.rules.blind_nil.enabled and self._may_declare(seat):
+        if self._draft_turn < 2 and self.rules.blind_nil.enabled and self._may_declare(seat):
             self._phase = _DECLARE
         else:
-            self.decided[seat] = True
+            self._decided[seat] = True
             self._phase = _DRAFT
 
     def _declare(self, blind: bool) -> None:
         seat = self.current
-        self.decided[seat] = True
+        self._decided[seat] = True
         if blind:
-            self.declared[seat] = True
             self.blind[seat] = True
             self.bids[seat] = 0
         if self.n == 2:
@@ -620,18 +654,18 @@ class State:
             self._next_declare()
 
     def _next_declare(self) -> None:
-        if self.queue:
-            self.current = self.queue.pop(0)
+        if self._queue:
+            self.current = self._queue.pop(0)
             self._phase = _DECLARE
             return
-        self.decided = self._plan.trues[:]
+        self._decided = self._plan.trues[:]
         self._begin_bidding()
 
     def _next_exchanger(self) -> None:
-        if self.exch_queue:
-            self.current = self.exch_queue.pop(0)
-            self.exch_count = 0
-            self.exch_given = 0
+        if self._exch_queue:
+            self.current = self._exch_queue.pop(0)
+            self._exch_count = 0
+            self._exch_given = 0
             self._phase = _EXCHANGE
         else:
             self._begin_bidding()
@@ -642,30 +676,30 @@ class State:
             self._end_exchange(seat)
             return
         self._put_hand(seat, self._hand(seat) & ~(1 << action))
-        self.exch_given |= 1 << action
-        self.exch_count += 1
-        self.exchanged[seat] += 1
+        self._exch_given |= 1 << action
+        self._exch_count += 1
+        self._exchanged[seat] += 1
         self._phase = _DRAW
-        self.exch_seat = seat
+        self._exch_seat = seat
         self.current = CHANCE
 
     def _draw(self, card: int) -> None:
-        seat = self.exch_seat
+        seat = self._exch_seat
         bit = 1 << card
         self._put_hand(seat, self._hand(seat) | bit)
-        self.discard_pile &= ~bit
-        self.own_discards[seat] &= ~bit
+        self._discard_pile &= ~bit
+        self._own_discards[seat] &= ~bit
         self.current = seat
-        if self.exch_count >= self.rules.blind_nil.exchange:
+        if self._exch_count >= self.rules.blind_nil.exchange:
             self._end_exchange(seat)
         else:
             self._phase = _EXCHANGE
 
     def _end_exchange(self, seat: int) -> None:
         # R-2P-3 decision: the cards given up join the discard pile afterwards.
-        self.discard_pile |= self.exch_given
-        self.own_discards[seat] |= self.exch_given
-        self.exch_given = 0
+        self._discard_pile |= self._exch_given
+        self._own_discards[seat] |= self._exch_given
+        self._exch_given = 0
         self._next_exchanger()
 
     def _bid_order(self) -> list[int]:
@@ -680,18 +714,14 @@ class State:
 
     def _begin_bidding(self) -> None:
         self._phase = _BID
-        self.queue = self._bid_order()
+        self._queue = self._bid_order()
         self._next_bidder()
 
     def _begin_play(self) -> None:
         self._phase = _PLAY
-        leader = (self.dealer + 1) % self.n  # R-4P-5, R-2P-5
-        if self._plan.two_of_clubs_leads:
-            for s in range(self.n):
-                if self._hand(s) & 1:
-                    leader = s
+        leader = first_leader(self._plan.two_of_clubs_leads, self.dealer, self.hands)
         self.leader = leader
-        self.first_leader = leader
+        self._first_leader = leader
         self.current = leader
 
     def _score_hand(self) -> None:
@@ -705,8 +735,7 @@ class State:
         a = side_values(plan, bids, blind, tricks, _SEATS_4[0] if four else _SEATS_2[0], s0, b0)
         b = side_values(plan, bids, blind, tricks, _SEATS_4[1] if four else _SEATS_2[1], s1, b1)
         # The HandResult is built when someone reads ``results`` (see there).
-        hand = (self.hand_no, self.dealer, bids, blind, tricks, s0, b0, s1, b1)
-        self._unscored = (*self._unscored, hand)  # one store: readers see it whole or not at all
+        self._ledger = self._ledger.plus((self.hand_no, self.dealer, bids, blind, tricks, s0, b0, s1, b1))
         self.scores = [a[8], b[8]]
         self.bags = [a[9], b[9]]
         if plan.game_over(a[8], b[8]):
@@ -719,43 +748,45 @@ class State:
 
     @property
     def results(self) -> list[HandResult]:
-        """A :class:`HandResult` per finished hand. A hand's scores and bags are counted when
-        it ends; its HandResult (and the SideResults in it) is built from the same numbers
-        the first time ``results`` is read after that, so random play pays for none. (A hand's
-        end stores a longer ``_unscored`` tuple at once; a reader, holding the lock, builds
-        the entries past ``_settled`` from the tuple it read, then moves ``_settled`` on.)"""
-        if len(self._unscored) > self._settled:
-            with _SETTLING:
-                pending = self._unscored
-                plan = self._plan
-                seats = _SIDES[self.n]
-                for i in range(self._settled, len(pending)):
-                    hand_no, dealer, bids, blind, tricks, s0, b0, s1, b1 = pending[i]
-                    a = side_result(side_values(plan, bids, blind, tricks, seats[0], s0, b0))
-                    b = side_result(side_values(plan, bids, blind, tricks, seats[1], s1, b1))
-                    # tuple.__new__ builds the named tuple without its Python-level __new__.
-                    result = tuple.__new__(HandResult, (hand_no, dealer, bids, blind, tricks, (a, b)))
-                    self._results.append(result)
-                self._settled = len(pending)
-        return self._results
-
-    @results.setter
-    def results(self, value: list[HandResult]) -> None:
-        self._unscored = ()
-        self._settled = 0
-        self._results = value
+        """A :class:`HandResult` per finished hand (built when first read: see engine/ledger.py)."""
+        return self._ledger.results()
 
     # -- views --------------------------------------------------------------------
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now: its own cards, public play, its own discards."""
-        return observe(self, seat)
+        phase = self._phase
+        looked = self._decided[seat] or phase in (_BID, _PLAY, _EXCHANGE, _DRAW)
+        return Observation(
+            seat=seat,
+            players=self.n,
+            phase=PHASES[phase],
+            hand_no=self.hand_no,
+            dealer=self.dealer,
+            current=self.current,
+            looked=looked,
+            hand=tuple(self.hand_of(seat)) if looked else (),
+            draft_card=self.draft_card() if self.current == seat else None,
+            own_discards=tuple(cards_in(self._own_discards[seat])),
+            exchanged=tuple(self._exchanged),
+            declared=tuple(self.blind),
+            bids=tuple(None if b < 0 else b for b in self.bids),
+            tricks=tuple(self.tricks),
+            current_trick=tuple(self.trick),
+            leader=self.leader,
+            tricks_won=tuple(self.tricks_won),
+            spades_broken=self.broken,
+            scores=(self.scores[0], self.scores[1]),
+            bags=(self.bags[0], self.bags[1]),
+            results=tuple(self.results),
+            legal=tuple(self.legal_actions()) if self.current == seat else (),
+        )
 
     def hand_of(self, seat: int) -> list[int]:
         return cards_in(self._hand(seat))
 
     def cards_played_mask(self) -> int:
-        return mask_of(self.plays)
+        return mask_of(self._plays)
 
     def trick_cards(self) -> list[tuple[int, int]]:
         """The trick in progress as (seat, card) pairs."""

@@ -30,6 +30,7 @@ from spades_cli.engine import (
     draw_for,
     first_dealer_for,
 )
+from spades_cli.engine.walk import replayed
 
 
 class Controller(Protocol):
@@ -183,22 +184,7 @@ class Match:
         """Start over and replay the recorded decks and ``actions`` silently (used by undo
         and resume): the same decks and actions give the same state."""
         assert self.dealer is not None
-        state = State(self.rules, self.dealer)
-        decks = self.decks
-        hand = 0
-        draws = 0
-        for action in actions:
-            if state.phase == DEAL:
-                state.deal(decks[hand])
-                hand += 1
-                draws = 0
-            if state.phase == DRAW:
-                draws += 1
-            state.apply(action)
-        if state.phase == DEAL and hand < len(decks):
-            state.deal(decks[hand])
-            hand += 1
-            draws = 0
-        del decks[hand:]
-        self.state = state
-        self.draws_in_hand = draws
+        walked = replayed(self.rules, self.dealer, self.decks, actions)
+        del self.decks[walked.dealt :]
+        self.state = walked.state
+        self.draws_in_hand = walked.draws

@@ -25,6 +25,7 @@ from types import TracebackType
 from typing import Any, Protocol
 
 from spades_cli.engine import CHANCE, DEAL, PLAY, HandResult, IllegalAction, Rules, State
+from spades_cli.engine.walk import Walk
 from spades_cli.errors import (
     IllegalActionError,
     Interrupted,
@@ -64,19 +65,13 @@ class _Tracker(BaseListener):
         self.phase = DEAL
         self.hand_no = 0
         self.trick_no = 0
-        self.trick: list[int] = []
-        self.leader = 0
-        self.tricks_won: list[int] = []
-        self.results = 0
+        self.in_trick = 0  # cards played to the trick in progress
 
     def sync(self, st: State) -> None:
         self.phase = st.phase
         self.hand_no = st.hand_no
         self.trick_no = st.trick_no
-        self.trick = list(st.trick)
-        self.leader = st.leader
-        self.tricks_won = list(st.tricks_won)
-        self.results = len(st.results)
+        self.in_trick = len(st.trick)
 
     def on_deal(self, match: Match, hand_no: int, deck: tuple[int, ...]) -> None:
         self.sync(match.state)
@@ -86,11 +81,10 @@ class _Tracker(BaseListener):
         st = match.state
         self.queue.append(Decided(seat, action, self.phase, self.hand_no))
         n = match.rules.players
-        if self.phase == PLAY and len(self.trick) == n - 1:
-            won = st.results[-1].tricks if len(st.results) > self.results else st.tricks_won
-            winner = next(s for s in range(n) if won[s] > self.tricks_won[s])
-            cards = tuple(((self.leader + i) % n, c) for i, c in enumerate((*self.trick, action)))
-            self.queue.append(TrickWon(self.hand_no, self.trick_no + 1, self.leader, cards, winner))
+        trick = st.last_trick
+        if self.phase == PLAY and self.in_trick == n - 1 and trick is not None:
+            cards = tuple((trick.seat_of(i, n), c) for i, c in enumerate(trick.cards))
+            self.queue.append(TrickWon(self.hand_no, self.trick_no + 1, trick.leader, cards, trick.winner))
         self.sync(st)
 
     def on_hand_end(self, match: Match, result: HandResult) -> None:
@@ -420,16 +414,8 @@ def stop_signals(run: GameRun | None = None) -> Iterator[None]:
 
 def actors(rules: Rules, dealer: int, decks: Sequence[Sequence[int]], actions: Sequence[int]) -> list[int]:
     """The seat that took each action (-1 for chance draws), replaying from the first deal."""
-    state = State(rules, dealer)
-    hand = 0
-    out = []
-    for action in actions:
-        if state.phase == DEAL:
-            state.deal(decks[hand])
-            hand += 1
-        out.append(state.current_player())
-        state.apply(action)
-    return out
+    walked = Walk(rules, dealer, decks)
+    return [walked.apply(action).seat for action in actions]
 
 
 def take_back(match: Match, seat: int) -> list[int]:

@@ -597,7 +597,7 @@ class TableEvents:
 
     def _decided(self, e: Decided) -> None:
         table, state = self.table, self.match.state
-        owner = state.exch_seat if e.seat < 0 else e.seat
+        owner = state.exchange_seat if e.seat < 0 else e.seat
         msg: dict[str, Any] = {
             "type": "move",
             "seat": self.match.rules.seat_names[owner],
@@ -607,9 +607,8 @@ class TableEvents:
         if (e.phase == EXCHANGE and e.action != EXCHANGE_DONE) or e.phase == DRAW:
             # A card given up or drawn in the exchange: its owner sees it, nobody else.
             mine, others = msg, {**msg, "action": None}
-        elif e.phase == DRAFT and state.deck is not None:
+        elif e.phase == DRAFT and (seen := state.drafted()) is not None:
             # The two cards of a draft decision (the one drawn, the next): its owner's only.
-            seen = state.deck[state.pile_pos - 2 : state.pile_pos]
             mine, others = {**msg, "cards": [action_text(c) for c in seen]}, msg
         else:
             table.broadcast(msg)

@@ -36,6 +36,7 @@ from spades_cli.engine import (
     State,
     Trick,
 )
+from spades_cli.engine.walk import walk
 from spades_cli.errors import EXIT_OK, EXIT_UNFINISHED
 from spades_cli.game.events import Decided, Event, GameOver, HandScored, HandStarted, TrickWon
 from spades_cli.game.match import Match
@@ -424,20 +425,15 @@ class PlaySession:
     def _resync(self) -> None:
         """Rebuild what the session remembers from the match's history (start, undo, resume)."""
         match = self.match
-        state = State(match.rules, match.dealer if match.dealer is not None else 0)
+        dealer = match.dealer if match.dealer is not None else 0
         log = _HandLog()
-        decks = match.decks
-        hand = 0
-        for action in match.state.history:
-            if state.phase == DEAL:
-                state.deal(decks[hand])
-                hand += 1
+        results = 0
+        for step in walk(match.rules, dealer, match.decks, match.state.history):
+            if step.phase == DEAL:
                 log.tricks = []
-            seat = state.current_player()
-            before = state.phase
-            results = len(state.results)
-            state.apply(action)
-            _note(log, state, seat, action, before, results)
+            else:
+                _note(log, step.state, step.seat, step.action, step.phase, results)
+            results = len(step.state.results)
         self._log = log
         self._phase = match.state.phase
         self._seen_results = len(match.state.results)
@@ -453,13 +449,13 @@ class PlaySession:
         results = self._seen_results
         self._seen_results = len(state.results)
         _note(self._log, state, seat, action, before, results)
-        owner = state.exch_seat if seat < 0 else seat
+        owner = state.exchange_seat if seat < 0 else seat
         private = owner in self.humans and owner == self.viewer
         draft: tuple[int, ...] = ()
         if before == DRAFT and private:
-            deck = state.deck
-            assert deck is not None
-            draft = (deck[state.pile_pos - 2], deck[state.pile_pos - 1])
+            drafted = state.drafted()
+            assert drafted is not None
+            draft = drafted
         lead = before == PLAY and len(state.trick) == 1
         said = narrate.move(
             self.look, e, lead=lead, private=private, declined=seat in self.humans, draft=draft, owner=owner
@@ -498,23 +494,14 @@ class PlaySession:
 def _note(log: _HandLog, state: State, seat: int, action: int, before: Phase, results: int) -> Trick | None:
     """Record one applied action in ``log``; return the trick it finished, if any."""
     log.actors.append(seat)
-    if before != PLAY or state.trick:
+    trick = state.last_trick
+    if before != PLAY or state.trick or trick is None:
         return None
-    n = state.rules.players
-    if len(state.results) > results:
-        # The hand's last trick: the engine has already scored the hand and cleared the
-        # table, so the winner is the seat whose trick count is one more than it was.
-        result = state.results[-1]
-        plays = _last_plays(log, state, n)
-        counted = [sum(1 for t in log.tricks if t.winner == s) for s in range(n)]
-        winner = next(s for s in range(n) if result.tricks[s] > counted[s])
-        leader = log.tricks[-1].winner if log.tricks else (result.dealer + 1) % n
-        trick = Trick(leader, plays, winner)
+    if len(state.results) > results:  # the hand's last trick: the hand is scored
         log.previous = trick
-        log.previous_no = result.hand_no
+        log.previous_no = state.results[-1].hand_no
         log.tricks = []
         return trick
-    trick = state.tricks[-1]
     log.tricks.append(trick)
     return trick
 

@@ -35,6 +35,7 @@ from spades_cli.engine import (
     State,
 )
 from spades_cli.engine.notation import is_number
+from spades_cli.engine.walk import walk
 from spades_cli.game.events import Decided
 from spades_cli.view import Fragments, Look, narrate, plain
 from spades_cli.view.analysis import HINDSIGHT, HandNotes, deal_figures, note_of, trick_notes
@@ -59,9 +60,11 @@ class Position:
 def _said(look: Look, before: State, after: State, seat: int, action: int) -> str:
     """The move just made, in words (a replay sees every card)."""
     e = Decided(seat, action, before.phase, before.hand_no)
-    draft = () if after.deck is None else after.deck[after.pile_pos - 2 : after.pile_pos]
+    draft = after.drafted() or ()
     lead = before.phase == PLAY and not before.trick
-    said = narrate.move(look, e, lead=lead, private=True, declined=True, draft=draft, owner=before.exch_seat)
+    said = narrate.move(
+        look, e, lead=lead, private=True, declined=True, draft=draft, owner=before.exchange_seat
+    )
     return "-" if said is None else plain(said)
 
 
@@ -69,22 +72,19 @@ def positions(
     rules: Rules, dealer: int, decks: Sequence[Sequence[int]], actions: Sequence[int], look: Look
 ) -> list[Position]:
     """Every position of a recorded game, from the first deal to the last action."""
-    state = State(rules, dealer)
     out: list[Position] = []
-    hand = 0
-    for i, action in enumerate([*actions, None]):
-        if state.phase == DEAL and hand < len(decks):
-            state.deal(decks[hand])
-            hand += 1
-            out.append(Position(state.clone(), i, f"Hand {hand} is dealt.", hand_start=True))
-        if action is None:
-            break
-        before = state.clone()
-        seat = state.current_player()
-        tricks, results = len(state.tricks), len(state.results)
-        state.apply(action)
-        ended = before.phase == PLAY and (len(state.tricks) > tricks or len(state.results) > results)
-        out.append(Position(state.clone(), i + 1, _said(look, before, state, seat, action), ended))
+    before = State(rules, dealer)
+    moves = 0
+    for step in walk(rules, dealer, decks, actions):
+        state = step.state.clone()
+        if step.phase == DEAL:
+            said = f"Hand {state.hand_no + 1} is dealt."
+            out.append(Position(state, moves, said, hand_start=True))
+        else:
+            moves += 1
+            ended = step.phase == PLAY and not state.trick  # the card finished a trick
+            out.append(Position(state, moves, _said(look, before, state, step.seat, step.action), ended))
+        before = state
     return out
 
 

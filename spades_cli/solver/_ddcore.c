@@ -1,7 +1,7 @@
 /* The double-dummy search core in C, for hindsight analysis (``solver/fast.py``).
  *
- * The same game as ``solver/search.py``: follow suit (R-C-3), the trick winner (R-C-4),
- * spades not led before they are broken (R-C-6), the first-trick house rules. One
+ * The same game as ``solver/search.py``: the trick winner (R-C-4) and the legal cards by
+ * the play rules' restrictions, handed over as data (``keeps``: engine/play.py). One
  * question at a time: can side ``side`` make the hand's value at least ``u``? The value
  * is either a count (the tricks of the counted seats: ``inc[seat]`` is 1 for a counted
  * seat, 0 otherwise) or a table read at the end of the hand (``code`` grows by
@@ -117,13 +117,40 @@ static int read_ints(PyObject *seq, int *out, int count, const char *what) {
     return 0;
 }
 
+/* The play rules' keep table: for each of the 8 situations, up to MAX_KEEPS masks. */
+static int read_keeps(Core *c, PyObject *keeps) {
+    PyObject *rows = PySequence_Fast(keeps, "keeps");
+    if (!rows) return -1;
+    int ok = PySequence_Fast_GET_SIZE(rows) == SITUATIONS;
+    for (int s = 0; ok && s < SITUATIONS; s++) {
+        PyObject *row = PySequence_Fast(PySequence_Fast_GET_ITEM(rows, s), "keeps");
+        if (!row) {
+            Py_DECREF(rows);
+            return -1;
+        }
+        Py_ssize_t m = PySequence_Fast_GET_SIZE(row);
+        ok = m <= MAX_KEEPS;
+        c->nkeep[s] = ok ? (int)m : 0;
+        for (Py_ssize_t i = 0; ok && i < m; i++) {
+            c->keep[s][i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(row, i));
+            ok = !PyErr_Occurred() && (c->keep[s][i] & ~ALL52) == 0;
+        }
+        Py_DECREF(row);
+    }
+    Py_DECREF(rows);
+    if (!ok) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "keeps: 8 rows of at most 4 card masks");
+        return -1;
+    }
+    return 0;
+}
+
 static int Core_init(Core *c, PyObject *args, PyObject *kw) {
-    static char *names[] = {"n", "no_spades_first", "club_lead", "side", "inc", "cnt", "keen", "table",
-                            "ngroups", "count_mode", "tt_bits", NULL};
-    int n, nsf, club, side, ngroups, count_mode, bits;
-    PyObject *inc, *cnt, *keen, *table;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "iiiiOOOOiii", names, &n, &nsf, &club, &side, &inc, &cnt, &keen,
-                                     &table, &ngroups, &count_mode, &bits))
+    static char *names[] = {"n", "keeps", "side", "inc", "cnt", "keen", "table", "ngroups", "count_mode", "tt_bits", NULL};
+    int n, side, ngroups, count_mode, bits;
+    PyObject *keeps, *inc, *cnt, *keen, *table;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "iOiOOOOiii", names, &n, &keeps, &side, &inc, &cnt, &keen, &table,
+                                     &ngroups, &count_mode, &bits))
         return -1;
     if ((n != 2 && n != 4) || side < 0 || side > 1 || ngroups < 1 || ngroups > 4 || bits < 10 || bits > 26) {
         PyErr_SetString(PyExc_ValueError, "bad solver settings");
@@ -131,8 +158,7 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     }
     release(c);
     c->n = n;
-    c->nsf = nsf != 0;
-    c->club = club != 0;
+    if (read_keeps(c, keeps) < 0) return -1;
     c->side = side;
     c->ngroups = ngroups;
     c->count_mode = count_mode != 0;

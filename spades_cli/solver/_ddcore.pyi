@@ -4,8 +4,7 @@ class Core:
     def __init__(
         self,
         n: int,
-        no_spades_first: int,
-        club_lead: int,
+        keeps: tuple[tuple[int, ...], ...],
         side: int,
         inc: list[int],
         cnt: list[int],

@@ -7,6 +7,11 @@ typedef uint64_t u64;
 #define NON_SPADE ((1ULL << 39) - 1)
 #define SUIT(c) ((c) / 13)
 #define RADIX 14
+/* The play rules, as spades_cli/engine/play.py hands them over: for each situation (bit 0
+ * a card was led, bit 1 the hand's first trick, bit 2 spades not broken), the masks its
+ * restrictions keep, in order (0: the suit led). */
+#define SITUATIONS 8
+#define MAX_KEEPS 4
 
 static const u64 SUIT_MASK[4] = {0x1FFFULL, 0x1FFFULL << 13, 0x1FFFULL << 26, 0x1FFFULL << 39};
 
@@ -51,7 +56,9 @@ typedef struct {
 
 typedef struct {
     PyObject_HEAD
-    int n, nsf, club, side, count_mode, ngroups;
+    int n, side, count_mode, ngroups;
+    u64 keep[SITUATIONS][MAX_KEEPS];
+    int nkeep[SITUATIONS];
     int inc[4];
     int keen[4];
     double *table;
@@ -138,19 +145,16 @@ static int reach(Core *c, int code, int left, int lo, int hi, double *mn, double
 
 /* -- moves ------------------------------------------------------------------------- */
 
+/* The legal cards: what the first restriction of the situation that keeps a card of the
+ * hand keeps (none: the whole hand), as play.legal_cards decides. */
 static u64 legal(Core *c, int seat) {
     u64 hand = c->hands[seat];
-    if (c->tlen) {
-        u64 f = hand & SUIT_MASK[SUIT(c->trick[0])];
-        if (f) return f; /* R-C-3 */
-        if (c->first && c->nsf && (hand & NON_SPADE)) return hand & NON_SPADE;
-        return hand;
+    int s = (c->tlen ? 1 : 0) | (c->first ? 2 : 0) | (c->broken ? 0 : 4);
+    u64 led = c->tlen ? SUIT_MASK[SUIT(c->trick[0])] : 0;
+    for (int i = 0; i < c->nkeep[s]; i++) {
+        u64 k = hand & (c->keep[s][i] ? c->keep[s][i] : led);
+        if (k) return k;
     }
-    if (c->first) {
-        if (c->club && (hand & 1)) return 1;
-        if (c->nsf && (hand & NON_SPADE)) return hand & NON_SPADE;
-    }
-    if (!c->broken && (hand & NON_SPADE)) return hand & NON_SPADE; /* R-C-6 */
     return hand;
 }
 

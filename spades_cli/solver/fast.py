@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 
 from spades_cli.engine.phases import PLAY
+from spades_cli.engine.plan import plan_for
 from spades_cli.engine.state import State
 from spades_cli.solver.search import SearchLimit
 from spades_cli.solver.sets import RADIX, greatest_reached, rep_of, spreads
@@ -76,11 +77,9 @@ class FastSolver:
             self.cnt = [int(s % 2 == 0) for s in range(n)]
             inc = [RADIX ** groups[s] for s in range(n)]  # a trick adds to its group's digit
         keen_list = keen if keen is not None else [True] * n
-        play = state.rules.play
         self.core = _ddcore.Core(
             n,
-            int(play.no_spades_first_trick),
-            int(play.two_of_clubs_leads),
+            plan_for(state.rules).card_keeps,  # the play rules, as data (engine/play.py)
             side,
             inc,
             self.cnt,

@@ -41,8 +41,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from spades_cli.engine.cards import NON_SPADE_MASK, SUIT_MASKS
+from spades_cli.engine.cards import SUIT_MASKS
 from spades_cli.engine.phases import PLAY
+from spades_cli.engine.plan import plan_for
+from spades_cli.engine.play import legal_play
 from spades_cli.engine.state import State
 from spades_cli.solver.sets import (
     RADIX,
@@ -97,9 +99,7 @@ class Solver:
         g = max(groups) + 1
         self.ngroups = g
         self.keen = keen[:] if keen is not None else [True] * n
-        play = state.rules.play
-        self.no_spades_first = play.no_spades_first_trick
-        self.club_lead = play.two_of_clubs_leads
+        self.keeps = plan_for(state.rules).card_keeps  # the play rules (engine/play.py)
         self.budget = budget
         self.nodes = 0
         self.searched = 0  # positions searched by the questions before the current one
@@ -558,21 +558,7 @@ class Solver:
 
     def _legal(self, seat: int, hand: int) -> int:
         trick = self.trick
-        if trick:
-            follow = hand & SUIT_MASKS[trick[0] // 13]
-            if follow:
-                return follow  # R-C-3
-            if self.first and self.no_spades_first and hand & NON_SPADE_MASK:
-                return hand & NON_SPADE_MASK
-            return hand
-        if self.first:
-            if self.club_lead and hand & 1:
-                return 1
-            if self.no_spades_first and hand & NON_SPADE_MASK:
-                return hand & NON_SPADE_MASK
-        if not self.broken and hand & NON_SPADE_MASK:
-            return hand & NON_SPADE_MASK  # R-C-6
-        return hand
+        return legal_play(self.keeps, hand, trick[0] if trick else -1, self.first, self.broken)
 
     def _distinct(self, mask: int, seat: int) -> list[int]:
         """One card of each run of equivalent legal cards (the lowest of the run)."""

@@ -40,8 +40,9 @@ def side_problem(rules: Rules, name: str) -> str | None:
 
 def pile_problem(state: State, cards: tuple[int, int]) -> str | None:
     """Why the two cards a draft line names are not the top of the pile (None when they are)."""
-    assert state.deck is not None
-    top, nxt = state.deck[state.pile_pos], state.deck[state.pile_pos + 1]
+    pair = state.draft_pair()
+    assert pair is not None
+    top, nxt = pair
     if (top, nxt) == cards:
         return None
     named = f"{card_str(cards[0])} then {card_str(cards[1])}"

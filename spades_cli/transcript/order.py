@@ -25,7 +25,7 @@ TRICK_RULE = "a trick line lists the cards in the order they are played, from th
 def bids_started(state: State) -> bool:
     """Whether a seat has bid in this hand (a declared double / blind nil is not a bid made
     in the bidding)."""
-    return any(b >= 0 and not state.declared[s] for s, b in enumerate(state.bids))
+    return any(b >= 0 and not state.blind[s] for s, b in enumerate(state.bids))
 
 
 def out_of_order(names: tuple[str, ...], *, trick: int | None, started: bool, actual: int, named: int) -> str:
@@ -44,11 +44,11 @@ def draw_problem(state: State, seat: int, card: int) -> str:
     """Why ``seat`` cannot draw ``card`` in the exchange (a card not in the discard pile)."""
     names = state.rules.seat_names
     c = card_str(card)
-    if state.exch_given >> card & 1:
+    if state.exchange_given >> card & 1:
         where = f"{names[seat]} has just given it up"
     else:
         holder = next((s for s in range(state.rules.players) if state.hands[s] >> card & 1), None)
         where = f"{names[holder]} holds it" if holder is not None else "it is not in the discard pile"
-    pile = state.discard_pile & ~state.exch_given
+    pile = state.legal_mask()  # the cards it may draw
     shown = " ".join(card_str(x) for x in cards_in(pile)[:8]) + (" ..." if bin(pile).count("1") > 8 else "")
     return f"{names[seat]} cannot draw {c}: {where} (R-2P-3: the draw comes from the discard pile: {shown})"

@@ -361,7 +361,7 @@ class _Replayer:
 
     def draft(self, e: DraftLine) -> None:
         st = self.ready(e.line)
-        if e.cards is not None and st.phase == DRAFT and st.deck is not None:
+        if e.cards is not None and st.draft_pair() is not None:
             problem = pile_problem(st, e.cards)
             if problem is not None:
                 self.fail(e.line, problem, MismatchError)
@@ -376,12 +376,12 @@ class _Replayer:
         if e.draw is None:
             return
         st = self.match.state
-        if e.give is None and (st.phase != DRAW or self.seat_index(e.seat, e.line) != st.exch_seat):
+        if e.give is None and (st.phase != DRAW or self.seat_index(e.seat, e.line) != st.exchange_seat):
             self.fail(e.line, f"{e.seat} has no card to draw now ({self.where()})")
         if st.phase != DRAW:
             self.fail(e.line, f"{e.seat} has given all the cards allowed: nothing is drawn here")
         if not st.is_legal(e.draw):
-            self.fail(e.line, draw_problem(st, st.exch_seat, e.draw))
+            self.fail(e.line, draw_problem(st, st.exchange_seat, e.draw))
         self.fixed.next_draw = e.draw
         self.run.step()
 
@@ -402,16 +402,11 @@ class _Replayer:
                     f"trick {e.number} was complete after {card_str(e.cards[i - 1])}: "
                     f"{card_str(card)} starts another trick (a new line)",
                 )
-            before = list(self.match.state.tricks_won)
-            hand_before = self.match.state.hand_no
-            results_before = len(self.match.state.results)
+            ends = len(self.match.state.trick) == n - 1  # this card completes the trick
             self.act(e.line, seat, card, PLAY, ordered=True, trick=e.number)
-            now = self.match.state
-            if len(now.results) > results_before:
-                won = now.results[-1].tricks
-                completed = next(s for s in range(n) if won[s] > before[s])
-            elif now.hand_no == hand_before and not now.trick:
-                completed = now.trick_winners[-1]
+            last = self.match.state.last_trick
+            if ends and last is not None:
+                completed = last.winner
             seat = self.rules.seat_names[(self.rules.seat_index(seat) + 1) % n]
         if completed is None:
             if e.winner is not None:

@@ -316,7 +316,7 @@ class _ScriptChance:
         return order
 
     def draw(self, state: State, index: int, pool: Sequence[int]) -> int | None:
-        key = (state.hand_no, state.exch_seat)
+        key = (state.hand_no, state.exchange_seat)
         used = self.used.get(key, 0)
         draws = self.script.draws.get(key, [])
         if used >= len(draws):
@@ -324,7 +324,7 @@ class _ScriptChance:
         self.used[key] = used + 1
         card, line = draws[used]
         if card not in pool:
-            why = draw_problem(state, state.exch_seat, card)
+            why = draw_problem(state, state.exchange_seat, card)
             raise IllegalActionError(why, file=self.script.t.origin, line=line)
         return card
 
@@ -435,7 +435,7 @@ class _ScriptController:
         while end < len(self.items) and self.items[end].text is not None and _is_card(self.items[end]):
             end += 1
         closed = end < len(self.items) and _is_done(self.items[end])
-        left = st.rules.blind_nil.exchange - st.exch_count
+        left = st.rules.blind_nil.exchange - st.exchange_count
         what = "double nil" if st.rules.players == 2 else "blind nil"
         if not closed:
             self.fail(
@@ -468,7 +468,7 @@ class _ScriptController:
         )
 
     def _check(self, item: _Item, action: int, st: State, name: str) -> None:
-        if item.draft_cards is not None and st.deck is not None:
+        if item.draft_cards is not None and st.draft_pair() is not None:
             problem = pile_problem(st, item.draft_cards)
             if problem is not None:
                 self.fail(item.line, problem, MismatchError)

@@ -198,14 +198,15 @@ class TranscriptWriter:
                 self._open = None
                 return f" draw {card_str(action)}\n"
             # a draw after an interruption of the exchange line (not written by this writer)
-            return f"{self._closing()}exchange {names[state.exch_seat]} draw {card_str(action)}\n"
+            return f"{self._closing()}exchange {names[state.exchange_seat]} draw {card_str(action)}\n"
         seat = names[e.seat]
         phase = e.phase
         if phase == DECLARE:
             return f"{self._closing()}declare {seat} {action_text(action)}\n"
         if phase == DRAFT:
-            assert state.deck is not None
-            top, nxt = (card_str(c) for c in state.deck[state.pile_pos - 2 : state.pile_pos])
+            drafted = state.drafted()
+            assert drafted is not None
+            top, nxt = (card_str(c) for c in drafted)
             if action == KEEP:
                 return f"{self._closing()}draft {seat} keep {top} discard {nxt}\n"
             return f"{self._closing()}draft {seat} discard {top} keep {nxt}\n"

@@ -15,7 +15,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from spades_cli.engine import Rules, Trick
-from spades_cli.engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES, card_label, trick_winner
+from spades_cli.engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES, card_label
+from spades_cli.engine.play import trick_winner
 from spades_cli.view.layout import Frag, Fragments
 
 # Style classes (prefixed: prompt_toolkit's own styles already use names like "red").

@@ -16,7 +16,7 @@ from spades_cli.bots.hard import HardBot, cover_leads
 from spades_cli.bots.rollout import WIN_VALUE, game_utility, hand_utility, make_context, play_out
 from spades_cli.bots.view import read_table
 from spades_cli.engine import PLAY, Rules, card_str, rng_for
-from spades_cli.engine.cards import SUIT_MASKS
+from spades_cli.engine.cards import SUIT_MASKS, mask_of
 from spades_cli.presets import load_rules
 
 FOUR = load_rules("four-player")
@@ -56,7 +56,7 @@ def test_sampled_deals_agree_with_what_the_seat_has_seen(rules: Rules, seed: int
     voids = shown_voids(state)
     worlds = sample_worlds(view, random.Random(seed), 25)
     assert len(worlds) == 25
-    own_discards = state.own_discards[me] if rules.players == 2 else 0
+    own_discards = mask_of(obs.own_discards)
     for hands in worlds:
         assert hands[me] == state.hands[me]
         for s in range(rules.players):

@@ -23,7 +23,7 @@ def mid_hand(rules: Rules, seed: int, plays: int) -> State:
                 state.apply(draw_for(seed, state.hand_no, draws, state.legal_actions()))
                 draws += 1
             continue
-        if state.phase == PLAY and len(state.plays) >= plays:
+        if state.phase == PLAY and state.cards_played_mask().bit_count() >= plays:
             return state
         state.apply(bot.act(state.observation(seat), rules, rng_for(seed, len(state.history))))
 
@@ -52,13 +52,13 @@ def reshuffle_hidden(state: State, me: int, rng: random.Random) -> State:
         places.append(("discard", 1 - me))
 
     def get(p: tuple[str, int]) -> int:
-        return other.hands[p[1]] if p[0] == "hand" else other.own_discards[p[1]]
+        return other.hands[p[1]] if p[0] == "hand" else other._own_discards[p[1]]
 
     def put(p: tuple[str, int], mask: int) -> None:
         if p[0] == "hand":
             other.hands[p[1]] = mask
         else:
-            other.own_discards[p[1]] = mask
+            other._own_discards[p[1]] = mask
 
     def may_hold(p: tuple[str, int], card: int) -> bool:
         return p[0] == "discard" or not voids[p[1]] >> (card // 13) & 1
@@ -78,5 +78,5 @@ def reshuffle_hidden(state: State, me: int, rng: random.Random) -> State:
         swaps += 1
     assert swaps > 10
     if state.n == 2:
-        other.discard_pile = other.own_discards[0] | other.own_discards[1]
+        other._discard_pile = other._own_discards[0] | other._own_discards[1]
     return other

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spades_cli.engine import DRAW, Rules
-from spades_cli.engine.cards import cards_in
+from spades_cli.engine.cards import cards_in, mask_of
 from spades_cli.game.match import Match
 from spades_cli.game.run import GameRun
 from spades_cli.presets import load_rules
@@ -79,7 +79,7 @@ def check_nothing_hidden(match: Match, seat: int, text: str) -> None:
     """Every card named outside the rule lines is one the seat holds, discarded itself, has
     just drawn, or saw played; the game's seed appears nowhere."""
     state = match.state
-    visible = state.hands[seat] | state.own_discards[seat] | state.cards_played_mask()
+    visible = state.hands[seat] | mask_of(state.observation(seat).own_discards) | state.cards_played_mask()
     draft = state.draft_card()
     if draft is not None:
         visible |= 1 << draft

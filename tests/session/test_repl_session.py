@@ -85,8 +85,9 @@ def test_two_player_draft_hand_is_played_at_the_prompt() -> None:
     kept: list[str] = []
     for turn in range(13):
         state = session.state
-        assert state.phase == DRAFT and session.on_turn == 1 and state.deck is not None
-        top, nxt = state.deck[state.pile_pos], state.deck[state.pile_pos + 1]
+        pair = state.draft_pair()
+        assert state.phase == DRAFT and session.on_turn == 1 and pair is not None
+        top, nxt = pair
         word = "keep" if turn % 2 == 0 else "discard"
         shown = session.handle(word)
         own = texts(shown, OWN)[0]

@@ -1,0 +1,70 @@
+"""The scored hands of a game, for :class:`~spades_cli.engine.state.State`.
+
+A hand's scores and bags are counted when it ends; its :class:`HandResult` (and the
+SideResults in it) is built from the same numbers the first time the results are read
+after that, so random play pays for none. A hand's end makes a new ledger with a longer
+``_unscored`` tuple; a reader, holding the lock, builds the entries past ``_settled`` from the tuple it
+read, then moves ``_settled`` on, so two readers on different threads cannot build one
+hand twice (a hand's end never takes the lock).
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Final, final
+
+from spades_cli.engine.observation import HandResult
+from spades_cli.engine.plan import Plan
+from spades_cli.engine.scoring import side_result, side_values
+
+# The seats of each side by the number of players (R-4P-1: partners opposite; 2P: one).
+SIDES: Final[dict[int, tuple[tuple[int, ...], tuple[int, ...]]]] = {4: ((0, 2), (1, 3)), 2: ((0,), (1,))}
+
+_SETTLING: Final = threading.Lock()
+
+# A finished hand whose HandResult is not built yet: hand_no, dealer, bids, blind, tricks
+# and each side's score and bags before the hand.
+Unscored = tuple[int, int, tuple[int, ...], tuple[bool, ...], tuple[int, ...], int, int, int, int]
+
+
+@final
+class Ledger:
+    """The finished hands of one game (see the module doc)."""
+
+    __slots__ = ("_base", "_plan", "_players", "_results", "_settled", "_unscored")
+
+    def __init__(self, plan: Plan, players: int, results: list[HandResult]) -> None:
+        """``results``: the hands finished before (a state rebuilt from an observation)."""
+        self._plan = plan
+        self._players = players
+        self._results = results
+        self._base = len(results)  # _results: these, then the built entries of _unscored
+        self._unscored: tuple[Unscored, ...] = ()
+        self._settled = 0  # how many of _unscored are in _results
+
+    def plus(self, hand: Unscored) -> Ledger:
+        """The ledger with one more hand ended (this one is never changed but for the
+        results it builds when read, so states and their clones share it)."""
+        settled = self._settled  # read first: _results holds at least _base + this many
+        c = Ledger(self._plan, self._players, self._results[: self._base + settled])
+        c._base = self._base
+        c._settled = settled
+        c._unscored = (*self._unscored, hand)
+        return c
+
+    def results(self) -> list[HandResult]:
+        """A :class:`HandResult` per finished hand."""
+        if len(self._unscored) > self._settled:
+            with _SETTLING:
+                pending = self._unscored
+                plan = self._plan
+                seats = SIDES[self._players]
+                for i in range(self._settled, len(pending)):
+                    hand_no, dealer, bids, blind, tricks, s0, b0, s1, b1 = pending[i]
+                    a = side_result(side_values(plan, bids, blind, tricks, seats[0], s0, b0))
+                    b = side_result(side_values(plan, bids, blind, tricks, seats[1], s1, b1))
+                    # tuple.__new__ builds the named tuple without its Python-level __new__.
+                    result = tuple.__new__(HandResult, (hand_no, dealer, bids, blind, tricks, (a, b)))
+                    self._results.append(result)
+                self._settled = len(pending)
+        return self._results

@@ -1,0 +1,188 @@
+"""The rules of the play, written once: which cards may be played and who wins a trick.
+
+Cards are numbered so that a higher number is a higher card of its suit and every spade
+(the trump suit, R-C-4) is above every other card (:mod:`spades_cli.engine.cards`).
+
+**Legality** is a short list of *restrictions* (:func:`restrictions`). Each applies in
+some situations (leading or following, the hand's first trick, spades not broken yet)
+and keeps some cards (the suit led, the cards other than spades, the two of clubs). The
+first restriction that applies and keeps a card of the hand decides: the legal cards are
+the hand's cards it keeps, and an illegal card is refused under its rule ID in its words.
+When none keeps a card, the whole hand is legal. The state's legal moves, the reason of an
+:class:`~spades_cli.engine.illegal.IllegalAction`, the views, the Python solver and the C
+search core (handed :func:`keep_table` as data) all read the one list.
+
+**The first lead** is the seat after the dealer, or the holder of the two of clubs
+(:func:`first_leader`). **The trick** is won by the highest spade played, else the highest
+card of the suit led (:func:`beats`, :func:`trick_winner`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final, NamedTuple
+
+from spades_cli.engine.cards import NON_SPADE_MASK, SPADE_MASK, SUIT_MASKS, TWO_OF_CLUBS
+from spades_cli.engine.rules import PlayRules
+
+# A situation of play is three bits; a restriction applies in a set of the 8 situations.
+FOLLOWING: Final = 1  # a card was led to the trick
+FIRST_TRICK: Final = 2  # the first trick of the hand
+UNBROKEN: Final = 4  # spades are not broken yet
+SITUATIONS: Final = 8
+
+# A restriction's ``keep`` that stands for the cards of the suit led (no fixed mask).
+SUIT_LED: Final = 0
+
+
+class Restriction(NamedTuple):
+    """One rule of legal play: in the ``situations`` (a mask over the 8 situation numbers)
+    the cards of ``keep`` (a card mask, or SUIT_LED) are the legal ones whenever the hand
+    holds one. ``rule_id`` is its rule in docs/rules.md; ``words`` says why another card
+    is refused (``{suit}`` and ``{held}`` filled in for the suit led)."""
+
+    situations: int
+    keep: int
+    rule_id: str
+    words: str
+
+
+def situation(following: bool, first_trick: bool, spades_broken: bool) -> int:
+    """The situation number of a card to play."""
+    return (
+        (FOLLOWING if following else 0)
+        | (FIRST_TRICK if first_trick else 0)
+        | (0 if spades_broken else UNBROKEN)
+    )
+
+
+def _where(following: bool, first_trick: bool = False, unbroken: bool = False) -> int:
+    """The situations that are following (or leading), and in the first trick and with
+    spades unbroken where asked."""
+    out = 0
+    for s in range(SITUATIONS):
+        if bool(s & FOLLOWING) != following:
+            continue
+        if first_trick and not s & FIRST_TRICK:
+            continue
+        if unbroken and not s & UNBROKEN:
+            continue
+        out |= 1 << s
+    return out
+
+
+def restrictions(play: PlayRules) -> tuple[Restriction, ...]:
+    """The restrictions of these play rules, the first to decide first."""
+    rows = [Restriction(_where(True), SUIT_LED, "R-C-3", "you must follow {suit}: you hold {held}")]
+    if play.no_spades_first_trick:
+        words = "spades may not be played to the first trick while you hold other cards"
+        rows.append(Restriction(_where(True, first_trick=True), NON_SPADE_MASK, "R-H-22", words))
+    if play.two_of_clubs_leads:
+        words = "the two of clubs must lead the first trick"
+        rows.append(Restriction(_where(False, first_trick=True), 1 << TWO_OF_CLUBS, "R-H-21", words))
+    if play.no_spades_first_trick:
+        words = "no spade may lead the first trick while you hold another suit"
+        rows.append(Restriction(_where(False, first_trick=True), NON_SPADE_MASK, "R-H-22", words))
+    if play.spades_break:
+        words = "spades are not broken yet: lead another suit"
+        rows.append(Restriction(_where(False, unbroken=True), NON_SPADE_MASK, "R-C-6", words))
+    return tuple(rows)
+
+
+def rows_by_situation(rows: Sequence[Restriction]) -> tuple[tuple[Restriction, ...], ...]:
+    """For each situation number, the restrictions that apply there, in order."""
+    return tuple(tuple(r for r in rows if r.situations >> s & 1) for s in range(SITUATIONS))
+
+
+def keep_table(rows: Sequence[Restriction]) -> tuple[tuple[int, ...], ...]:
+    """For each situation number, the ``keep`` of each restriction that applies there,
+    in order: the play rules as data (for the state and the solvers)."""
+    return tuple(tuple(r.keep for r in rs) for rs in rows_by_situation(rows))
+
+
+def legal_cards(keeps: tuple[int, ...], hand: int, led: int) -> int:
+    """The legal cards of ``hand`` (a mask) under ``keeps`` (one situation's row of
+    :func:`keep_table`; ``led``: the mask of the suit led, 0 when leading): what the first
+    restriction that keeps a card of the hand keeps, else the whole hand."""
+    for k in keeps:
+        m = hand & (k if k != SUIT_LED else led)
+        if m:
+            return m
+    return hand
+
+
+def deciding(keeps: tuple[int, ...], hand: int, led: int) -> int:
+    """The index in ``keeps`` of the restriction whose cards :func:`legal_cards` gives for
+    ``hand`` (not empty); -1 when none decided (every card of the hand is legal)."""
+    legal = legal_cards(keeps, hand, led)
+    for i in range(len(keeps)):
+        k = keeps[i]
+        if hand & (k if k != SUIT_LED else led) == legal:
+            return i
+    return -1
+
+
+def legal_play(table: tuple[tuple[int, ...], ...], hand: int, led: int, first: bool, broken: bool) -> int:
+    """The legal cards of ``hand`` (a mask) under ``table`` (:func:`keep_table`): ``led``
+    is the card led to the trick (-1 when leading), ``first`` whether this is the hand's
+    first trick, ``broken`` whether spades are broken."""
+    keeps = table[situation(led >= 0, first, broken)]
+    if not keeps:
+        return hand
+    return legal_cards(keeps, hand, SUIT_MASKS[led // 13] if led >= 0 else 0)
+
+
+def first_leader(two_of_clubs_leads: bool, dealer: int, hands: Sequence[int]) -> int:
+    """Who leads the hand's first trick: the seat after the dealer (R-4P-5, R-2P-5), or
+    with ``two_of_clubs_leads`` (R-H-21) the holder of the two of clubs."""
+    if two_of_clubs_leads:
+        for seat in range(len(hands)):
+            if hands[seat] >> TWO_OF_CLUBS & 1:
+                return seat
+    return (dealer + 1) % len(hands)
+
+
+def beats(card: int, best: int) -> bool:
+    """R-C-4: does ``card`` beat ``best``, the card winning the trick so far? A higher card
+    of the same suit does, and so does any spade played on a card of another suit."""
+    return card > best and (card >= 39 or card // 13 == best // 13)
+
+
+def beating_mask(best: int) -> int:
+    """R-C-4: the mask of every card that would beat ``best`` (see :func:`beats`)."""
+    above = SUIT_MASKS[best // 13] & ~((2 << best) - 1)
+    return above if best >= 39 else above | SPADE_MASK
+
+
+def trick_winner(cards: Sequence[int]) -> int:
+    """R-C-4: the position in ``cards`` (in the order played, the lead first) of the card
+    that wins the trick: the highest spade if any was played, else the highest card of
+    the suit led. 0 for a trick with only its lead so far."""
+    win = 0
+    best = cards[0]
+    for i in range(1, len(cards)):
+        c = cards[i]
+        if beats(c, best):
+            win, best = i, c
+    return win
+
+
+__all__ = [
+    "FIRST_TRICK",
+    "FOLLOWING",
+    "SITUATIONS",
+    "SUIT_LED",
+    "UNBROKEN",
+    "Restriction",
+    "beating_mask",
+    "beats",
+    "deciding",
+    "first_leader",
+    "keep_table",
+    "legal_cards",
+    "legal_play",
+    "restrictions",
+    "rows_by_situation",
+    "situation",
+    "trick_winner",
+]

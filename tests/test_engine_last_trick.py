@@ -1,0 +1,83 @@
+"""``State.last_trick``: the last finished trick (its cards in play order, leader and
+winner) stays known after the hand's last trick has scored the hand, so that nobody
+works the winner out by comparing trick counts; the game run's ``TrickWon`` events and
+the replay's check of a trick line's winner read it."""
+
+from __future__ import annotations
+
+import random
+
+from test_engine_helpers import (
+    FOUR,
+    TWO,
+    E,
+    N,
+    S,
+    W,
+    bid_all,
+    deal_4p,
+    deck_4p,
+    play,
+    script_4p,
+    trick_winner,
+)
+
+from spades_cli.engine import DEAL, PLAY, State, Trick, deck_for
+
+
+def test_the_last_trick_of_a_hand_is_kept_after_the_hand_is_scored() -> None:
+    state = State(FOUR, dealer=N)
+    hands, seq = script_4p(N, [4, 3, 3, 3])  # the seat with most tricks wins the last one
+    state.deal(deck_4p(N, hands))
+    bid_all(state, {N: 4, E: 3, S: 3, W: 3})
+    assert state.last_trick is None
+    play(state, seq[:-1])
+    leader = state.leader
+    played = [c for _, c in state.trick_cards()]
+    play(state, seq[-1:])
+    assert state.phase == DEAL and len(state.results) == 1  # the hand is scored
+    assert state.trick == [] and state.tricks == []
+    last = state.last_trick
+    assert last == Trick(leader, (*played, seq[-1]), N)
+    assert last.cards[(N - leader) % 4] == 39  # N wins the last trick with the two of spades
+    # Still known after the next deal, until the next trick ends; a clone knows it too.
+    state.deal(deck_for("next", 1))
+    assert state.last_trick == last and state.clone().last_trick == last
+
+
+def test_every_trick_is_the_last_trick_once_finished_in_random_games() -> None:
+    for seed in range(20):
+        rules = FOUR if seed % 2 else TWO
+        rng = random.Random(seed)
+        state = State(rules, 0)
+        while not state.is_terminal() and len(state.results) < 2:
+            if state.phase == DEAL:
+                state.deal(deck_for(str(seed), state.hand_no))
+                continue
+            before = state.phase
+            cards = state.trick_cards()
+            card = rng.choice(state.legal_actions())
+            state.apply(card)
+            if before != PLAY or state.trick:
+                continue
+            last = state.last_trick
+            assert last is not None
+            played = [*cards, (0, card)]
+            assert last.cards == tuple(c for _, c in played)
+            assert last.leader == cards[0][0]
+            seats = [(last.leader + i) % rules.players for i in range(rules.players)]
+            assert last.winner == trick_winner(list(zip(seats, last.cards, strict=True)))
+            if state.phase == PLAY:
+                assert state.tricks[-1] == last
+            else:  # the hand's last trick: the hand's result counts it
+                assert state.results[-1].tricks[last.winner] >= 1
+
+
+def test_a_state_rebuilt_from_an_observation_knows_the_last_trick() -> None:
+    state = deal_4p(FOUR, N, {})
+    bid_all(state, {N: 3, E: 3, S: 3, W: 4})
+    for _ in range(6):
+        state.apply(state.legal_actions()[0])
+    obs = state.observation(E)
+    rebuilt = State.from_observation(obs, state.hands[:], FOUR)
+    assert rebuilt.last_trick == state.last_trick == obs.tricks[-1]
