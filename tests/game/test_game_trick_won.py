@@ -4,7 +4,7 @@ hand's last trick included (read from ``State.last_trick``, never from trick cou
 from __future__ import annotations
 
 import pytest
-from test_engine_helpers import FOUR, TWO
+from helpers.engine import FOUR, TWO
 
 from spades_cli.engine import Rules, trick_winner
 from spades_cli.game.events import Event, HandScored, TrickWon

@@ -10,7 +10,7 @@ import itertools
 import random
 
 import pytest
-from test_engine_helpers import FOUR, TWO
+from helpers.engine import FOUR, TWO
 
 from spades_cli.engine import DEAL, PLAY, Rules, State, deck_for
 from spades_cli.engine.rules import PlayRules

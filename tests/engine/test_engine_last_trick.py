@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from test_engine_helpers import (
+from helpers.engine import (
     FOUR,
     TWO,
     E,

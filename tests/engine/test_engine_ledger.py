@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from test_engine_helpers import FOUR
+from helpers.engine import FOUR
 
 from spades_cli.engine import DEAL, PLAY, State, deck_for
 

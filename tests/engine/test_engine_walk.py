@@ -1,27 +1,22 @@
-"""One walk of a game's history (engine/walk.py) and the engine's own import graph.
+"""One walk of a game's history (engine/walk.py).
 
 Random games are played step by step; the walk of their recorded decks and actions,
-cut anywhere, must give the state the step-by-step game had at that point. The engine's
-modules must import one another in one direction only (imports inside functions and
-under TYPE_CHECKING count).
+cut anywhere, must give the state the step-by-step game had at that point. (That no
+module imports another in a cycle is tests/structure/test_import_cycles.py's.)
 """
 
 from __future__ import annotations
 
-import ast
 import dataclasses
-import pathlib
 import random
 
+from helpers.engine import FOUR, TWO
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_engine_helpers import FOUR, TWO
 
 from spades_cli.engine import DEAL, Rules, State, deck_for
 from spades_cli.engine.rules import BlindNilRules, PlayRules
 from spades_cli.engine.walk import Walk, replayed, walk
-
-ENGINE = pathlib.Path(__file__).resolve().parent.parent / "spades_cli" / "engine"
 
 RULE_SETS = [
     FOUR,
@@ -89,42 +84,3 @@ def test_the_walk_gives_the_state_of_step_by_step_play(
     assert _signature(steps[-1].state) == _signature(after[-1])
     w = Walk(rules, dealer, decks)
     assert [w.apply(a).seat for a in history] == seats
-
-
-def _engine_imports() -> dict[str, set[str]]:
-    graph: dict[str, set[str]] = {}
-    for path in ENGINE.glob("*.py"):
-        name = path.stem
-        found: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (
-                isinstance(node, ast.ImportFrom)
-                and node.module
-                and node.module.startswith("spades_cli.engine.")
-            ):
-                found.add(node.module.split(".")[2])
-            elif isinstance(node, ast.Import):
-                found.update(
-                    a.name.split(".")[2] for a in node.names if a.name.startswith("spades_cli.engine.")
-                )
-        graph[name] = found - {name}
-    return graph
-
-
-def test_no_engine_module_imports_another_in_a_cycle() -> None:
-    graph = _engine_imports()
-    del graph["__init__"]  # the package's front imports every module; none imports it back
-
-    def reaches(start: str, goal: str, seen: set[str]) -> bool:
-        for nxt in graph.get(start, ()):
-            if nxt == goal:
-                return True
-            if nxt not in seen:
-                seen.add(nxt)
-                if reaches(nxt, goal, seen):
-                    return True
-        return False
-
-    cycles = sorted(m for m in graph if reaches(m, m, set()))
-    assert cycles == []
-    assert "state" not in graph["illegal"] and "state" not in graph["play"]
