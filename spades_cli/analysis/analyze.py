@@ -285,8 +285,7 @@ def _hand_at_once(
 
 def _contract(st: State, side: int) -> int:
     """The side's contract: its bids that are not nil (R-4P-6)."""
-    nil = st.rules.nil.enabled
-    return sum(b for s, b in enumerate(st.bids) if s % 2 == side and not (b == 0 and (nil or st.blind[s])))
+    return sum(b for s, b in enumerate(st.bids) if s % 2 == side and not st.rules.is_nil(b, st.blind[s]))
 
 
 class _Solvers:

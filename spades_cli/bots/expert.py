@@ -203,7 +203,7 @@ class Outcome:
     def __init__(self, st: State, side: int, *, value: str = "utility") -> None:
         rules = st.rules
         n = st.n
-        nil = [st.bids[s] == 0 and (rules.nil.enabled or st.blind[s]) for s in range(n)]
+        nil = [rules.is_nil(st.bids[s], st.blind[s]) for s in range(n)]
         groups = [-1] * n
         first_of: list[int] = []
         for s in range(n):

@@ -19,6 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
+from spades_cli.engine.actions import is_nil_bid
+
 FailedNilTricks = Literal["bags", "partner", "none"]
 
 SEAT_NAMES_4 = ("N", "E", "S", "W")
@@ -129,6 +131,10 @@ class Rules:
     def problems(self) -> list[RuleProblem]:
         """The options of these rules that contradict each other (none for a usable table)."""
         return [p for check in _CHECKS if (p := check(self)) is not None]
+
+    def is_nil(self, bid: int, blind: bool = False) -> bool:
+        """R-C-10 / R-2P-3: is ``bid`` (declared ``blind`` or not) a nil under these rules?"""
+        return is_nil_bid(bid, blind, self.nil.enabled)
 
     @property
     def draft(self) -> bool:

@@ -182,7 +182,7 @@ def _hand_stat(rules: Rules, r: HandResult) -> HandStat:
     nil = []
     blind = []
     for s in range(rules.players):
-        is_nil = r.bids[s] == 0 and (rules.nil.enabled or r.blind[s])
+        is_nil = rules.is_nil(r.bids[s], r.blind[s])
         ok = int(r.tricks[s] == 0)
         nil.append((1, ok) if is_nil and not r.blind[s] else (0, 0))
         blind.append((1, ok) if is_nil and r.blind[s] else (0, 0))

@@ -1,0 +1,38 @@
+"""Small facts with one home each: the nil test, the seat words, the quoting policy."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
+
+import pytest
+
+from spades_cli.engine.rules import BiddingRules, NilRules, Rules
+from spades_cli.engine.scoring import score_side
+
+PACKAGE = Path(__file__).resolve().parent.parent / "spades_cli"
+
+NIL_ON = Rules(players=2)
+NIL_OFF = dataclasses.replace(NIL_ON, nil=NilRules(enabled=False), bidding=BiddingRules(min_bid=0))
+
+
+def _sources() -> list[tuple[str, str]]:
+    return [(p.relative_to(PACKAGE).as_posix(), p.read_text()) for p in sorted(PACKAGE.rglob("*.py"))]
+
+
+@pytest.mark.parametrize("rules", [NIL_ON, NIL_OFF], ids=["nil on", "nil off"])
+@pytest.mark.parametrize("blind", [False, True])
+@pytest.mark.parametrize("bid", range(14))
+def test_the_nil_test_agrees_with_scoring_on_every_bid(rules: Rules, blind: bool, bid: int) -> None:
+    # R-C-10 / R-2P-3: a nil that takes no trick scores its bonus; any other bid scores no nil points.
+    side = score_side(rules, [bid, 3], [blind, False], [0, 13], [0], 0, 0)
+    nil_value = rules.blind_nil.value if blind else rules.nil.value
+    assert (side.nil_points == nil_value) is rules.is_nil(bid, blind)
+    assert side.contract == (0 if rules.is_nil(bid, blind) else bid)
+
+
+def test_the_nil_test_is_written_once() -> None:
+    # A bid of 0 compared together with nil.enabled or a blind flag is the nil test itself.
+    pattern = re.compile(r"== 0 and \(?[\w.\[\]]*(nil|blind|declared)")
+    assert [path for path, text in _sources() if pattern.search(text)] == ["engine/actions.py"]
