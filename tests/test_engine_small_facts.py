@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from spades_cli.engine.rules import BiddingRules, NilRules, Rules
+from spades_cli.engine.rules import SEAT_WORDS, BiddingRules, NilRules, Rules
 from spades_cli.engine.scoring import score_side
 
 PACKAGE = Path(__file__).resolve().parent.parent / "spades_cli"
@@ -36,3 +36,9 @@ def test_the_nil_test_is_written_once() -> None:
     # A bid of 0 compared together with nil.enabled or a blind flag is the nil test itself.
     pattern = re.compile(r"== 0 and \(?[\w.\[\]]*(nil|blind|declared)")
     assert [path for path, text in _sources() if pattern.search(text)] == ["engine/actions.py"]
+
+
+def test_the_seat_words_are_written_once() -> None:
+    assert [path for path, text in _sources() if '"North"' in text] == ["engine/rules.py"]
+    assert SEAT_WORDS == {"N": "North", "E": "East", "S": "South", "W": "West"}
+    assert all(name in SEAT_WORDS for name in Rules(players=4).seat_names + Rules(players=2).seat_names)

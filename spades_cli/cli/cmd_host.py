@@ -14,6 +14,7 @@ from spades_cli.app.setup import choose_rules
 from spades_cli.cli.cmd_join import take_seat
 from spades_cli.cli.cmd_play import describe_seats, seat_labels
 from spades_cli.cli.options import bot_options, check_bot_timeout, pace_options, rules_options
+from spades_cli.engine.rules import SEAT_WORDS
 from spades_cli.errors import UsageError
 from spades_cli.game.seats import BOT_LEVELS, HUMAN
 from spades_cli.net import hosting
@@ -31,11 +32,10 @@ def join_lines(game: hosting.HostedGame, address: tuple[str, int], tls: bool) ->
     host, port = address
     where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     extra = " --tls" if tls else ""
-    names = {"N": "North", "E": "East", "S": "South", "W": "West"}
     rules, tokens = game.run.rules, game.table.tokens
     lines = [f"Table open on {where}. Give each player their line (the tokens are secret):"]
     for seat, token in sorted(tokens.seats.items()):
-        lines.append(f"  {names[rules.seat_names[seat]]}: spades join {where} --token {token}{extra}")
+        lines.append(f"  {SEAT_WORDS[rules.seat_names[seat]]}: spades join {where} --token {token}{extra}")
     if tokens.watch is not None:
         lines.append(f"  Spectators: spades join {where} --token {tokens.watch}{extra}")
     if host in ("0.0.0.0", "::"):

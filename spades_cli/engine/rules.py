@@ -25,6 +25,8 @@ FailedNilTricks = Literal["bags", "partner", "none"]
 
 SEAT_NAMES_4 = ("N", "E", "S", "W")
 SEAT_NAMES_2 = ("N", "S")
+# A seat's letter in words.
+SEAT_WORDS: Final = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,13 +21,14 @@ from spades_cli.app.launch import BotFlags, resume_game
 from spades_cli.app.setup import RulesChoice, make_seats, open_transcript
 from spades_cli.engine import Rules
 from spades_cli.engine.notation import is_number
+from spades_cli.engine.rules import SEAT_WORDS
 from spades_cli.errors import UsageError
 from spades_cli.game.events import Emit
 from spades_cli.game.match import Match
 from spades_cli.game.run import GameRun, stop_signals
 from spades_cli.game.seats import HUMAN, make_controller
 from spades_cli.net import wire
-from spades_cli.net.server import FULL_NAMES, RemoteSeat, Table, TableEvents
+from spades_cli.net.server import RemoteSeat, Table, TableEvents
 
 Log = Callable[[str], None]
 
@@ -160,7 +161,7 @@ def play(game: HostedGame, *, listeners: Sequence[Emit] = ()) -> None:
         run.subscribe(fn)
     with run, stop_signals():  # from here SIGTERM and SIGHUP save the game (end *) like Ctrl-C
         run.start(resumed=game.resumed)
-        missing = [FULL_NAMES.get(n, n) for n in (run.rules.seat_names[s] for s in table.missing())]
+        missing = [SEAT_WORDS.get(n, n) for n in (run.rules.seat_names[s] for s in table.missing())]
         if missing:
             table.log(f"Waiting for {', '.join(missing)} to join.")
         table.wait_for_players()
