@@ -10,6 +10,8 @@ import pytest
 
 from spades_cli.engine.rules import SEAT_WORDS, BiddingRules, NilRules, Rules
 from spades_cli.engine.scoring import score_side
+from spades_cli.engine.text import excerpt, shown
+from spades_cli.net import wire
 
 PACKAGE = Path(__file__).resolve().parent.parent / "spades_cli"
 
@@ -42,3 +44,21 @@ def test_the_seat_words_are_written_once() -> None:
     assert [path for path, text in _sources() if '"North"' in text] == ["engine/rules.py"]
     assert SEAT_WORDS == {"N": "North", "E": "East", "S": "South", "W": "West"}
     assert all(name in SEAT_WORDS for name in Rules(players=4).seat_names + Rules(players=2).seat_names)
+
+
+def test_untrusted_text_is_escaped_and_cut_to_a_short_excerpt() -> None:
+    assert excerpt("a\x1b[31mb\u202ec\udc80") == "a\\x1b[31mb\\u202ec\\udc80"
+    assert excerpt("x" * 100) == "x" * 37 + "..."
+    assert excerpt("x" * 40) == "x" * 40
+    assert shown("x" * 100) == "'" + "x" * 37 + "...'"
+    assert shown("it's\n") == '"it\'s\\n"'
+    assert excerpt("y" * 300, 200) == "y" * 197 + "..."
+    assert wire.safe_text("\x1b]0;title\x07" + "z" * 300) == excerpt("\x1b]0;title\x07" + "z" * 300, 200)
+
+
+def test_the_quoting_policy_is_written_once() -> None:
+    # Cutting a text and marking the cut with "..." is the policy's own.
+    cut = re.compile(r"\[:[^\]]*\] \+ \"\.\.\.\"|\"\.\.\.\" if len\(")
+    assert [path for path, text in _sources() if cut.search(text)] == []
+    helpers = re.compile(r"^def (_?excerpt|_?shown|safe_text)\(", re.M)
+    assert [path for path, text in _sources() if helpers.search(text)] == ["engine/text.py", "net/wire.py"]

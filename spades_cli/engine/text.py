@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["EXCERPT", "MARK", "excerpt", "quoted"]
+__all__ = ["EXCERPT", "MARK", "excerpt", "shown"]
 
 EXCERPT: Final = 40  # characters at most that a message quotes of what it was given
 MARK: Final = "..."  # ends an excerpt that was cut
@@ -32,7 +32,7 @@ def excerpt(text: str, limit: int = EXCERPT) -> str:
     return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in cut)
 
 
-def quoted(text: str, limit: int = EXCERPT) -> str:
+def shown(text: str, limit: int = EXCERPT) -> str:
     """The same excerpt as a message quotes it: in quotes, by Python's ``repr`` (which
     escapes the same characters, and the quotes and backslashes too)."""
     return repr(_cut(text, limit))

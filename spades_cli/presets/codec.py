@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from spades_cli.engine.rules import Rules
-from spades_cli.engine.text import quoted
+from spades_cli.engine.text import shown
 from spades_cli.presets.schema import LEAVES
 
 __all__ = [
@@ -104,13 +104,13 @@ def _quoted(text: str) -> str:
     try:
         value = json.loads(text)
     except ValueError:
-        raise RuleValueError(f"{quoted(text)} is not a well-formed quoted string") from None
+        raise RuleValueError(f"{shown(text)} is not a well-formed quoted string") from None
     if not isinstance(value, str):
-        raise RuleValueError(f"{quoted(text)} is not a well-formed quoted string")
+        raise RuleValueError(f"{shown(text)} is not a well-formed quoted string")
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
-        raise RuleValueError(f"{quoted(text)} holds an escape that is not a character") from None
+        raise RuleValueError(f"{shown(text)} holds an escape that is not a character") from None
     return value
 
 

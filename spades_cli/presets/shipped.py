@@ -8,7 +8,7 @@ from functools import lru_cache
 from importlib import resources
 from importlib.resources.abc import Traversable
 
-from spades_cli.engine.text import quoted
+from spades_cli.engine.text import shown
 
 __all__ = [
     "PRESETS_PACKAGE",
@@ -80,7 +80,7 @@ def unknown_preset_message(name: str) -> str:
     close = difflib.get_close_matches(name, candidates, n=1, cutoff=0.6)
     hint = f"; did you mean '{close[0]}'?" if close else ""
     listed = ", ".join(names)
-    return f"unknown rules preset {quoted(name, 60)} (presets: {listed}; or give a .yaml file){hint}"
+    return f"unknown rules preset {shown(name, 60)} (presets: {listed}; or give a .yaml file){hint}"
 
 
 def shipped_text(info: PresetInfo) -> str:

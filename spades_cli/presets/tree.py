@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from spades_cli.engine.text import excerpt, quoted
+from spades_cli.engine.text import excerpt, shown
 from spades_cli.errors import MultiError
 from spades_cli.presets.schema import LEAVES, RANGES, Field, Section
 
@@ -156,9 +156,9 @@ def _check_str(spec: Field, value: object, or_null: str) -> tuple[object, str | 
     if named and not value.strip():
         return value, "must not be empty"
     if any("\ud800" <= ch <= "\udfff" for ch in value):
-        return value, f"{quoted(value, 60)} holds a character that is not text (a lone surrogate)"
+        return value, f"{shown(value, 60)} holds a character that is not text (a lone surrogate)"
     if named and not value.isprintable():
-        return value, f"{quoted(value, 60)} holds a control character"
+        return value, f"{shown(value, 60)} holds a control character"
     return value, None
 
 

@@ -26,7 +26,7 @@ from typing import Any
 
 import yaml
 
-from spades_cli.engine.text import quoted
+from spades_cli.engine.text import shown
 from spades_cli.errors import FileFormatError
 from spades_cli.presets.codec import MAX_INT_DIGITS
 from spades_cli.presets.schema import SCHEMA, Section
@@ -111,7 +111,7 @@ class YamlSide(Side):
         if x.tag == _INT_TAG:
             digits = x.value.lstrip("+-")
             if not (digits.isascii() and digits.isdigit()):
-                raise Unreadable(f"{quoted(x.value)} is not a decimal integer")
+                raise Unreadable(f"{shown(x.value)} is not a decimal integer")
             if len(digits) > MAX_INT_DIGITS:
                 raise Unreadable(f"an integer of more than {MAX_INT_DIGITS} digits")
             return int(x.value, 10)
@@ -193,7 +193,7 @@ def tree_from_text(text: str, origin: str, rank: int, problems: Problems) -> Tre
             problems.add(Loc(origin, 1, rank), "", "the file is empty (expected a mapping of rule keys)")
             return Tree()
         if not isinstance(node, yaml.MappingNode):
-            got = "a list" if isinstance(node, yaml.SequenceNode) else f"the value {quoted(node.value)}"
+            got = "a list" if isinstance(node, yaml.SequenceNode) else f"the value {shown(node.value)}"
             problems.add(
                 Loc(origin, node.start_mark.line + 1, rank),
                 "",
