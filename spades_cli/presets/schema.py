@@ -109,9 +109,12 @@ LEAVES: tuple[Field, ...] = tuple(_leaves(SCHEMA))
 SECTION_PATHS = frozenset(name for name, sub in SCHEMA.fields.items() if isinstance(sub, Section))
 
 
+_DEFAULT = Rules()
+
+
 def default_of(path: str) -> object:
     """The value of the option at ``path`` in a default ``Rules()``."""
-    value: object = Rules()
+    value: object = _DEFAULT
     for part in path.split("."):
         value = getattr(value, part)
     return value
