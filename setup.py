@@ -14,7 +14,7 @@ import sys
 
 from setuptools import Extension, setup
 
-# rules.py stays interpreted: the presets loader reads its dataclass type hints; so does
+# rules.py stays interpreted: the presets schema reads its dataclass type hints; so does
 # phases.py (an IntEnum: the compiled code compares the plain integers behind it).
 ENGINE = [
     "spades_cli/engine/actions.py",

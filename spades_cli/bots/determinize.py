@@ -174,7 +174,7 @@ def bid_weight(view: TableView, hands: list[int], played: list[int]) -> float:
         full = hands[s] | played[s]
         if obs.declared[s]:
             continue  # a blind bid says nothing about the cards
-        if bid == 0 and view.rules.nil.enabled:
+        if view.is_nil(s):
             d = nil_danger(full)
             w *= math.exp(-0.5 * max(0.0, d - 1.5) ** 2)
             continue

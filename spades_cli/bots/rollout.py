@@ -42,7 +42,7 @@ class Context:
 def make_context(st: State) -> Context:
     rules = st.rules
     n = st.n
-    nil = [st.bids[s] == 0 and (rules.nil.enabled or st.blind[s]) for s in range(n)]
+    nil = [rules.is_nil(st.bids[s], st.blind[s]) for s in range(n)]
     contract = [0, 0]
     for s in range(n):
         if not nil[s] and st.bids[s] > 0:

@@ -67,7 +67,7 @@ class TableView:
 
     def is_nil(self, seat: int) -> bool:
         b = self.obs.bids[seat]
-        return b == 0 and (self.rules.nil.enabled or self.obs.declared[seat])
+        return b is not None and self.rules.is_nil(b, self.obs.declared[seat])
 
     def contract(self, side: int) -> int:
         """The side's contract: the sum of its non-nil bids made so far."""

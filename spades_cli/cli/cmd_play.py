@@ -10,6 +10,7 @@ import click
 from spades_cli.app.setup import RulesChoice, choose_rules, make_seats, open_transcript, recorded_run
 from spades_cli.cli.options import bot_options, check_bot_timeout, pace_options, rules_options
 from spades_cli.engine import Rules
+from spades_cli.engine.rules import SEAT_WORDS
 from spades_cli.errors import UsageError
 from spades_cli.game.match import Match
 from spades_cli.game.run import GameRun
@@ -41,7 +42,6 @@ def seat_labels(rules: Rules, specs: Sequence[str]) -> dict[int, str]:
 
 def describe_seats(rules: Rules, labels: dict[int, str]) -> str:
     humans = [s for s, label in labels.items() if label == HUMAN]
-    words = {"N": "North", "E": "East", "S": "South", "W": "West"}
     parts = []
     for seat in range(rules.players):
         label = labels[seat]
@@ -51,7 +51,7 @@ def describe_seats(rules: Rules, labels: dict[int, str]) -> str:
             who = f"program {label[4:]}"
         else:
             who = f"{label} bot"
-        parts.append(f"{words[rules.seat_names[seat]]} {who}")
+        parts.append(f"{SEAT_WORDS[rules.seat_names[seat]]} {who}")
     return "Seats: " + ", ".join(parts) + "."
 
 

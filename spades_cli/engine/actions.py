@@ -30,6 +30,13 @@ NUM_ACTIONS: Final = 71
 _WORDS: Final = {KEEP: "keep", DISCARD: "discard", BLIND: "blind", NO_BLIND: "noblind", EXCHANGE_DONE: "done"}
 
 
+def is_nil_bid(bid: int, blind: bool, nil_enabled: bool) -> bool:
+    """R-C-10 / R-2P-3: the one nil test. A bid of 0 is a nil when declared blind (double or
+    blind nil) or when nil is enabled; with nil off (and ``min_bid`` 0) it is an ordinary bid.
+    ``Rules.is_nil`` asks it with the rules' ``nil.enabled``."""
+    return bid == 0 and (blind or nil_enabled)
+
+
 def action_text(action: int) -> str:
     """Canonical text of an action (ValueError for a number that is no action)."""
     if 0 <= action < 52:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final, cast
 
+from spades_cli.engine.text import shown
+
 CLUBS: Final = 0
 DIAMONDS: Final = 1
 HEARTS: Final = 2
@@ -118,7 +120,4 @@ def parse_card(text: str) -> int:
         for rank_part, suit_part in ((t[:-1], t[-1]), (t[1:], t[0])):
             if suit_part in _SUIT_ALIASES and rank_part in _RANK_ALIASES:
                 return make_card(_SUIT_ALIASES[suit_part], _RANK_ALIASES[rank_part])
-    word = text.strip()
-    if len(word) > 40:
-        word = word[:37] + "..."  # a message quotes a short excerpt, never a whole paste
-    raise CardParseError(f"{word!r} is not a card (try QS, 10h, Th or Q♠)")
+    raise CardParseError(f"{shown(text.strip())} is not a card (try QS, 10h, Th or Q♠)")

@@ -5,8 +5,9 @@ bids ``0``..``13`` written ``nil`` for 0; ``keep`` / ``discard`` in the draft; `
 ``noblind`` for the double / blind nil declaration; ``done`` to end an exchange early.
 Reading is forgiving about cards (``qs``, ``Q♠``, ``10h``) and case, but every other answer
 has one spelling, the same in every phase (``0`` is nil too). The text of an
-action lives in the engine (``engine.actions``) and is re-exported here; why an action is
-illegal is the engine's too (``State.check`` raises ``IllegalAction`` with the reason).
+action lives in the engine (``engine.actions``) and is re-exported here, and so is the one
+quoting policy of the words given (``engine.text``: :func:`excerpt`, :func:`shown`); why an
+action is illegal is the engine's too (``State.check`` raises ``IllegalAction`` with the reason).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from spades_cli.engine import (
     parse_card,
 )
 from spades_cli.engine.cards import CardParseError
+from spades_cli.engine.text import EXCERPT, excerpt, shown
 
 __all__ = [
     "ANSWERS",
@@ -54,19 +56,6 @@ class NotationError(ValueError):
     def __init__(self, message: str, hint: str = "") -> None:
         super().__init__(message)
         self.hint = hint or message
-
-
-EXCERPT = 40  # characters at most that a message quotes of what it was given
-
-
-def excerpt(text: str, limit: int = EXCERPT) -> str:
-    """``text`` cut to ``limit`` characters (with ``...``) for a message."""
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def shown(text: str) -> str:
-    """A word as a message shows it: quoted, at most :data:`EXCERPT` characters."""
-    return repr(excerpt(text))
 
 
 def _no(raw: str, hint: str) -> typing.NoReturn:

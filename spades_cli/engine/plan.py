@@ -89,10 +89,9 @@ def _compute_bid_masks(rules: Rules) -> dict[int, int]:
     options = [b for b in range(bidding.min_bid, 14)]
     if rules.nil.enabled and 0 not in options:
         options.insert(0, 0)
-    nil_on = rules.nil.enabled
 
     def contract(b: int) -> int:
-        return 0 if (b == 0 and nil_on) else b
+        return 0 if rules.is_nil(b) else b
 
     def ok(b: int, partner: int) -> bool:
         if rules.players == 2:

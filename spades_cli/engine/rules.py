@@ -5,18 +5,50 @@ nothing else. The YAML presets in ``rules/`` map one to one onto this tree (a ke
 path such as ``nil.value`` is the attribute path ``rules.nil.value``); loading and
 validating YAML is done outside the engine (``spades_cli.presets``).
 
+Options that contradict each other are refused here, whatever builds the ``Rules``:
+:meth:`Rules.problems` lists them and building such a ``Rules`` raises
+:class:`RulesProblems` (the presets loader reports the same problems at the keys that
+gave them).
+
 Every field cites the rule it implements or names the house rule it expresses.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final, Literal
+
+from spades_cli.engine.actions import is_nil_bid
 
 FailedNilTricks = Literal["bags", "partner", "none"]
 
 SEAT_NAMES_4 = ("N", "E", "S", "W")
 SEAT_NAMES_2 = ("N", "S")
+# A seat's letter in words.
+SEAT_WORDS: Final = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+@dataclass(frozen=True, slots=True)
+class RuleProblem:
+    """Options that contradict each other: ``keys`` are their key paths (the option the
+    ``reason`` is about first, then the ones it conflicts with); ``reads`` are every key
+    the check read (``keys`` and any it needed only to decide)."""
+
+    keys: tuple[str, ...]
+    reason: str
+    reads: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"{self.keys[0]}: {self.reason} (conflicts with {', '.join(self.keys[1:])})"
+
+
+class RulesProblems(ValueError):
+    """A ``Rules`` whose options contradict each other; ``problems`` lists them all."""
+
+    def __init__(self, problems: list[RuleProblem]) -> None:
+        super().__init__("; ".join(str(p) for p in problems))
+        self.problems = problems
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +125,19 @@ class Rules:
     bags: BagRules = field(default_factory=BagRules)
     play: PlayRules = field(default_factory=PlayRules)
 
+    def __post_init__(self) -> None:
+        problems = self.problems()
+        if problems:
+            raise RulesProblems(problems)
+
+    def problems(self) -> list[RuleProblem]:
+        """The options of these rules that contradict each other (none for a usable table)."""
+        return [p for check in _CHECKS if (p := check(self)) is not None]
+
+    def is_nil(self, bid: int, blind: bool = False) -> bool:
+        """R-C-10 / R-2P-3: is ``bid`` (declared ``blind`` or not) a nil under these rules?"""
+        return is_nil_bid(bid, blind, self.nil.enabled)
+
     @property
     def draft(self) -> bool:
         """R-2P-2: the two-player game is dealt by drafting from the pile."""
@@ -126,3 +171,102 @@ class Rules:
 
 TEN_FOR_TWO_HUNDRED_MIN: Final = 10
 TEN_FOR_TWO_HUNDRED_VALUE: Final = 200
+
+
+# --------------------------------------------------------------------------- the cross-field checks
+
+
+def _problem(keys: tuple[str, ...], reason: str, *, also: tuple[str, ...] = ()) -> RuleProblem:
+    return RuleProblem(keys, reason, keys + also)
+
+
+def _first_dealer_seat(r: Rules) -> RuleProblem | None:
+    if r.first_dealer is None or r.first_dealer in r.seat_names:
+        return None
+    reason = (
+        f"{r.first_dealer!r} is not a seat of the {r.players}-player game (seats: {', '.join(r.seat_names)})"
+    )
+    return _problem(("first_dealer", "players"), reason)
+
+
+def _team_min_needs_partners(r: Rules) -> RuleProblem | None:
+    if r.players != 2 or r.bidding.team_min == 0:
+        return None
+    return _problem(("bidding.team_min", "players"), "a team minimum needs partnerships (the 4-player game)")
+
+
+def _team_max_needs_partners(r: Rules) -> RuleProblem | None:
+    if r.players != 2 or r.bidding.team_max is None:
+        return None
+    return _problem(("bidding.team_max", "players"), "a team maximum needs partnerships (the 4-player game)")
+
+
+def _team_min_above_max(r: Rules) -> RuleProblem | None:
+    b = r.bidding
+    if b.team_max is None or b.team_min <= b.team_max:
+        return None
+    return _problem(("bidding.team_min", "bidding.team_max"), "the team minimum is above the team maximum")
+
+
+def _lowest_bids_above_max(r: Rules) -> RuleProblem | None:
+    b = r.bidding
+    keys = ("bidding.min_bid", "bidding.team_max")
+    if b.team_max is None:
+        return None
+    if b.min_bid > b.team_max:
+        return _problem(keys, "the lowest bid is above the team maximum")
+    if r.nil.enabled or 2 * b.min_bid <= b.team_max:
+        return None
+    reason = "with nil off, two partners' lowest bids add up to more than the team maximum"
+    return _problem(keys, reason, also=("nil.enabled",))
+
+
+def _zero_bid_is_nil(r: Rules) -> RuleProblem | None:
+    if not r.nil.enabled or r.bidding.min_bid != 0:
+        return None
+    reason = (
+        "min_bid 0 makes 0 an ordinary bid, but with nil enabled a bid of 0 is nil "
+        "(use min_bid 1, or disable nil)"
+    )
+    return _problem(("bidding.min_bid", "nil.enabled"), reason)
+
+
+def _exchange_needs_draft(r: Rules) -> RuleProblem | None:
+    if r.players != 4 or r.blind_nil.exchange <= 0:
+        return None
+    reason = "the exchange swaps cards with the draft's discard pile, which only the 2-player game has"
+    return _problem(("blind_nil.exchange", "players"), reason)
+
+
+def _partner_tricks_need_partners(r: Rules) -> RuleProblem | None:
+    if r.players != 2 or r.nil.failed_tricks != "partner":
+        return None
+    return _problem(("nil.failed_tricks", "players"), "'partner' needs partnerships (the 4-player game)")
+
+
+def _two_of_clubs_needs_deal(r: Rules) -> RuleProblem | None:
+    if r.players != 2 or not r.play.two_of_clubs_leads:
+        return None
+    reason = "in the 2-player draft game the two of clubs may be in the discard pile"
+    return _problem(("play.two_of_clubs_leads", "players"), reason)
+
+
+def _losing_score_below_target(r: Rules) -> RuleProblem | None:
+    if r.losing_score is None or r.losing_score < r.target:
+        return None
+    return _problem(("losing_score", "target"), "the losing score must be below the target")
+
+
+# In the order their problems are listed.
+_CHECKS: Final[tuple[Callable[[Rules], RuleProblem | None], ...]] = (
+    _first_dealer_seat,
+    _team_min_needs_partners,
+    _team_max_needs_partners,
+    _team_min_above_max,
+    _lowest_bids_above_max,
+    _zero_bid_is_nil,
+    _exchange_needs_draft,
+    _partner_tricks_need_partners,
+    _two_of_clubs_needs_deal,
+    _losing_score_below_target,
+)

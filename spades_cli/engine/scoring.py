@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from spades_cli.engine.actions import is_nil_bid
 from spades_cli.engine.plan import FAILED_BAGS, FAILED_PARTNER, Plan, plan_for
 from spades_cli.engine.rules import TEN_FOR_TWO_HUNDRED_MIN, TEN_FOR_TWO_HUNDRED_VALUE, Rules
 
@@ -77,7 +78,7 @@ def side_values(
     for s in seats:
         t = tricks[s]
         side_tricks += t
-        if bids[s] == 0 and (blind[s] or plan.nil_enabled):
+        if is_nil_bid(bids[s], blind[s], plan.nil_enabled):
             value = plan.blind_nil_value if blind[s] else plan.nil_value
             if t == 0:
                 nil_points += value

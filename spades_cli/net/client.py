@@ -34,6 +34,7 @@ from spades_cli.engine import (
     parse_card,
 )
 from spades_cli.engine.notation import action_text, parse_action
+from spades_cli.engine.rules import SEAT_WORDS
 from spades_cli.errors import EXIT_OK, EXIT_UNFINISHED, UsageError
 from spades_cli.game.events import Decided, HandStarted, TrickWon
 from spades_cli.net import wire
@@ -60,7 +61,6 @@ MAX_IN = 4 * 1024 * 1024  # longest line accepted from the host
 RECV_SIZE = 65536
 TLS_READ_WAIT = 0.05  # seconds a TLS read may hold the connection's lock
 TLS_SEND_WAIT = 30.0  # seconds a send may wait for the host to take the bytes
-_FULL = {"N": "North", "E": "East", "S": "South", "W": "West"}
 _PHASES = {str(phase): phase for phase in Phase}
 
 
@@ -365,7 +365,7 @@ class RemoteSession:
                 self._emit(ERROR, text(f"The table sent a message this client cannot read ({exc})."))
 
     def _name(self, letter: Any) -> str:
-        return _FULL.get(str(letter), wire.safe_text(letter, 10))
+        return SEAT_WORDS.get(str(letter), wire.safe_text(letter, 10))
 
     def _index(self, letter: Any) -> int:
         return self.rules.seat_names.index(str(letter))

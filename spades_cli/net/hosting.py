@@ -23,6 +23,7 @@ from spades_cli.app.printer import Printer
 from spades_cli.app.setup import RulesChoice, make_controller, make_seats, open_transcript, recorded_run
 from spades_cli.engine import Rules
 from spades_cli.engine.notation import is_number
+from spades_cli.engine.rules import SEAT_WORDS
 from spades_cli.errors import UsageError
 from spades_cli.game.events import Emit
 from spades_cli.game.match import Match
@@ -30,7 +31,7 @@ from spades_cli.game.run import GameRun, stop_signals
 from spades_cli.game.seats import HUMAN
 from spades_cli.net import wire
 from spades_cli.net.client import Connection
-from spades_cli.net.server import FULL_NAMES, Host, RemoteSeat, SeatLost, Table, TableEvents
+from spades_cli.net.server import Host, RemoteSeat, SeatLost, Table, TableEvents
 
 Log = Callable[[str], None]
 
@@ -163,7 +164,7 @@ def play(game: HostedGame, *, listeners: Sequence[Emit] = ()) -> None:
         run.subscribe(fn)
     with run, stop_signals():  # from here SIGTERM and SIGHUP save the game (end *) like Ctrl-C
         run.start(resumed=game.resumed)
-        missing = [FULL_NAMES.get(n, n) for n in (run.rules.seat_names[s] for s in table.missing())]
+        missing = [SEAT_WORDS.get(n, n) for n in (run.rules.seat_names[s] for s in table.missing())]
         if missing:
             table.log(f"Waiting for {', '.join(missing)} to join.")
         table.wait_for_players()
@@ -243,7 +244,7 @@ def join_lines(game: HostedGame, address: tuple[str, int], tls: bool) -> list[st
     rules, tokens = game.run.rules, game.table.tokens
     lines = [f"Table open on {where}. Give each player their line (the tokens are secret):"]
     for seat, token in sorted(tokens.seats.items()):
-        lines.append(f"  {FULL_NAMES[rules.seat_names[seat]]}: spades join {where} --token {token}{extra}")
+        lines.append(f"  {SEAT_WORDS[rules.seat_names[seat]]}: spades join {where} --token {token}{extra}")
     if tokens.watch is not None:
         lines.append(f"  Spectators: spades join {where} --token {tokens.watch}{extra}")
     if host in ("0.0.0.0", "::"):

@@ -41,6 +41,7 @@ from spades_cli.engine import (
     Rules,
 )
 from spades_cli.engine.notation import NotationError, action_text, parse_action
+from spades_cli.engine.rules import SEAT_WORDS
 from spades_cli.errors import EXIT_UNFINISHED, SpadesError
 from spades_cli.game.events import Decided, Event, GameOver, HandScored, HandStarted, TrickWon
 from spades_cli.game.match import Controller, Match
@@ -512,11 +513,8 @@ def _public(label: str) -> str:
     return "program" if label.startswith("cmd:") else label
 
 
-FULL_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
-
-
 def _full(letter: str) -> str:
-    return FULL_NAMES.get(letter, letter)
+    return SEAT_WORDS.get(letter, letter)
 
 
 class RemoteSeat:

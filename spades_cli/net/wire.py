@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from spades_cli.engine import HandResult, Observation, Rules
+from spades_cli.engine.text import excerpt
 from spades_cli.errors import UsageError
 from spades_cli.protocol import format_request, parse_request
 
@@ -69,13 +70,11 @@ def text_field(msg: Mapping[str, Any], key: str, limit: int = MAX_SAY) -> str:
     return value
 
 
-_BIDI = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
-
-
 def safe_text(value: Any, limit: int = 200) -> str:
-    """What a peer sent, as it may be shown on a terminal: at most ``limit`` characters,
-    without control characters (escape sequences) or marks that reverse the text."""
-    return "".join(ch for ch in str(value)[:limit] if ch.isprintable() and ch not in _BIDI)
+    """What a peer sent, as it may be shown on a terminal: the one quoting policy
+    (``engine.text.excerpt``: control characters and marks that reverse the text escaped,
+    at most ``limit`` characters, ``...`` when cut)."""
+    return excerpt(str(value), limit)
 
 
 class RateLimit:

@@ -14,22 +14,23 @@ tags, the ``rule KEY.PATH VALUE`` lines of a bot-protocol request and the
 - :func:`put` / :func:`unflatten` rebuild the nested mapping that
   ``presets.rules_from_dict`` validates.
 
-Only the standard library and the engine's ``Rules`` are used, so every layer may call it.
+Values are typed by :mod:`spades_cli.presets.schema`. Only the standard library, the
+engine and the schema are used, so every layer may call it.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import re
-import typing
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from spades_cli.engine.rules import Rules
+from spades_cli.engine.text import shown
+from spades_cli.presets.schema import LEAVES
 
 __all__ = [
     "MAX_INT_DIGITS",
-    "RULE_KINDS",
     "RuleValueError",
     "flat_rules",
     "flatten",
@@ -48,29 +49,7 @@ class RuleValueError(ValueError):
     """A value text that cannot be read at all (a broken quoted string, a huge number)."""
 
 
-def _rule_kinds() -> dict[str, tuple[type, bool]]:
-    """Each rule key path, its value type (bool, int or str) and whether it may be null."""
-    out: dict[str, tuple[type, bool]] = {}
-
-    def walk(cls: type, prefix: str) -> None:
-        hints = typing.get_type_hints(cls)
-        for f in dataclasses.fields(cls):
-            hint = hints[f.name]
-            if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-                walk(hint, f"{prefix}{f.name}.")
-                continue
-            args = typing.get_args(hint)
-            optional = typing.get_origin(hint) is not typing.Literal and type(None) in args
-            base = next((a for a in args if a is not type(None)), hint) if optional else hint
-            if typing.get_origin(base) is typing.Literal:
-                base = type(typing.get_args(base)[0])
-            out[prefix + f.name] = (base if base in (bool, int) else str, optional)
-
-    walk(Rules, "")
-    return out
-
-
-RULE_KINDS: dict[str, tuple[type, bool]] = _rule_kinds()
+_FIELDS = {f.path: f for f in LEAVES}
 
 
 def flatten(rules: Rules) -> list[tuple[str, object]]:
@@ -125,18 +104,14 @@ def _quoted(text: str) -> str:
     try:
         value = json.loads(text)
     except ValueError:
-        raise RuleValueError(f"{_excerpt(text)} is not a well-formed quoted string") from None
+        raise RuleValueError(f"{shown(text)} is not a well-formed quoted string") from None
     if not isinstance(value, str):
-        raise RuleValueError(f"{_excerpt(text)} is not a well-formed quoted string")
+        raise RuleValueError(f"{shown(text)} is not a well-formed quoted string")
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
-        raise RuleValueError(f"{_excerpt(text)} holds an escape that is not a character") from None
+        raise RuleValueError(f"{shown(text)} holds an escape that is not a character") from None
     return value
-
-
-def _excerpt(text: str, limit: int = 40) -> str:
-    return repr(text if len(text) <= limit else text[:limit] + "...")
 
 
 def parse_value(path: str, text: str) -> object:
@@ -148,8 +123,9 @@ def parse_value(path: str, text: str) -> object:
     """
     if text.startswith('"'):
         return _quoted(text)
-    kind, optional = RULE_KINDS.get(path, (str, False))
-    if optional and text == "null":
+    spec = _FIELDS.get(path)
+    kind = str if spec is None else spec.value_type
+    if spec is not None and spec.optional and text == "null":
         return None
     if kind is bool:
         word = text.lower()

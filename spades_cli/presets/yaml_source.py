@@ -1,4 +1,4 @@
-"""Preset files: the strict YAML loader, the limits on what it reads, and the shipped presets.
+"""Preset files: the strict YAML loader and the limits on what it reads.
 
 A preset file is data someone may have sent: whatever it holds, reading it ends in a
 validated ``Rules`` or in problems (``FILE:LINE: what``), never in a traceback, and it is
@@ -18,35 +18,29 @@ The YAML library is imported only here, so commands that never read a preset fil
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 import stat
 from collections.abc import Iterator
-from dataclasses import dataclass
-from functools import lru_cache
-from importlib import resources
-from importlib.resources.abc import Traversable
 from typing import Any
 
 import yaml
 
+from spades_cli.engine.text import shown
 from spades_cli.errors import FileFormatError
-from spades_cli.presets import (
-    _BASE_KEY,
-    _SCHEMA,
-    PRESETS_PACKAGE,
-    _convert_section,
-    _Loc,
-    _Problems,
-    _Section,
-    _Shape,
-    _show,
-    _Side,
-    _Tree,
-    _Unreadable,
-)
 from spades_cli.presets.codec import MAX_INT_DIGITS
+from spades_cli.presets.schema import SCHEMA, Section
+from spades_cli.presets.tree import (
+    BASE_KEY,
+    Loc,
+    Problems,
+    Shape,
+    Side,
+    Tree,
+    Unreadable,
+    convert_section,
+    show,
+)
 
 __all__ = [
     "MAX_DEPTH",
@@ -54,13 +48,10 @@ __all__ = [
     "MAX_LINE_CHARS",
     "StrictLoader",
     "dump",
-    "find_shipped",
+    "load_plain",
     "read_file",
     "section_from_text",
-    "shipped",
-    "shipped_text",
     "tree_from_text",
-    "unknown_preset_message",
 ]
 
 MAX_FILE_BYTES = 1024 * 1024  # a preset file may be this long (the shipped ones are about 1 KiB)
@@ -97,7 +88,7 @@ StrictLoader.add_implicit_resolver(
 )
 
 
-class YamlSide(_Side):
+class YamlSide(Side):
     """Reads the nodes of one parsed YAML document."""
 
     def __init__(self, origin: str, rank: int, loader: StrictLoader, *, lines: bool = True) -> None:
@@ -107,27 +98,27 @@ class YamlSide(_Side):
     def is_map(self, x: Any) -> bool:
         return isinstance(x, yaml.MappingNode)
 
-    def entries(self, x: Any) -> Iterator[tuple[str | None, _Loc, Any]]:
+    def entries(self, x: Any) -> Iterator[tuple[str | None, Loc, Any]]:
         for key_node, value_node in x.value:
             key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
             yield key, self.loc(key_node.start_mark.line + 1), value_node
 
     def leaf(self, x: Any) -> object:
         if isinstance(x, yaml.SequenceNode):
-            return _Shape("a list")
+            return Shape("a list")
         if isinstance(x, yaml.MappingNode):
-            return _Shape("a mapping")
+            return Shape("a mapping")
         if x.tag == _INT_TAG:
             digits = x.value.lstrip("+-")
             if not (digits.isascii() and digits.isdigit()):
-                raise _Unreadable(f"{x.value[:40]!r} is not a decimal integer")
+                raise Unreadable(f"{shown(x.value)} is not a decimal integer")
             if len(digits) > MAX_INT_DIGITS:
-                raise _Unreadable(f"an integer of more than {MAX_INT_DIGITS} digits")
+                raise Unreadable(f"an integer of more than {MAX_INT_DIGITS} digits")
             return int(x.value, 10)
         try:
             return self.loader.construct_object(x, deep=True)
         except (yaml.YAMLError, ValueError, OverflowError) as exc:
-            raise _Unreadable(_yaml_message(exc)) from None
+            raise Unreadable(_yaml_message(exc)) from None
 
 
 def _yaml_message(exc: Exception) -> str:
@@ -190,34 +181,32 @@ def _compose(text: str) -> tuple[Any, Any]:
         raise _ParseProblem(_yaml_error_line(exc, text, loader), _yaml_message(exc)) from None
 
 
-def tree_from_text(text: str, origin: str, rank: int, problems: _Problems) -> _Tree:
+def tree_from_text(text: str, origin: str, rank: int, problems: Problems) -> Tree:
     """Parse one preset file (keeping ``base`` as a raw value) into a tree, reporting problems."""
     try:
         loader, node = _compose(text)
     except _ParseProblem as exc:
-        problems.add(_Loc(origin, exc.line, rank), "", f"invalid YAML: {exc.message}")
-        return _Tree()
+        problems.add(Loc(origin, exc.line, rank), "", f"invalid YAML: {exc.message}")
+        return Tree()
     try:
         if node is None:
-            problems.add(_Loc(origin, 1, rank), "", "the file is empty (expected a mapping of rule keys)")
-            return _Tree()
+            problems.add(Loc(origin, 1, rank), "", "the file is empty (expected a mapping of rule keys)")
+            return Tree()
         if not isinstance(node, yaml.MappingNode):
-            got = "a list" if isinstance(node, yaml.SequenceNode) else f"the value {node.value[:40]!r}"
+            got = "a list" if isinstance(node, yaml.SequenceNode) else f"the value {shown(node.value)}"
             problems.add(
-                _Loc(origin, node.start_mark.line + 1, rank),
+                Loc(origin, node.start_mark.line + 1, rank),
                 "",
                 f"expected a mapping of rule keys (such as 'players: 4') at the top level, got {got}",
             )
-            return _Tree()
+            return Tree()
         side = YamlSide(origin, rank, loader)
-        return _convert_section(side, node, _SCHEMA, problems, extra=(_BASE_KEY,))
+        return convert_section(side, node, SCHEMA, problems, extra=(BASE_KEY,))
     finally:
         loader.dispose()
 
 
-def section_from_text(
-    raw: str, spec: _Section, key_text: str, loc: _Loc, problems: _Problems
-) -> _Tree | None:
+def section_from_text(raw: str, spec: Section, key_text: str, loc: Loc, problems: Problems) -> Tree | None:
     """A whole section given to ``--set`` as a YAML flow mapping; None after a problem."""
     try:
         loader, node = _compose(raw)
@@ -229,12 +218,12 @@ def section_from_text(
         if node is None or not side.is_map(node):
             keys = ", ".join(spec.fields)
             try:
-                got = "null" if node is None else _show(side.leaf(node))
-            except _Unreadable:
+                got = "null" if node is None else show(side.leaf(node))
+            except Unreadable:
                 got = "something else"
             problems.add(loc, key_text, f"expected a mapping with the keys {keys}; got {got}")
             return None
-        return _convert_section(side, node, spec, problems)
+        return convert_section(side, node, spec, problems)
     finally:
         loader.dispose()
 
@@ -285,66 +274,12 @@ def _decode(data: bytes, path: str) -> str:
     return text
 
 
-# --------------------------------------------------------------------------- shipped presets
-
-
-@dataclass(frozen=True)
-class PresetInfo:
-    name: str
-    file: str
-    description: str
-
-
-def _presets_dir() -> Traversable:
-    """The shipped presets: the installed package ``spades_cli.rules``; when the code
-    runs straight from a source checkout (no install maps ``rules/`` into the package),
-    the checkout's top-level ``rules/`` folder."""
+def load_plain(text: str) -> object:
+    """The plain data of a YAML text read by the strict loader (None if it is no YAML)."""
     try:
-        return resources.files(PRESETS_PACKAGE)
-    except ModuleNotFoundError:
-        return resources.files("spades_cli").joinpath("..", "rules")
-
-
-@lru_cache(maxsize=1)
-def shipped() -> tuple[PresetInfo, ...]:
-    """The shipped presets, sorted by name."""
-    found = []
-    for entry in _presets_dir().iterdir():
-        if not entry.name.endswith((".yaml", ".yml")) or not entry.is_file():
-            continue
-        stem = entry.name.rsplit(".", 1)[0]
-        name, description = stem, ""
-        try:
-            data = yaml.load(entry.read_text(encoding="utf-8"), Loader=StrictLoader)
-        except yaml.YAMLError:
-            data = None
-        if isinstance(data, dict):
-            if isinstance(data.get("name"), str):
-                name = data["name"]
-            if isinstance(data.get("description"), str):
-                description = data["description"].strip().splitlines()[0] if data["description"] else ""
-        found.append(PresetInfo(name, entry.name, description))
-    return tuple(sorted(found, key=lambda p: p.name))
-
-
-def find_shipped(name: str) -> PresetInfo | None:
-    for info in shipped():
-        if name in (info.name, info.file, info.file.rsplit(".", 1)[0]):
-            return info
-    return None
-
-
-def unknown_preset_message(name: str) -> str:
-    names = [p.name for p in shipped()]
-    candidates = names + [p.file.rsplit(".", 1)[0] for p in shipped()]
-    close = difflib.get_close_matches(name, candidates, n=1, cutoff=0.6)
-    hint = f"; did you mean '{close[0]}'?" if close else ""
-    shown = name if len(name) <= 60 else name[:60] + "..."
-    return f"unknown rules preset {shown!r} (presets: {', '.join(names)}; or give a .yaml file){hint}"
-
-
-def shipped_text(info: PresetInfo) -> str:
-    return _presets_dir().joinpath(info.file).read_text(encoding="utf-8")
+        return yaml.load(text, Loader=StrictLoader)
+    except yaml.YAMLError:
+        return None
 
 
 def dump(tree: dict[str, Any]) -> str:

@@ -20,10 +20,11 @@ import weakref
 from pathlib import Path
 from typing import IO
 
+from spades_cli.engine.text import shown
 from spades_cli.errors import UsageError
 from spades_cli.protocol import reaper
 
-__all__ = ["LOG_LIMIT", "MAX_LINE", "MAX_OUTPUT", "QUIT_GRACE", "Channel", "Fail", "parse_command", "show"]
+__all__ = ["LOG_LIMIT", "MAX_LINE", "MAX_OUTPUT", "QUIT_GRACE", "Channel", "Fail", "parse_command"]
 
 MAX_LINE = 64 * 1024  # longest line a program may send
 MAX_OUTPUT = 1024 * 1024  # most bytes a program may send for one decision
@@ -41,11 +42,6 @@ class Fail(Exception):
         self.reason = reason
         self.restart = restart  # the conversation is out of step: stop this process
         self.final = final  # starting again cannot help (the program cannot be run)
-
-
-def show(text: str, limit: int = 60) -> str:
-    shown = repr(text[:limit])
-    return shown + ("..." if len(text) > limit else "")
 
 
 def _reap(proc: subprocess.Popen[bytes]) -> None:
@@ -210,7 +206,7 @@ class Channel:
             pass
         while (line := self._next_line()) is not None:
             if line and not line.startswith("#"):
-                raise Fail("unsolicited", f"sent {show(line)} when nothing was asked", restart=True)
+                raise Fail("unsolicited", f"sent {shown(line)} when nothing was asked", restart=True)
 
     def send(self, data: bytes, deadline: float, what: str) -> None:
         view = memoryview(data)

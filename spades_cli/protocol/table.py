@@ -18,9 +18,10 @@ from typing import TYPE_CHECKING
 from spades_cli.bots import LEVELS
 from spades_cli.engine import IllegalAction, Observation, Rules
 from spades_cli.engine.notation import NotationError, action_text, parse_action
+from spades_cli.engine.text import shown
 from spades_cli.errors import SeatFailure, UsageError
 from spades_cli.game.events import Emit, Noted, Terminated
-from spades_cli.protocol.channel import Channel, Fail, parse_command, show
+from spades_cli.protocol.channel import Channel, Fail, parse_command
 from spades_cli.protocol.codec import (
     DEFAULT_TIMEOUT,
     HELLO,
@@ -279,13 +280,13 @@ class ExternalController:
 
 def _check_hello(line: str) -> str:
     if line.startswith("?"):
-        raise Fail("handshake", f"refused the handshake: {show(line)}")
+        raise Fail("handshake", f"refused the handshake: {shown(line)}")
     if not line.startswith("="):
-        raise Fail("handshake", f"answered the handshake with {show(line)}")
+        raise Fail("handshake", f"answered the handshake with {shown(line)}")
     version, _, name = line[1:].strip().partition(" ")
     if version != str(PROTOCOL_VERSION):
         raise Fail(
-            "handshake", f"speaks protocol version {show(version)}; this table speaks {PROTOCOL_VERSION}"
+            "handshake", f"speaks protocol version {shown(version)}; this table speaks {PROTOCOL_VERSION}"
         )
     name = "".join(ch for ch in name if ch.isprintable()).strip()
     return name[:80] or "unnamed"
@@ -297,7 +298,7 @@ def _check_answer(match: Match, obs: Observation, kind: str, line: str) -> int:
         try:
             action = parse_action(text, obs.phase)
         except NotationError as exc:
-            raise Fail("unreadable", f"answered {show(text)} to a {kind} request: {exc}") from None
+            raise Fail("unreadable", f"answered {shown(text)} to a {kind} request: {exc}") from None
         if action not in obs.legal:
             try:
                 match.state.check(action)
@@ -306,5 +307,5 @@ def _check_answer(match: Match, obs: Observation, kind: str, line: str) -> int:
                 raise Fail("illegal", f"answered {action_text(action)}, which is illegal: {why}") from None
         return action
     if line.startswith("?"):
-        raise Fail("refused", f"declined the {kind} request: {show(line[1:].strip())}")
-    raise Fail("garbage", f"sent {show(line)}, which is not an answer (= ACTION or ? ERROR)", restart=True)
+        raise Fail("refused", f"declined the {kind} request: {shown(line[1:].strip())}")
+    raise Fail("garbage", f"sent {shown(line)}, which is not an answer (= ACTION or ? ERROR)", restart=True)

@@ -188,7 +188,7 @@ def hand_stat(rules: Rules, r: HandResult) -> HandStat:
     blind = []
     toward = [0, 0]  # per side: the tricks that count toward its contract
     for s in range(rules.players):
-        is_nil = r.bids[s] == 0 and (rules.nil.enabled or r.blind[s])
+        is_nil = rules.is_nil(r.bids[s], r.blind[s])
         ok = int(r.tricks[s] == 0)
         nil.append((1, ok) if is_nil and not r.blind[s] else (0, 0))
         blind.append((1, ok) if is_nil and r.blind[s] else (0, 0))

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from spades_cli.engine import Rules, Trick
 from spades_cli.engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES, card_label
 from spades_cli.engine.play import trick_winner
+from spades_cli.engine.rules import SEAT_WORDS
 from spades_cli.view.layout import Frag, Fragments
 
 # Style classes (prefixed: prompt_toolkit's own styles already use names like "red").
@@ -31,8 +32,6 @@ WIN = "class:play-win"
 
 # Suits in the order a player sorts a hand: colours alternate (spades, hearts, clubs, diamonds).
 HAND_ORDER = (SPADES, HEARTS, CLUBS, DIAMONDS)
-
-SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 
 def plain(frags: Iterable[Frag]) -> str:

@@ -51,7 +51,7 @@ def side_result(look: Look, rules: Rules, result: HandResult, side: int, r: Side
         else:
             part(f"set {r.contract_points:+d}", BAD)
     for s in seats:
-        if result.bids[s] == 0 and (result.blind[s] or rules.nil.enabled):
+        if rules.is_nil(result.bids[s], result.blind[s]):
             what = bid_word(0, result.blind[s], rules)
             value = rules.blind_nil.value if result.blind[s] else rules.nil.value
             who = f"{look.letter(s)} " if len(seats) > 1 else ""

@@ -121,12 +121,12 @@ def test_house_team_max_caps_the_partners_combined_bid() -> None:
 
 
 def test_bidding_rules_that_leave_a_seat_no_bid_are_refused() -> None:
-    # Nil off, lowest bid 3, partners capped at 5: no pair of bids fits.
-    rules = dataclasses.replace(
-        FOUR, nil=NilRules(enabled=False), bidding=BiddingRules(min_bid=3, team_max=5)
-    )
-    with pytest.raises(ValueError):
-        State(rules, 0)
+    # Nil off, lowest bid 3, partners capped at 5: no pair of bids fits (the Rules refuse it).
+    with pytest.raises(ValueError, match="lowest bids add up to more than the team maximum"):
+        dataclasses.replace(FOUR, nil=NilRules(enabled=False), bidding=BiddingRules(min_bid=3, team_max=5))
+    # Rules out of every preset's range reach the engine, which refuses them too.
+    with pytest.raises(ValueError, match="no legal bid"):
+        State(dataclasses.replace(FOUR, nil=NilRules(enabled=False), bidding=BiddingRules(min_bid=14)), 0)
 
 
 # ----------------------------------------------------------------------- blind nil (4P house rule)
