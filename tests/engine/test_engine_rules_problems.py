@@ -4,9 +4,9 @@ and the presets schema is the one walk of the Rules tree."""
 from __future__ import annotations
 
 import dataclasses
-from pathlib import Path
 
 import pytest
+from helpers.paths import ROOT
 
 from spades_cli.engine.rules import (
     BiddingRules,
@@ -98,7 +98,7 @@ def test_the_schema_lists_every_rules_field_once_in_field_order() -> None:
 
 
 def test_one_module_reads_the_rules_type_hints() -> None:
-    package = Path(__file__).resolve().parent.parent / "spades_cli"
+    package = ROOT / "spades_cli"
     modules = sorted(package.rglob("*.py"))
     readers = [p.relative_to(package).as_posix() for p in modules if "get_type_hints" in p.read_text()]
     assert readers == ["presets/schema.py"]

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from pathlib import Path
 
 import pytest
+from helpers.paths import ROOT
 
 from spades_cli.engine.rules import SEAT_WORDS, BiddingRules, NilRules, Rules
 from spades_cli.engine.scoring import score_side
 from spades_cli.engine.text import excerpt, shown
 from spades_cli.net import wire
 
-PACKAGE = Path(__file__).resolve().parent.parent / "spades_cli"
+PACKAGE = ROOT / "spades_cli"
 
 NIL_ON = Rules(players=2)
 NIL_OFF = dataclasses.replace(NIL_ON, nil=NilRules(enabled=False), bidding=BiddingRules(min_bid=0))

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parent.parent / "spades_cli" / "presets"
+from helpers.paths import ROOT
+
+PACKAGE = ROOT / "spades_cli" / "presets"
 # Each module may import only the ones before it.
 ORDER = ["schema", "codec", "tree", "yaml_source", "shipped", "loader", "__init__"]
 
