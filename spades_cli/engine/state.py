@@ -29,7 +29,6 @@ from spades_cli.engine.bidding import check_hands
 from spades_cli.engine.cards import (
     FULL_DECK,
     SMALL_INTS,
-    SUIT_MASK_OF,
     cards_in,
     mask_actions,
     mask_of,
@@ -257,7 +256,7 @@ class State:
             self._last_leader = last.leader
             self._last_winner = last.winner
         if obs.current_trick:
-            at = trick_winner(obs.current_trick)
+            at = trick_winner(obs.current_trick, self._plan.order)
             self.win_card = obs.current_trick[at]
             self.win_seat = (obs.leader + at) % self.n
 
@@ -346,7 +345,7 @@ class State:
                     hand = self._h2 if on_turn == 2 else self._h3
                 trick = self.trick
                 # Following suit (R-C-3), the common case, without a call; else the rest.
-                m = hand & SUIT_MASK_OF[trick[0]] if trick else 0
+                m = hand & self._plan.suit_mask[trick[0]] if trick else 0
                 if not m:
                     m = self._card_mask(on_turn)
                 self._legal = m
@@ -439,9 +438,10 @@ class State:
     def _card_mask(self, seat: int) -> int:
         """The legal cards of ``seat`` (play.legal_play, inlined: the hot path of every search)."""
         trick = self.trick
-        keeps = self._plan.card_keeps[situation(len(trick) > 0, self.first_trick, self.broken)]
+        plan = self._plan
+        keeps = plan.card_keeps[situation(len(trick) > 0, self.first_trick, self.broken)]
         hand = self._hand(seat)
-        return legal_cards(keeps, hand, SUIT_MASK_OF[trick[0]] if trick else 0) if keeps else hand
+        return legal_cards(keeps, hand, plan.suit_mask[trick[0]] if trick else 0) if keeps else hand
 
     def _illegal(self, action: int, symbols: bool) -> IllegalAction:
         """The IllegalAction for an action that is not legal now."""
@@ -530,19 +530,12 @@ class State:
             trick = self.trick
             cast("list[object]", trick).append(boxed)
             played = len(trick)
-            if action >= 39:
+            plan = self._plan
+            if plan.trump >> action & 1:
                 self.broken = True  # R-C-6: a spade was played (led only when allowed)
-            if played == 1:
+            if played == 1 or plan.beaten_by[self.win_card] >> action & 1:  # beats(), inlined (R-C-4)
                 self.win_card = action
                 self.win_seat = seat
-            else:
-                best = self.win_card
-                # beats(action, best), inlined (R-C-4): higher in its suit, or a spade on another
-                # suit. (Above ``best``, the same suit means below the end of best's suit: no division.)
-                end = 13 if best < 13 else 26 if best < 26 else 39
-                if action > best and (action >= 39 or action < end):
-                    self.win_card = action
-                    self.win_seat = seat
             if played < self.n:
                 self.current = seat + 1 if seat + 1 < self.n else 0
             else:
