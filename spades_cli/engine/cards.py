@@ -29,6 +29,7 @@ SUIT_MASKS: Final = tuple(FULL_SUIT << (13 * s) for s in SUITS)
 SPADE_MASK: Final = SUIT_MASKS[SPADES]
 NON_SPADE_MASK: Final = (1 << 39) - 1
 FULL_DECK: Final = (1 << 52) - 1
+DECK: Final = tuple(range(52))  # the 52 cards in their unshuffled order (R-C-1)
 TWO_OF_CLUBS: Final = 0
 
 

@@ -15,6 +15,7 @@ from spades_cli.engine.play import (
     CardOrder,
     Restriction,
     card_order,
+    deck_cards,
     keep_table,
     restrictions,
     rows_by_situation,
@@ -36,6 +37,10 @@ class Plan:
         play = rules.play
         self.spades_break: bool = play.spades_break
         self.two_of_clubs_leads: bool = play.two_of_clubs_leads
+        # The deck (engine/play.py), as a mask for State.deal's check.
+        deck = deck_cards(rules)
+        self.deck_size: int = len(deck)
+        self.deck_mask: int = sum(1 << c for c in deck)
         # The order of the cards in a trick (engine/play.py), and its masks for State.apply.
         order = card_order(rules)
         self.order: CardOrder = order

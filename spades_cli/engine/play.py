@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, NamedTuple, final
 
-from spades_cli.engine.cards import FULL_DECK, SPADES, TWO_OF_CLUBS
+from spades_cli.engine.cards import DECK, FULL_DECK, SPADES, TWO_OF_CLUBS
 from spades_cli.engine.rules import PlayRules, Rules
 
 
@@ -75,6 +75,15 @@ def card_order(rules: Rules) -> CardOrder:
     suits, trump suit and places here."""
     del rules  # no option changes the order yet
     return STANDARD
+
+
+def deck_cards(rules: Rules) -> tuple[int, ...]:
+    """The cards of the deck under ``rules`` in their unshuffled order, the order every
+    shuffle starts from (R-C-1): the 52 cards for every rule set today. A variant that
+    removes cards (the two of clubs for three players) or adds them (jokers) says so here;
+    the seeded deal, the state's deal and the scripts' deals all start from it."""
+    del rules  # no option changes the deck yet
+    return DECK
 
 
 STANDARD: Final = CardOrder([c // 13 for c in range(52)], SPADES, range(52))
@@ -243,6 +252,7 @@ __all__ = [
     "beats",
     "card_order",
     "deciding",
+    "deck_cards",
     "first_leader",
     "keep_table",
     "legal_cards",

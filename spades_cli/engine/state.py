@@ -27,7 +27,6 @@ from spades_cli.engine.actions import (
 )
 from spades_cli.engine.bidding import check_hands
 from spades_cli.engine.cards import (
-    FULL_DECK,
     SMALL_INTS,
     cards_in,
     mask_actions,
@@ -207,7 +206,7 @@ class State:
         for t in obs.tricks:
             plays.extend(t.cards)
         plays.extend(obs.current_trick)
-        check_hands(obs, hands, plays)
+        check_hands(obs, hands, plays, plan_for(rules).deck_mask)
         st = cls(rules, obs.dealer)
         st._restore(obs, hands)
         if obs.phase == PLAY:
@@ -464,7 +463,7 @@ class State:
         if self._phase != _DEAL:
             raise IllegalAction("the cards are dealt only at the start of a hand", "R-4P-3")
         cards = tuple(deck)
-        if len(cards) != 52:
+        if len(cards) != self._plan.deck_size:
             raise IllegalAction("a deck must hold each of the 52 cards once", "R-C-1")
         h0 = h1 = h2 = h3 = 0
         for i in range(0, 52, 4):
@@ -475,7 +474,7 @@ class State:
             h1 |= 1 << b
             h2 |= 1 << c
             h3 |= 1 << d
-        if h0 | h1 | h2 | h3 != FULL_DECK:
+        if h0 | h1 | h2 | h3 != self._plan.deck_mask:
             raise IllegalAction("a deck must hold each of the 52 cards once", "R-C-1")
         self._deck = cards
         n = self.n
