@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from spades_cli.engine import DEAL, PLAY, Rules, deck_for
+from spades_cli.engine import DEAL, PLAY, Rules, deck_cards, deck_for
 from spades_cli.game.match import Match
 
 __all__ = ["game_summary"]
@@ -24,7 +24,7 @@ def _deck_from_seed(match: Match, hand_no: int) -> bool | None:
     transcript without a ``[Seed]`` has the seed "": None)."""
     if str(match.seed) == "" or hand_no >= len(match.decks):
         return None
-    return tuple(deck_for(match.seed, hand_no)) == tuple(match.decks[hand_no])
+    return tuple(deck_for(match.seed, hand_no, deck_cards(match.rules))) == tuple(match.decks[hand_no])
 
 
 def game_summary(match: Match, labels: Mapping[int, str] | None = None, **extra: Any) -> dict[str, Any]:

@@ -78,7 +78,7 @@ def replay_command(
 
     result = replay(t, rules, watchers=[] if as_json or step else [printer])
     run = result.run
-    origins = deck_origins(t)
+    origins = deck_origins(t, rules)
     for warning in stacked_deck_warnings(t, origins):
         click.echo(warning, err=True)
     if step and not as_json:

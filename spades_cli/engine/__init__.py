@@ -16,7 +16,7 @@ from spades_cli.engine.chance import deck_for, draw_for, first_dealer_for, rng_f
 from spades_cli.engine.illegal import IllegalAction
 from spades_cli.engine.observation import HandResult, Observation, Trick
 from spades_cli.engine.phases import BID, DEAL, DECLARE, DRAFT, DRAW, EXCHANGE, OVER, PLAY, Phase
-from spades_cli.engine.play import beats, trick_winner
+from spades_cli.engine.play import beats, deck_cards, trick_winner
 from spades_cli.engine.rules import Rules
 from spades_cli.engine.scoring import SideResult, game_over, score_side
 from spades_cli.engine.state import CHANCE, TERMINAL, State
@@ -53,6 +53,7 @@ __all__ = [
     "card_label",
     "card_str",
     "cards_in",
+    "deck_cards",
     "deck_for",
     "draw_for",
     "first_dealer_for",

@@ -4,12 +4,12 @@ The legal bids themselves are worked out once per Rules in :mod:`spades_cli.engi
 
 from __future__ import annotations
 
-from spades_cli.engine.cards import FULL_DECK
 from spades_cli.engine.observation import Observation
 
 
-def check_hands(obs: Observation, hands: list[int], plays: list[int]) -> None:
-    """ValueError unless ``hands`` fit the observation (see State.from_observation)."""
+def check_hands(obs: Observation, hands: list[int], plays: list[int], deck: int) -> None:
+    """ValueError unless ``hands`` fit the observation (see State.from_observation);
+    ``deck`` is the mask of the rules' deck."""
     n = obs.players
     if len(hands) != n:
         raise ValueError(f"hidden_hands must give {n} hands")
@@ -32,5 +32,5 @@ def check_hands(obs: Observation, hands: list[int], plays: list[int]) -> None:
         if h & seen or h.bit_count() != held[s] or h >> 52:
             raise ValueError(f"hidden_hands gives seat {s} cards that do not fit what was played")
         seen |= h
-    if n == 4 and seen != FULL_DECK:
+    if n == 4 and seen != deck:
         raise ValueError("hidden_hands and the cards played must make up the deck")

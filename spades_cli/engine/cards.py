@@ -27,9 +27,9 @@ RANK_NAMES: Final = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"
 FULL_SUIT: Final = (1 << 13) - 1
 SUIT_MASKS: Final = tuple(FULL_SUIT << (13 * s) for s in SUITS)
 SPADE_MASK: Final = SUIT_MASKS[SPADES]
-SUIT_MASK_OF: Final = tuple(SUIT_MASKS[c // 13] for c in range(52))  # the mask of each card's suit
 NON_SPADE_MASK: Final = (1 << 39) - 1
 FULL_DECK: Final = (1 << 52) - 1
+DECK: Final = tuple(range(52))  # the 52 cards in their unshuffled order (R-C-1)
 TWO_OF_CLUBS: Final = 0
 
 

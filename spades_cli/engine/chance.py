@@ -7,15 +7,18 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from spades_cli.engine.cards import DECK
+
 
 def rng_for(seed: int | str, *where: object) -> random.Random:
     """A generator private to one place of one game: ``rng_for(seed, "deal", 3)``."""
     return random.Random(":".join(["spades", str(seed), *map(str, where)]))
 
 
-def deck_for(seed: int | str, hand_no: int) -> list[int]:
-    """The deck order of hand ``hand_no`` (0-based) of the game with this seed."""
-    deck = list(range(52))
+def deck_for(seed: int | str, hand_no: int, cards: Sequence[int] = DECK) -> list[int]:
+    """The deck order of hand ``hand_no`` (0-based) of the game with this seed: ``cards``
+    (the rules' deck, :func:`~spades_cli.engine.play.deck_cards`) shuffled."""
+    deck = list(cards)
     rng_for(seed, "deal", hand_no).shuffle(deck)
     return deck
 

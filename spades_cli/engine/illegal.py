@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from spades_cli.engine.actions import BID_BASE, EXCHANGE_DONE, NUM_ACTIONS, action_label
-from spades_cli.engine.cards import SUIT_MASKS, SUIT_NAMES, card_label, cards_in
+from spades_cli.engine.cards import SUIT_NAMES, card_label, cards_in
 from spades_cli.engine.phases import Phase
 from spades_cli.engine.plan import plan_for
 from spades_cli.engine.play import SUIT_LED, deciding, situation
@@ -87,19 +87,20 @@ def card_reason(
     label = card_label(card, symbols=symbols)
     if not hand >> card & 1:
         return f"you do not hold {label}", ""
-    led = SUIT_MASKS[trick[0] // 13] if trick else 0
+    plan = plan_for(rules)
+    led = plan.suit_mask[trick[0]] if trick else 0
     at = situation(bool(trick), first_trick, spades_broken)
-    i = deciding(plan_for(rules).card_keeps[at], hand, led)
+    i = deciding(plan.card_keeps[at], hand, led)
     if i < 0:
         return f"{label} is not legal here", "R-C-3"
-    row = plan_for(rules).card_rows[at][i]
+    row = plan.card_rows[at][i]
     kept = hand & (row.keep if row.keep != SUIT_LED else led)
     if kept >> card & 1:
         return f"{label} is not legal here", "R-C-3"
     if row.keep != SUIT_LED:
         return row.words, row.rule_id
     held = " ".join(card_label(c, symbols=symbols) for c in reversed(cards_in(kept)))
-    return row.words.format(suit=SUIT_NAMES[trick[0] // 13], held=held), row.rule_id
+    return row.words.format(suit=SUIT_NAMES[plan.order.suit[trick[0]]], held=held), row.rule_id
 
 
 __all__ = ["IllegalAction", "card_reason", "explain"]

@@ -11,7 +11,15 @@ from __future__ import annotations
 from typing import Final, final
 
 from spades_cli.engine.actions import BID_BASE
-from spades_cli.engine.play import Restriction, keep_table, restrictions, rows_by_situation
+from spades_cli.engine.play import (
+    CardOrder,
+    Restriction,
+    card_order,
+    deck_cards,
+    keep_table,
+    restrictions,
+    rows_by_situation,
+)
 from spades_cli.engine.rules import Rules
 
 # How a failed nil bidder's tricks count (``nil.failed_tricks``).
@@ -29,8 +37,18 @@ class Plan:
         play = rules.play
         self.spades_break: bool = play.spades_break
         self.two_of_clubs_leads: bool = play.two_of_clubs_leads
+        # The deck (engine/play.py), as a mask for State.deal's check.
+        deck = deck_cards(rules)
+        self.deck_size: int = len(deck)
+        self.deck_mask: int = sum(1 << c for c in deck)
+        # The order of the cards in a trick (engine/play.py), and its masks for State.apply.
+        order = card_order(rules)
+        self.order: CardOrder = order
+        self.beaten_by: tuple[int, ...] = order.beaten_by
+        self.suit_mask: tuple[int, ...] = order.suit_mask
+        self.trump: int = order.trump
         # The restrictions of legal play by situation (engine/play.py), and their keeps.
-        rows = restrictions(play)
+        rows = restrictions(play, order)
         self.card_rows: tuple[tuple[Restriction, ...], ...] = rows_by_situation(rows)
         self.card_keeps: tuple[tuple[int, ...], ...] = keep_table(rows)
         self.blind_nil: bool = rules.blind_nil.enabled

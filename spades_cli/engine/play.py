@@ -1,7 +1,13 @@
 """The rules of the play, written once: which cards may be played and who wins a trick.
 
-Cards are numbered so that a higher number is a higher card of its suit and every spade
-(the trump suit, R-C-4) is above every other card (:mod:`spades_cli.engine.cards`).
+**The order of the cards** in a trick is data, built once per rules (:func:`card_order`,
+held by the rules' :class:`~spades_cli.engine.plan.Plan`): each card's suit for following,
+whether it is a trump (which also breaks spades, R-C-6), and its place in the trick order;
+from these, for each card the mask of the cards that beat it (:class:`CardOrder`). The
+state, :func:`beats` and :func:`trick_winner`, the views, the Python solver and the C
+search core (handed :meth:`CardOrder.table` as data) all read it. Today's only order
+(R-C-4): the four suits of :mod:`spades_cli.engine.cards`, spades trump, a higher card
+number higher in its suit.
 
 **Legality** is a short list of *restrictions* (:func:`restrictions`). Each applies in
 some situations (leading or following, the hand's first trick, spades not broken yet)
@@ -13,17 +19,74 @@ When none keeps a card, the whole hand is legal. The state's legal moves, the re
 search core (handed :func:`keep_table` as data) all read the one list.
 
 **The first lead** is the seat after the dealer, or the holder of the two of clubs
-(:func:`first_leader`). **The trick** is won by the highest spade played, else the highest
+(:func:`first_leader`). **The trick** is won by the highest trump played, else the highest
 card of the suit led (:func:`beats`, :func:`trick_winner`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, final
 
-from spades_cli.engine.cards import NON_SPADE_MASK, SPADE_MASK, SUIT_MASKS, TWO_OF_CLUBS
-from spades_cli.engine.rules import PlayRules
+from spades_cli.engine.cards import DECK, FULL_DECK, SPADES, TWO_OF_CLUBS
+from spades_cli.engine.rules import PlayRules, Rules
+
+
+@final
+class CardOrder:
+    """The order of the cards in a trick under one set of rules, as data (see the module
+    doc): for each card number, ``suit`` (the suit it belongs to for following),
+    ``suit_mask`` (the cards of that suit) and ``beaten_by`` (the cards that beat it when
+    it wins the trick so far: a higher card of its suit, and every trump above it);
+    ``trump`` is the mask of the trumps, ``trump_suit`` their suit."""
+
+    def __init__(self, suits: Sequence[int], trump_suit: int, power: Sequence[int]) -> None:
+        cards = range(len(suits))
+        self.suit: tuple[int, ...] = tuple(suits)
+        self.trump_suit: int = trump_suit
+        masks = [0, 0, 0, 0]
+        for c in cards:
+            masks[suits[c]] |= 1 << c
+        self.suit_mask: tuple[int, ...] = tuple(masks[suits[c]] for c in cards)
+        self.trump: int = masks[trump_suit]
+        self.beaten_by: tuple[int, ...] = tuple(self._beating(c, suits, trump_suit, power) for c in cards)
+
+    @staticmethod
+    def _beating(w: int, suits: Sequence[int], trump_suit: int, power: Sequence[int]) -> int:
+        """The cards that beat ``w``: a higher card of its suit, or a trump on a card of
+        another suit (R-C-4)."""
+        out = 0
+        for c in range(len(suits)):
+            same = suits[c] == suits[w]
+            if (same and power[c] > power[w]) or (not same and suits[c] == trump_suit):
+                out |= 1 << c
+        return out
+
+    def table(self) -> tuple[tuple[int, ...], tuple[int, ...], int, int]:
+        """The order as the C search core takes it: ``suit_mask``, ``beaten_by``, ``trump``
+        and ``trump_suit``."""
+        return self.suit_mask, self.beaten_by, self.trump, self.trump_suit
+
+
+def card_order(rules: Rules) -> CardOrder:
+    """The order of the cards under ``rules`` (R-C-4): every rule set plays today's,
+    spades trump over the four suits of the 52 cards. A variant with another order (jokers
+    above the ace of spades, deuces high, the 2 of diamonds a spade) gives its cards'
+    suits, trump suit and places here."""
+    del rules  # no option changes the order yet
+    return STANDARD
+
+
+def deck_cards(rules: Rules) -> tuple[int, ...]:
+    """The cards of the deck under ``rules`` in their unshuffled order, the order every
+    shuffle starts from (R-C-1): the 52 cards for every rule set today. A variant that
+    removes cards (the two of clubs for three players) or adds them (jokers) says so here;
+    the seeded deal, the state's deal and the scripts' deals all start from it."""
+    del rules  # no option changes the deck yet
+    return DECK
+
+
+STANDARD: Final = CardOrder([c // 13 for c in range(52)], SPADES, range(52))
 
 # A situation of play is three bits; a restriction applies in a set of the 8 situations.
 FOLLOWING: Final = 1  # a card was led to the trick
@@ -71,21 +134,22 @@ def _where(following: bool, first_trick: bool = False, unbroken: bool = False) -
     return out
 
 
-def restrictions(play: PlayRules) -> tuple[Restriction, ...]:
-    """The restrictions of these play rules, the first to decide first."""
+def restrictions(play: PlayRules, order: CardOrder = STANDARD) -> tuple[Restriction, ...]:
+    """The restrictions of these play rules under ``order``, the first to decide first."""
+    side_cards = FULL_DECK & ~order.trump  # the cards other than trumps
     rows = [Restriction(_where(True), SUIT_LED, "R-C-3", "you must follow {suit}: you hold {held}")]
     if play.no_spades_first_trick:
         words = "spades may not be played to the first trick while you hold other cards"
-        rows.append(Restriction(_where(True, first_trick=True), NON_SPADE_MASK, "R-H-22", words))
+        rows.append(Restriction(_where(True, first_trick=True), side_cards, "R-H-22", words))
     if play.two_of_clubs_leads:
         words = "the two of clubs must lead the first trick"
         rows.append(Restriction(_where(False, first_trick=True), 1 << TWO_OF_CLUBS, "R-H-21", words))
     if play.no_spades_first_trick:
         words = "no spade may lead the first trick while you hold another suit"
-        rows.append(Restriction(_where(False, first_trick=True), NON_SPADE_MASK, "R-H-22", words))
+        rows.append(Restriction(_where(False, first_trick=True), side_cards, "R-H-22", words))
     if play.spades_break:
         words = "spades are not broken yet: lead another suit"
-        rows.append(Restriction(_where(False, unbroken=True), NON_SPADE_MASK, "R-C-6", words))
+        rows.append(Restriction(_where(False, unbroken=True), side_cards, "R-C-6", words))
     return tuple(rows)
 
 
@@ -122,14 +186,22 @@ def deciding(keeps: tuple[int, ...], hand: int, led: int) -> int:
     return -1
 
 
-def legal_play(table: tuple[tuple[int, ...], ...], hand: int, led: int, first: bool, broken: bool) -> int:
+def legal_play(
+    table: tuple[tuple[int, ...], ...],
+    hand: int,
+    led: int,
+    first: bool,
+    broken: bool,
+    order: CardOrder = STANDARD,
+) -> int:
     """The legal cards of ``hand`` (a mask) under ``table`` (:func:`keep_table`): ``led``
     is the card led to the trick (-1 when leading), ``first`` whether this is the hand's
-    first trick, ``broken`` whether spades are broken."""
+    first trick, ``broken`` whether spades are broken; ``led``'s suit is its suit under
+    ``order``."""
     keeps = table[situation(led >= 0, first, broken)]
     if not keeps:
         return hand
-    return legal_cards(keeps, hand, SUIT_MASKS[led // 13] if led >= 0 else 0)
+    return legal_cards(keeps, hand, order.suit_mask[led] if led >= 0 else 0)
 
 
 def first_leader(two_of_clubs_leads: bool, dealer: int, hands: Sequence[int]) -> int:
@@ -142,27 +214,27 @@ def first_leader(two_of_clubs_leads: bool, dealer: int, hands: Sequence[int]) ->
     return (dealer + 1) % len(hands)
 
 
-def beats(card: int, best: int) -> bool:
+def beats(card: int, best: int, order: CardOrder = STANDARD) -> bool:
     """R-C-4: does ``card`` beat ``best``, the card winning the trick so far? A higher card
-    of the same suit does, and so does any spade played on a card of another suit."""
-    return card > best and (card >= 39 or card // 13 == best // 13)
+    of the same suit does, and so does any trump played on a card of another suit."""
+    return order.beaten_by[best] >> card & 1 == 1
 
 
-def beating_mask(best: int) -> int:
+def beating_mask(best: int, order: CardOrder = STANDARD) -> int:
     """R-C-4: the mask of every card that would beat ``best`` (see :func:`beats`)."""
-    above = SUIT_MASKS[best // 13] & ~((2 << best) - 1)
-    return above if best >= 39 else above | SPADE_MASK
+    return order.beaten_by[best]
 
 
-def trick_winner(cards: Sequence[int]) -> int:
+def trick_winner(cards: Sequence[int], order: CardOrder = STANDARD) -> int:
     """R-C-4: the position in ``cards`` (in the order played, the lead first) of the card
-    that wins the trick: the highest spade if any was played, else the highest card of
+    that wins the trick: the highest trump if any was played, else the highest card of
     the suit led. 0 for a trick with only its lead so far."""
+    beaten_by = order.beaten_by
     win = 0
     best = cards[0]
     for i in range(1, len(cards)):
         c = cards[i]
-        if beats(c, best):
+        if beaten_by[best] >> c & 1:
             win, best = i, c
     return win
 
@@ -171,12 +243,16 @@ __all__ = [
     "FIRST_TRICK",
     "FOLLOWING",
     "SITUATIONS",
+    "STANDARD",
     "SUIT_LED",
     "UNBROKEN",
+    "CardOrder",
     "Restriction",
     "beating_mask",
     "beats",
+    "card_order",
     "deciding",
+    "deck_cards",
     "first_leader",
     "keep_table",
     "legal_cards",

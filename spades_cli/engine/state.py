@@ -14,26 +14,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, cast, final
 
-from spades_cli.engine.actions import (
-    BID_BASE,
-    BLIND,
-    DISCARD,
-    EXCHANGE_DONE,
-    KEEP,
-    NO_BLIND,
-)
-from spades_cli.engine.actions import (
-    NUM_ACTIONS as NUM_ACTIONS,
-)
+from spades_cli.engine.actions import BID_BASE, BLIND, DISCARD, EXCHANGE_DONE, KEEP, NO_BLIND
+from spades_cli.engine.actions import NUM_ACTIONS as NUM_ACTIONS
 from spades_cli.engine.bidding import check_hands
-from spades_cli.engine.cards import (
-    FULL_DECK,
-    SMALL_INTS,
-    SUIT_MASK_OF,
-    cards_in,
-    mask_actions,
-    mask_of,
-)
+from spades_cli.engine.cards import SMALL_INTS, cards_in, mask_actions, mask_of
 from spades_cli.engine.illegal import IllegalAction, card_reason, explain
 from spades_cli.engine.ledger import SIDES, Ledger
 from spades_cli.engine.observation import HandResult, Observation, Trick
@@ -66,17 +50,27 @@ class State:
 
     # fmt: off
     __slots__ = (
-        "_decided", "_deck", "_discard_pile", "_draft_turn", "_exch_count", "_exch_given",
+        "_bags", "_decided", "_deck", "_discard_pile", "_draft_turn", "_exch_count", "_exch_given",
         "_exch_queue", "_exch_seat", "_exchanged", "_first_leader", "_h0", "_h1", "_h2", "_h3",
         "_hands", "_last_cards", "_last_leader", "_last_winner", "_ledger", "_legal",
-        "_own_discards", "_phase", "_pile_pos", "_plan", "_plays", "_queue", "_stale",
-        "_trick_winners", "bags", "bids", "blind", "broken", "current", "dealer", "first_trick",
-        "hand_no", "history", "leader", "n", "rules", "scores", "trick", "trick_no", "tricks_won",
+        "_own_discards", "_phase", "_pile_pos", "_plan", "_plays", "_queue", "_scores", "_stale",
+        "_trick_winners", "bids", "blind", "broken", "current", "dealer", "first_trick",
+        "hand_no", "history", "leader", "n", "rules", "trick", "trick_no", "tricks_won",
         "win_card", "win_seat",
     )
     # fmt: on
 
-    def __init__(self, rules: Rules, dealer: int = 0, *, _blank: bool = False) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        dealer: int = 0,
+        *,
+        scores: tuple[int, int] = (0, 0),
+        bags: tuple[int, int] = (0, 0),
+        _blank: bool = False,
+    ) -> None:
+        """A game from its first hand; ``scores`` and ``bags`` start each side's running
+        totals as if earlier hands had been played (a position to study or test)."""
         if _blank:
             return  # clone() fills every field
         n = rules.players
@@ -88,8 +82,8 @@ class State:
         self.n = n
         self.dealer = dealer
         self.hand_no = 0
-        self.scores = [0, 0]
-        self.bags = [0, 0]
+        self._scores = [scores[0], scores[1]]
+        self._bags = [bags[0], bags[1]]
         self._ledger = Ledger(plan, n, [])
         self._last_cards: list[int] = []  # the last finished trick (kept past the hand's end)
         self._last_leader = -1
@@ -140,8 +134,8 @@ class State:
         c.n = self.n
         c.dealer = self.dealer
         c.hand_no = self.hand_no
-        c.scores = self.scores[:]
-        c.bags = self.bags[:]
+        c._scores = self._scores[:]
+        c._bags = self._bags[:]
         c._ledger = self._ledger  # shared: a hand's end makes a new one
         c._last_cards = self._last_cards  # never changed: a finished trick's own list
         c._last_leader = self._last_leader
@@ -208,7 +202,7 @@ class State:
         for t in obs.tricks:
             plays.extend(t.cards)
         plays.extend(obs.current_trick)
-        check_hands(obs, hands, plays)
+        check_hands(obs, hands, plays, plan_for(rules).deck_mask)
         st = cls(rules, obs.dealer)
         st._restore(obs, hands)
         if obs.phase == PLAY:
@@ -227,8 +221,8 @@ class State:
         """The game so far and the hand's deal and bids as ``obs`` shows them."""
         n = self.n
         self.hand_no = obs.hand_no
-        self.scores = [obs.scores[0], obs.scores[1]]
-        self.bags = [obs.bags[0], obs.bags[1]]
+        self._scores = [obs.scores[0], obs.scores[1]]
+        self._bags = [obs.bags[0], obs.bags[1]]
         self._ledger = Ledger(self._plan, n, list(obs.results))
         self.blind = list(obs.declared)
         self._decided = [True] * n
@@ -257,7 +251,7 @@ class State:
             self._last_leader = last.leader
             self._last_winner = last.winner
         if obs.current_trick:
-            at = trick_winner(obs.current_trick)
+            at = trick_winner(obs.current_trick, self._plan.order)
             self.win_card = obs.current_trick[at]
             self.win_seat = (obs.leader + at) % self.n
 
@@ -346,7 +340,7 @@ class State:
                     hand = self._h2 if on_turn == 2 else self._h3
                 trick = self.trick
                 # Following suit (R-C-3), the common case, without a call; else the rest.
-                m = hand & SUIT_MASK_OF[trick[0]] if trick else 0
+                m = hand & self._plan.suit_mask[trick[0]] if trick else 0
                 if not m:
                     m = self._card_mask(on_turn)
                 self._legal = m
@@ -374,7 +368,7 @@ class State:
         """The winning side once the game is over."""
         if self._phase != _OVER:
             return None
-        return 0 if self.scores[0] > self.scores[1] else 1
+        return 0 if self._scores[0] > self._scores[1] else 1
 
     def draft_card(self) -> int | None:
         """2P: the card on top of the pile that the player on turn has drawn (R-2P-2)."""
@@ -439,9 +433,10 @@ class State:
     def _card_mask(self, seat: int) -> int:
         """The legal cards of ``seat`` (play.legal_play, inlined: the hot path of every search)."""
         trick = self.trick
-        keeps = self._plan.card_keeps[situation(len(trick) > 0, self.first_trick, self.broken)]
+        plan = self._plan
+        keeps = plan.card_keeps[situation(len(trick) > 0, self.first_trick, self.broken)]
         hand = self._hand(seat)
-        return legal_cards(keeps, hand, SUIT_MASK_OF[trick[0]] if trick else 0) if keeps else hand
+        return legal_cards(keeps, hand, plan.suit_mask[trick[0]] if trick else 0) if keeps else hand
 
     def _illegal(self, action: int, symbols: bool) -> IllegalAction:
         """The IllegalAction for an action that is not legal now."""
@@ -464,7 +459,7 @@ class State:
         if self._phase != _DEAL:
             raise IllegalAction("the cards are dealt only at the start of a hand", "R-4P-3")
         cards = tuple(deck)
-        if len(cards) != 52:
+        if len(cards) != self._plan.deck_size:
             raise IllegalAction("a deck must hold each of the 52 cards once", "R-C-1")
         h0 = h1 = h2 = h3 = 0
         for i in range(0, 52, 4):
@@ -475,7 +470,7 @@ class State:
             h1 |= 1 << b
             h2 |= 1 << c
             h3 |= 1 << d
-        if h0 | h1 | h2 | h3 != FULL_DECK:
+        if h0 | h1 | h2 | h3 != self._plan.deck_mask:
             raise IllegalAction("a deck must hold each of the 52 cards once", "R-C-1")
         self._deck = cards
         n = self.n
@@ -530,19 +525,12 @@ class State:
             trick = self.trick
             cast("list[object]", trick).append(boxed)
             played = len(trick)
-            if action >= 39:
+            plan = self._plan
+            if plan.trump >> action & 1:
                 self.broken = True  # R-C-6: a spade was played (led only when allowed)
-            if played == 1:
+            if played == 1 or plan.beaten_by[self.win_card] >> action & 1:  # beats(), inlined (R-C-4)
                 self.win_card = action
                 self.win_seat = seat
-            else:
-                best = self.win_card
-                # beats(action, best), inlined (R-C-4): higher in its suit, or a spade on another
-                # suit. (Above ``best``, the same suit means below the end of best's suit: no division.)
-                end = 13 if best < 13 else 26 if best < 26 else 39
-                if action > best and (action >= 39 or action < end):
-                    self.win_card = action
-                    self.win_seat = seat
             if played < self.n:
                 self.current = seat + 1 if seat + 1 < self.n else 0
             else:
@@ -710,7 +698,7 @@ class State:
         if behind is None:
             return True
         side = seat % 2
-        return self.scores[1 - side] - self.scores[side] >= behind
+        return self._scores[1 - side] - self._scores[side] >= behind
 
     def _begin_bidding(self) -> None:
         self._phase = _BID
@@ -729,15 +717,15 @@ class State:
         bids = tuple(self.bids)
         blind = tuple(self.blind)
         tricks = tuple(self.tricks_won)
-        s0, s1 = self.scores
-        b0, b1 = self.bags
+        s0, s1 = self._scores
+        b0, b1 = self._bags
         four = self.n == 4
         a = side_values(plan, bids, blind, tricks, _SEATS_4[0] if four else _SEATS_2[0], s0, b0)
         b = side_values(plan, bids, blind, tricks, _SEATS_4[1] if four else _SEATS_2[1], s1, b1)
         # The HandResult is built when someone reads ``results`` (see there).
         self._ledger = self._ledger.plus((self.hand_no, self.dealer, bids, blind, tricks, s0, b0, s1, b1))
-        self.scores = [a[8], b[8]]
-        self.bags = [a[9], b[9]]
+        self._scores = [a[8], b[8]]
+        self._bags = [a[9], b[9]]
         if plan.game_over(a[8], b[8]):
             self._phase = _OVER
             self.current = TERMINAL
@@ -745,6 +733,16 @@ class State:
         self.dealer = (self.dealer + 1) % self.n  # R-4P-2, R-2P-7
         self.hand_no += 1
         self._start_hand()
+
+    @property
+    def scores(self) -> list[int]:
+        """Each side's running score (the state's own list: read, never written)."""
+        return self._scores
+
+    @property
+    def bags(self) -> list[int]:
+        """Each side's running bags (the state's own list: read, never written)."""
+        return self._bags
 
     @property
     def results(self) -> list[HandResult]:
@@ -776,8 +774,8 @@ class State:
             leader=self.leader,
             tricks_won=tuple(self.tricks_won),
             spades_broken=self.broken,
-            scores=(self.scores[0], self.scores[1]),
-            bags=(self.bags[0], self.bags[1]),
+            scores=(self._scores[0], self._scores[1]),
+            bags=(self._bags[0], self._bags[1]),
             results=tuple(self.results),
             legal=tuple(self.legal_actions()) if self.current == seat else (),
         )

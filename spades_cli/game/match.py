@@ -26,6 +26,7 @@ from spades_cli.engine import (
     Observation,
     Rules,
     State,
+    deck_cards,
     deck_for,
     draw_for,
     first_dealer_for,
@@ -136,7 +137,7 @@ class Match:
         if state.phase == DEAL:
             deck: Sequence[int] | None = self.chance.deck(state) if self.chance else None
             if deck is None:
-                deck = deck_for(self.seed, state.hand_no)
+                deck = deck_for(self.seed, state.hand_no, deck_cards(state.rules))
             state.deal(deck)
             self.decks.append(tuple(deck))
             self.draws_in_hand = 0

@@ -1,7 +1,9 @@
 /* The double-dummy search core in C, for hindsight analysis (``solver/fast.py``).
  *
- * The same game as ``solver/search.py``: the trick winner (R-C-4) and the legal cards by
- * the play rules' restrictions, handed over as data (``keeps``: engine/play.py). One
+ * The same game as ``solver/search.py``: the trick winner (R-C-4) by the order of the
+ * cards (``order``: for each card the cards that beat it, the trumps and their suit) and
+ * the legal cards by the play rules' restrictions (``keeps``), both handed over as data
+ * by engine/play.py. One
  * question at a time: can side ``side`` make the hand's value at least ``u``? The value
  * is either a count (the tricks of the counted seats: ``inc[seat]`` is 1 for a counted
  * seat, 0 otherwise) or a table read at the end of the hand (``code`` grows by
@@ -145,12 +147,45 @@ static int read_keeps(Core *c, PyObject *keeps) {
     return 0;
 }
 
+/* 52 card masks from a sequence. */
+static int read_masks(PyObject *seq, u64 *out, const char *what) {
+    PyObject *rows = PySequence_Fast(seq, what);
+    if (!rows) return -1;
+    int ok = PySequence_Fast_GET_SIZE(rows) == 52;
+    for (int i = 0; ok && i < 52; i++) {
+        out[i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(rows, i));
+        ok = !PyErr_Occurred() && (out[i] & ~ALL52) == 0;
+    }
+    Py_DECREF(rows);
+    if (!ok && !PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "%s: 52 card masks", what);
+    return ok ? 0 : -1;
+}
+
+/* The order of the cards in a trick (engine/play.py, CardOrder.table()): for each of the
+ * 52 cards the mask of its suit for following and of the cards that beat it, the mask of
+ * the trumps and their suit. */
+static int read_order(Core *c, PyObject *order) {
+    PyObject *follow, *beaten;
+    unsigned long long trump;
+    int suit;
+    if (!PyArg_ParseTuple(order, "OOKi", &follow, &beaten, &trump, &suit)) return -1;
+    if (read_masks(follow, c->follow, "order") < 0 || read_masks(beaten, c->beaten, "order") < 0) return -1;
+    if ((trump & ~ALL52) != 0 || suit < 0 || suit > 3) {
+        PyErr_SetString(PyExc_ValueError, "order: the trumps and their suit");
+        return -1;
+    }
+    c->trump = trump;
+    c->trump_suit = suit;
+    return 0;
+}
+
 static int Core_init(Core *c, PyObject *args, PyObject *kw) {
-    static char *names[] = {"n", "keeps", "side", "inc", "cnt", "keen", "table", "ngroups", "count_mode", "tt_bits", NULL};
+    static char *names[] = {"n",     "keeps",   "order", "side",       "inc",     "cnt",
+                            "keen",  "table",   "ngroups", "count_mode", "tt_bits", NULL};
     int n, side, ngroups, count_mode, bits;
-    PyObject *keeps, *inc, *cnt, *keen, *table;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "iOiOOOOiii", names, &n, &keeps, &side, &inc, &cnt, &keen, &table,
-                                     &ngroups, &count_mode, &bits))
+    PyObject *keeps, *order, *inc, *cnt, *keen, *table;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "iOOiOOOOiii", names, &n, &keeps, &order, &side, &inc, &cnt, &keen,
+                                     &table, &ngroups, &count_mode, &bits))
         return -1;
     if ((n != 2 && n != 4) || side < 0 || side > 1 || ngroups < 1 || ngroups > 4 || bits < 10 || bits > 26) {
         PyErr_SetString(PyExc_ValueError, "bad solver settings");
@@ -158,7 +193,7 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     }
     release(c);
     c->n = n;
-    if (read_keeps(c, keeps) < 0) return -1;
+    if (read_keeps(c, keeps) < 0 || read_order(c, order) < 0) return -1;
     c->side = side;
     c->ngroups = ngroups;
     c->count_mode = count_mode != 0;

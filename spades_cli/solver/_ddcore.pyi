@@ -5,6 +5,7 @@ class Core:
         self,
         n: int,
         keeps: tuple[tuple[int, ...], ...],
+        order: tuple[tuple[int, ...], tuple[int, ...], int, int],
         side: int,
         inc: list[int],
         cnt: list[int],

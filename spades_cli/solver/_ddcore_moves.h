@@ -4,7 +4,6 @@
 typedef uint64_t u64;
 
 #define ALL52 ((1ULL << 52) - 1)
-#define NON_SPADE ((1ULL << 39) - 1)
 #define SUIT(c) ((c) / 13)
 #define RADIX 14
 /* The play rules, as spades_cli/engine/play.py hands them over: for each situation (bit 0
@@ -59,6 +58,13 @@ typedef struct {
     int n, side, count_mode, ngroups;
     u64 keep[SITUATIONS][MAX_KEEPS];
     int nkeep[SITUATIONS];
+    /* The order of the cards in a trick (engine/play.py): the cards of each card's suit
+     * for following, the cards that beat each card, the trumps (which also break spades,
+     * R-C-6) and their suit. */
+    u64 follow[52];
+    u64 beaten[52];
+    u64 trump;
+    int trump_suit;
     int inc[4];
     int keen[4];
     double *table;
@@ -95,7 +101,8 @@ typedef struct {
 static inline int ctz64(u64 x) { return __builtin_ctzll(x); }
 static inline int top64(u64 x) { return 63 - __builtin_clzll(x); }
 static inline int pop64(u64 x) { return __builtin_popcountll(x); }
-static inline int beats(int c, int w) { return c > w && (c >= 39 || SUIT(c) == SUIT(w)); }
+/* R-C-4: does ``card`` beat ``w``, the card winning the trick so far? */
+static inline int beats(const Core *c, int card, int w) { return (int)(c->beaten[w] >> card & 1); }
 
 /* -- the value's range -------------------------------------------------------------- */
 
@@ -150,7 +157,7 @@ static int reach(Core *c, int code, int left, int lo, int hi, double *mn, double
 static u64 legal(Core *c, int seat) {
     u64 hand = c->hands[seat];
     int s = (c->tlen ? 1 : 0) | (c->first ? 2 : 0) | (c->broken ? 0 : 4);
-    u64 led = c->tlen ? SUIT_MASK[SUIT(c->trick[0])] : 0;
+    u64 led = c->tlen ? c->follow[c->trick[0]] : 0;
     for (int i = 0; i < c->nkeep[s]; i++) {
         u64 k = hand & (c->keep[s][i] ? c->keep[s][i] : led);
         if (k) return k;
@@ -184,14 +191,8 @@ static void set_follow(Core *c, int seat) {
     int partner_wins = n == 4 && c->win_seat % 2 == seat % 2 && c->tlen > 1;
     if (partner_wins && c->tlen == 2) {
         u64 nxt = c->hands[(seat + 1) % n];
-        int lead = SUIT(c->trick[0]);
-        u64 follow = nxt & SUIT_MASK[lead];
-        if (follow)
-            partner_wins = !(SUIT(w) == lead && top64(follow) > w);
-        else if (w >= 39)
-            partner_wins = (nxt >> 39) == 0 || top64(nxt) < w;
-        else
-            partner_wins = (nxt >> 39) == 0;
+        u64 follow = nxt & c->follow[c->trick[0]];
+        partner_wins = !((follow ? follow : nxt) & c->beaten[w]); /* no card it may play beats w */
     }
     c->want_win = c->keen[seat] && !partner_wins;
     if (c->count_mode && n == 4 && (c->inc[seat] != c->inc[(seat + 2) % 4] ||
@@ -212,13 +213,13 @@ static void set_follow(Core *c, int seat) {
 }
 
 static int follow_key(Core *c, int card, int seat) {
-    int wins = beats(card, c->win_card);
+    int wins = beats(c, card, c->win_card);
     int group = wins == c->want_win ? 0 : 64;
     if (wins) return group + card % 13;
     u64 others = ALL52 & ~c->gone & ~c->hands[seat];
     int above = pop64(others & SUIT_MASK[SUIT(card)] & ~((2ULL << card) - 1));
     if (!c->keen[seat]) return group + above;
-    int spade = (card >= 39 && c->trick[0] < 39) ? 16 : 0;
+    int spade = (c->trump >> card & 1) && !(c->trump >> c->trick[0] & 1) ? 16 : 0;
     return group + 13 - above + spade;
 }
 
@@ -231,18 +232,19 @@ static int follow_key(Core *c, int card, int seat) {
 static int alone_lead_key(Core *c, int card, int seat, u64 above) {
     int alone = c->alone, suit = SUIT(card), cat;
     u64 sm = SUIT_MASK[suit], ah = c->hands[alone];
+    u64 trump = c->trump;
     int danger = 0; /* a seat against ``alone`` can ruff the suit */
     int ruffs = 0;  /* ``alone`` can ruff it */
-    if (suit < 3) {
+    if (suit != c->trump_suit) {
         for (int step = 1; step <= 3; step += 2) {
             u64 opp = c->hands[(alone + step) % 4];
-            if (!(opp & sm) && (opp >> 39)) danger = 1;
+            if (!(opp & sm) && (opp & trump)) danger = 1;
         }
-        ruffs = seat != alone && !(ah & sm) && (ah >> 39);
+        ruffs = seat != alone && !(ah & sm) && (ah & trump);
     }
     int top_partner = above && (c->hands[(seat + 2) % 4] & (1ULL << top64(above)));
     if (seat == alone)
-        cat = !above ? danger : top_partner ? 2 + danger : suit == 3 ? 4 : 5;
+        cat = !above ? danger : top_partner ? 2 + danger : suit == c->trump_suit ? 4 : 5;
     else if ((above && (ah & (1ULL << top64(above)))) || ruffs)
         cat = 4;
     else
@@ -259,19 +261,20 @@ static int lead_key(Core *c, int card, int seat) {
     if (c->alone >= 0 && (seat == c->alone || seat % 2 != c->alone % 2)) return alone_lead_key(c, card, seat, above);
     if (!c->keen[seat]) return (above ? 0 : 32) + card % 13;
     int n = c->n;
+    u64 trump = c->trump;
     int ruff = 0;
-    if (suit < 3) {
+    if (suit != c->trump_suit) {
         for (int step = 1; step <= 3; step += 2) {
             if (n == 2 && step == 3) break;
             u64 opp = c->hands[(seat + step) % n];
-            if (!(opp & sm) && (opp >> 39)) ruff = 1;
+            if (!(opp & sm) && (opp & trump)) ruff = 1;
         }
     }
     if (!above) return ruff ? 32 : 0;
     if (n == 4) {
         u64 partner = c->hands[(seat + 2) % 4];
         if (partner & (1ULL << top64(above))) return ruff ? 33 : 16 + card % 13;
-        if (suit < 3 && !(partner & sm) && (partner >> 39)) return 48 + card % 13;
+        if (suit != c->trump_suit && !(partner & sm) && (partner & trump)) return 48 + card % 13;
     }
     return 64 + card % 13;
 }

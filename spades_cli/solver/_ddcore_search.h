@@ -15,7 +15,7 @@ static int last_trick(Core *c, double u) {
     for (int i = 1; i < n; i++) {
         int s = (seat + i) % n;
         int card = top64(c->hands[s]);
-        if (beats(card, win)) {
+        if (beats(c, card, win)) {
             win = card;
             ws = s;
         }
@@ -241,11 +241,11 @@ static int play(Core *c, int card, double u) {
     int sw = c->win_card, ss = c->win_seat, sb = c->broken;
     c->hands[seat] ^= 1ULL << card;
     c->trick[c->tlen++] = card;
-    if (c->tlen == 1 || beats(card, c->win_card)) { /* R-C-4 */
+    if (c->tlen == 1 || beats(c, card, c->win_card)) { /* R-C-4 */
         c->win_card = card;
         c->win_seat = seat;
     }
-    if (card >= 39) c->broken = 1; /* R-C-6 */
+    if (c->trump >> card & 1) c->broken = 1; /* R-C-6 */
     int r;
     if (c->tlen == n) {
         int winner = c->win_seat, w = c->win_card;

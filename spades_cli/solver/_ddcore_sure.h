@@ -1,13 +1,21 @@
 /* The double-dummy search core (``_ddcore.c``): sure-trick bounds. */
 /* Included once, in order, by _ddcore.c (one translation unit). */
 
-/* -- sure tricks (as solver/sure.py), count mode: bounds on the counted tricks to come */
+/* -- sure tricks (as solver/sure.py), count mode: bounds on the counted tricks to come
+ *
+ * The trumps are read from the order the core was handed (``trump``, ``trump_suit``).
+ * The bounds hold for an order whose trumps are one whole suit of the 52 card numbers,
+ * ranked as the numbers, and which every other card follows by its number's suit
+ * (today's only order); a variant with another order (jokers above the ace, the 2 of
+ * diamonds a spade) needs the trumps here ranked by their place in its order. */
 
 static inline int bitlen(u64 x) { return x ? 64 - __builtin_clzll(x) : 0; }
-static inline int non_spades(u64 h) { return pop64(h & NON_SPADE); }
+static inline int non_spades(const Core *c, u64 h) { return pop64(h & ALL52 & ~c->trump); }
+/* The trumps of ``h`` as 13 bits, the lowest first. */
+static inline u64 trumps_of(const Core *c, u64 h) { return (h >> (13 * c->trump_suit)) & 0x1FFF; }
 
-static int forced(int cash, u64 other, int led) {
-    int free_ = non_spades(other) - led;
+static int forced(const Core *c, int cash, u64 other, int led) {
+    int free_ = non_spades(c, other) - led;
     return cash <= free_ + 1 ? cash : free_ + 1;
 }
 
@@ -17,7 +25,8 @@ static int cash_of(Core *c, int seat, u64 uni, int entry, u64 *prel) {
     u64 hand = c->hands[seat];
     u64 rel = 0;
     int cash = 0, reached = entry < 0, n = c->n;
-    for (int suit = 0; suit < 3; suit++) {
+    for (int suit = 0; suit < 4; suit++) {
+        if (suit == c->trump_suit) continue;
         int base = 13 * suit;
         u64 own = (hand >> base) & 0x1FFF;
         if (!own) continue;
@@ -26,7 +35,7 @@ static int cash_of(Core *c, int seat, u64 uni, int entry, u64 *prel) {
         for (int step = 1; step <= 3; step += 2) {
             if (n == 2 && step == 3) break;
             u64 opp = c->hands[(seat + step) % n];
-            if (opp >> 39) {
+            if (opp & c->trump) {
                 int len = pop64((opp >> base) & 0x1FFF);
                 if (len < k) k = len;
             }
@@ -44,15 +53,16 @@ static void cash_bounds(Core *c, u64 uni, int *plo, int *phi, u64 *prel) {
     const int *counted = c->cnt;
     int lo = 0, hi = left, holder = -1, sure = 0;
     u64 rel = 0, got_rel = 0;
-    u64 spades = uni >> 39;
+    int tb = 13 * c->trump_suit; /* the trumps' first card number */
+    u64 spades = trumps_of(c, uni);
     if (spades) {
         u64 top = 1ULL << top64(spades);
         for (int s = 0; s < n; s++)
-            if ((c->hands[s] >> 39) & top) holder = s;
-        u64 own = c->hands[holder] >> 39;
+            if (trumps_of(c, c->hands[s]) & top) holder = s;
+        u64 own = trumps_of(c, c->hands[holder]);
         u64 others = spades & ~own;
         sure = others == 0 ? pop64(own) : pop64(own >> bitlen(others));
-        if (others) rel = 1ULL << (38 + bitlen(others));
+        if (others) rel = 1ULL << (tb - 1 + bitlen(others));
     }
     int partner = n == 4 ? (leader + 2) % 4 : leader;
     int mine = counted[leader] && counted[partner];
@@ -73,7 +83,7 @@ static void cash_bounds(Core *c, u64 uni, int *plo, int *phi, u64 *prel) {
         if (!(c->first || partner == leader)) {
             int seat = counted[leader] ? leader : partner;
             int got = cash_of(c, seat, uni, seat == leader ? -1 : leader, &got_rel);
-            int free_ = non_spades(c->hands[seat == leader ? partner : leader]);
+            int free_ = non_spades(c, c->hands[seat == leader ? partner : leader]);
             int cash = got <= free_ ? got : free_;
             cash += holder == seat ? sure : 0;
             if (cash > left) cash = left;
@@ -89,11 +99,11 @@ static void cash_bounds(Core *c, u64 uni, int *plo, int *phi, u64 *prel) {
     }
     int got = cash_of(c, leader, uni, -1, &got_rel);
     u64 cash_rel = got_rel;
-    int cash = (partner == leader ? got : forced(got, c->hands[partner], 0)) + (holder == leader ? sure : 0);
+    int cash = (partner == leader ? got : forced(c, got, c->hands[partner], 0)) + (holder == leader ? sure : 0);
     if (partner != leader) {
         u64 via_rel = 0;
         int via = cash_of(c, partner, uni, leader, &via_rel);
-        int alt = forced(via, c->hands[leader], 1) + (holder == partner ? sure : 0);
+        int alt = forced(c, via, c->hands[leader], 1) + (holder == partner ? sure : 0);
         if (alt > cash) {
             cash = alt;
             cash_rel = via_rel;
@@ -138,11 +148,12 @@ static void spade_bounds(Core *c, u64 uni, int *plo, int *phi, u64 *prel) {
     int n = c->n, left = c->left, lo = 0, hi = left, extra = 0;
     u64 rel = 0, extra_rel = 0, low = 0;
     const int *counted = c->cnt;
-    u64 spades = uni >> 39;
+    int tb = 13 * c->trump_suit; /* the trumps' first card number */
+    u64 spades = trumps_of(c, uni);
     for (int side = 0; side < 2; side++) {
         u64 other = 0;
         int mine = 1, theirs = 1;
-        for (int s = 1 - side; s < n; s += 2) other |= c->hands[s] >> 39;
+        for (int s = 1 - side; s < n; s += 2) other |= trumps_of(c, c->hands[s]);
         for (int s = side; s < n; s += 2) {
             if (counted[s])
                 theirs = 0;
@@ -150,26 +161,26 @@ static void spade_bounds(Core *c, u64 uni, int *plo, int *phi, u64 *prel) {
                 mine = 0;
         }
         for (int s = side; s < n; s += 2) {
-            u64 own = c->hands[s] >> 39;
+            u64 own = trumps_of(c, c->hands[s]);
             if (!own) continue;
             if (mine || theirs) {
                 int k = left_over(own, other, &low);
                 if (k > left) k = left;
                 if (mine && k > lo) {
                     lo = k;
-                    rel |= low << 39;
+                    rel |= low << tb;
                 } else if (theirs && left - k < hi) {
                     hi = left - k;
-                    rel |= low << 39;
+                    rel |= low << tb;
                 }
             } else {
                 int k = left_over(own, spades & ~own, &low);
                 if (counted[s] && k > lo) {
                     lo = k;
-                    rel |= low << 39;
+                    rel |= low << tb;
                 } else if (!counted[s] && k) {
                     extra = k;
-                    extra_rel = low << 39;
+                    extra_rel = low << tb;
                 }
             }
         }
@@ -183,15 +194,15 @@ static void spade_bounds(Core *c, u64 uni, int *plo, int *phi, u64 *prel) {
          * cannot beat, whoever wins it: each seat's spades its own do not cover. The
          * seats' figures of six hands of bench/analyze.py: 167.0M -> 163.8M positions
          * (South of the recorded game's hand 3: 3.67M -> 1.73M). */
-        u64 alone = c->hands[c->alone] >> 39;
+        u64 alone = trumps_of(c, c->hands[c->alone]);
         for (int s = 0; s < n; s++) {
-            u64 own = c->hands[s] >> 39;
+            u64 own = trumps_of(c, c->hands[s]);
             if (s == c->alone || !own) continue;
             int k = left_over(own, alone, &low);
             if (k > left) k = left;
             if (left - k < hi && left - k >= lo) {
                 hi = left - k;
-                rel |= low << 39;
+                rel |= low << tb;
             }
         }
     }

@@ -77,9 +77,12 @@ class FastSolver:
             self.cnt = [int(s % 2 == 0) for s in range(n)]
             inc = [RADIX ** groups[s] for s in range(n)]  # a trick adds to its group's digit
         keen_list = keen if keen is not None else [True] * n
+        plan = plan_for(state.rules)
+        self.beaten_by = plan.beaten_by
         self.core = _ddcore.Core(
             n,
-            plan_for(state.rules).card_keeps,  # the play rules, as data (engine/play.py)
+            plan.card_keeps,  # the play rules, as data (engine/play.py)
+            plan.order.table(),  # the order of the cards in a trick, as data (engine/play.py)
             side,
             inc,
             self.cnt,
@@ -167,8 +170,7 @@ class FastSolver:
         code = self.code
         if card >= 0 and len(self.trick) == self.n - 1:
             left -= 1  # the card ends the trick: its winner is known
-            w = self.win_card
-            wins = card > w and (card >= 39 or card // 13 == w // 13)
+            wins = self.beaten_by[self.win_card] >> card & 1
             code += RADIX ** self.groups[self.current if wins else self.win_seat]
         return sorted({self.table[code + add] for add in spreads(self.ngroups, left)})
 

@@ -99,7 +99,12 @@ class Solver:
         g = max(groups) + 1
         self.ngroups = g
         self.keen = keen[:] if keen is not None else [True] * n
-        self.keeps = plan_for(state.rules).card_keeps  # the play rules (engine/play.py)
+        plan = plan_for(state.rules)
+        self.keeps = plan.card_keeps  # the play rules (engine/play.py)
+        self.order = plan.order  # the order of the cards in a trick (engine/play.py)
+        self.beaten_by = plan.beaten_by
+        self.trump = plan.trump
+        self.trump_suit = plan.order.trump_suit
         self.budget = budget
         self.nodes = 0
         self.searched = 0  # positions searched by the questions before the current one
@@ -360,7 +365,7 @@ class Solver:
                 )
                 return known
             rel = lay.relevant(tt.lo_shape) | lay.relevant(tt.hi_shape)
-        got = sure_bounds(self.hands, self.leader, self.first, left, self.seat_counted)
+        got = sure_bounds(self.hands, self.leader, self.first, left, self.seat_counted, self.trump_suit)
         s_lo = got & 15
         s_hi = (got >> 4) & 15
         if s_lo > lo or s_hi < hi:
@@ -403,7 +408,7 @@ class Solver:
         for i in range(1, n):
             s = (seat + i) % n
             c = self.hands[s].bit_length() - 1
-            if c > win_card and (c >= 39 or c // 13 == win_card // 13):
+            if self.beaten_by[win_card] >> c & 1:  # R-C-4
                 win_card = c
                 win_seat = s
         # The winner's rank matters when it beat a card of its own suit.
@@ -417,8 +422,7 @@ class Solver:
         return rest != 0
 
     def _winner_with(self, c: int) -> int:
-        w = self.win_card
-        if c > w and (c >= 39 or c // 13 == w // 13):
+        if self.beaten_by[self.win_card] >> c & 1:
             return self.current
         return self.win_seat
 
@@ -436,11 +440,10 @@ class Solver:
             self.win_card = c
             self.win_seat = seat
         else:
-            w = self.win_card
-            if c > w and (c >= 39 or c // 13 == w // 13):  # R-C-4
+            if self.beaten_by[self.win_card] >> c & 1:  # R-C-4
                 self.win_card = c
                 self.win_seat = seat
-        if c >= 39:
+        if self.trump >> c & 1:
             self.broken = True  # R-C-6
         if len(trick) == n:
             winner = self.win_seat
@@ -558,7 +561,7 @@ class Solver:
 
     def _legal(self, seat: int, hand: int) -> int:
         trick = self.trick
-        return legal_play(self.keeps, hand, trick[0] if trick else -1, self.first, self.broken)
+        return legal_play(self.keeps, hand, trick[0] if trick else -1, self.first, self.broken, self.order)
 
     def _distinct(self, mask: int, seat: int) -> list[int]:
         """One card of each run of equivalent legal cards (the lowest of the run)."""
@@ -621,14 +624,8 @@ class Solver:
         if partner_wins and len(trick) == 2:
             # The fourth hand may still beat the partner's card.
             nxt = self.hands[(seat + 1) % n]
-            lead = trick[0] // 13
-            follow = nxt & SUIT_MASKS[lead]
-            if follow:
-                partner_wins = not (w // 13 == lead and follow.bit_length() - 1 > w)
-            elif w >= 39:
-                partner_wins = (nxt >> 39) == 0 or nxt.bit_length() - 1 < w
-            else:
-                partner_wins = (nxt >> 39) == 0
+            follow = nxt & self.order.suit_mask[trick[0]]
+            partner_wins = not (follow if follow else nxt) & self.beaten_by[w]
         self.want_win = self.keen[seat] and not partner_wins
 
     def _follow_key(self, c: int, seat: int) -> int:
@@ -636,8 +633,7 @@ class Solver:
         a seat that wants the trick (the cheapest first), else the cards that lose (the
         least useful first: most remaining cards of its suit above it, spades last); a
         seat that does not want tricks sheds its highest losing card first."""
-        w = self.win_card
-        wins = c > w and (c >= 39 or c // 13 == w // 13)
+        wins = self.beaten_by[self.win_card] >> c & 1 == 1
         group = 0 if wins == self.want_win else 64
         if wins:
             return group + c % 13
@@ -645,7 +641,8 @@ class Solver:
         above = POP13[(others & SUIT_MASKS[c // 13] & ~((2 << c) - 1)) >> (13 * (c // 13))]
         if not self.keen[seat]:
             return group + above
-        spade = 16 if c >= 39 and self.trick[0] < 39 else 0
+        trump = self.trump
+        spade = 16 if trump >> c & 1 and not trump >> self.trick[0] & 1 else 0
         return group + 13 - above + spade
 
     def _lead_key(self, c: int, seat: int) -> int:
@@ -663,10 +660,11 @@ class Solver:
             return (0 if above else 32) + c % 13
         n = self.n
         ruff = False
-        if suit < 3:
+        trump = self.trump
+        if suit != self.trump_suit:
             for step in (1, 3) if n == 4 else (1,):
                 opp = hands[(seat + step) % n]
-                if not opp & sm and opp >> 39:
+                if not opp & sm and opp & trump:
                     ruff = True
         if not above:
             return 32 if ruff else 0
@@ -674,7 +672,7 @@ class Solver:
             partner = hands[(seat + 2) % 4]
             if partner & (1 << (above.bit_length() - 1)):
                 return 33 if ruff else 16 + c % 13
-            if suit < 3 and not partner & sm and partner >> 39:
+            if suit != self.trump_suit and not partner & sm and partner & trump:
                 return 48 + c % 13
         return 64 + c % 13
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from spades_cli.engine import deck_for
+from spades_cli.engine import Rules, deck_cards, deck_for
 from spades_cli.engine.notation import is_number
 from spades_cli.transcript.syntax import DeckLine, HandLine, Tag, Transcript
 
@@ -52,9 +52,9 @@ def _fixed(t: Transcript) -> set[int]:
     return out
 
 
-def deck_origins(t: Transcript) -> dict[int, DeckOrigin]:
+def deck_origins(t: Transcript, rules: Rules) -> dict[int, DeckOrigin]:
     """Per hand number (1-based), where its deck came from (the last deck line of a hand
-    number counts: an undo may repeat a hand)."""
+    number counts: an undo may repeat a hand), under the transcript's ``rules``."""
     fixed = _fixed(t)
     seed = t.seed
     out: dict[int, DeckOrigin] = {}
@@ -63,7 +63,9 @@ def deck_origins(t: Transcript) -> dict[int, DeckOrigin]:
         if isinstance(e, HandLine):
             hand = e.number
         elif isinstance(e, DeckLine) and hand:
-            from_seed = None if seed is None else tuple(deck_for(seed, hand - 1)) == e.cards
+            from_seed = (
+                None if seed is None else tuple(deck_for(seed, hand - 1, deck_cards(rules))) == e.cards
+            )
             out[hand] = DeckOrigin(hand, e.line, from_seed, hand in fixed)
     return out
 

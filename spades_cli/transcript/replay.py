@@ -240,54 +240,44 @@ class _Replayer:
                 f"hand {self.want_deck.number}: a deck line must follow the hand line",
                 FileFormatError,
             )
-        if isinstance(e, HandLine):
-            self.hand(e)
-        elif isinstance(e, DeckLine):
-            self.deck(e)
-        elif isinstance(e, DeclareLine):
-            self.act(e.line, e.seat, BLIND if e.blind else NO_BLIND, DECLARE)
-        elif isinstance(e, DraftLine):
-            self.draft(e)
-        elif isinstance(e, ExchangeLine):
-            self.exchange(e)
-        elif isinstance(e, BidsLine):
-            for seat, bid in e.bids:
-                self.act(e.line, seat, BID_BASE + bid, BID, ordered=True)
-        elif isinstance(e, TrickLine):
-            self.trick(e)
-        elif isinstance(e, ResultLine):
-            self.check_result(e)
-        elif isinstance(e, ScoreLine):
-            self.check_score(e)
-        elif isinstance(e, EndLine):
-            self.end(e)
-        elif isinstance(e, NoteLine):
-            who = self.seat_index(e.seat, e.line) if e.seat else None
-            self.result.notes.append((who, e.text))
-            self.run.note(who, e.text)
-        elif isinstance(e, SeatLine):
-            changed = self.seat_index(e.seat, e.line)
-            self.result.labels[changed] = e.label
-            self.result.label_lines[changed] = e.line
-            self.run.seat_changed(changed, e.label)
-        elif isinstance(e, TerminatedLine):
-            stopped = self.seat_index(e.seat, e.line) if e.seat else None
-            self.result.terminated = (stopped, e.reason)
-            self.run.terminate(stopped, e.reason)
-        elif isinstance(e, UndoLine):
-            self.undo(e)
-        elif isinstance(e, ActionsLine):
-            self.fail(
-                e.line,
-                "'SEAT: actions' lines belong to scripts (spades run), not to transcripts",
-                FileFormatError,
-            )
-        elif isinstance(e, DealLine):
-            self.fail(
-                e.line,
-                "deal lines belong to scripts (spades run); a transcript records the deck",
-                FileFormatError,
-            )
+        _BY_KIND[type(e)](self, e)
+
+    def declare(self, e: DeclareLine) -> None:
+        self.act(e.line, e.seat, BLIND if e.blind else NO_BLIND, DECLARE)
+
+    def bids(self, e: BidsLine) -> None:
+        for seat, bid in e.bids:
+            self.act(e.line, seat, BID_BASE + bid, BID, ordered=True)
+
+    def note(self, e: NoteLine) -> None:
+        who = self.seat_index(e.seat, e.line) if e.seat else None
+        self.result.notes.append((who, e.text))
+        self.run.note(who, e.text)
+
+    def seat_line(self, e: SeatLine) -> None:
+        changed = self.seat_index(e.seat, e.line)
+        self.result.labels[changed] = e.label
+        self.result.label_lines[changed] = e.line
+        self.run.seat_changed(changed, e.label)
+
+    def terminated(self, e: TerminatedLine) -> None:
+        stopped = self.seat_index(e.seat, e.line) if e.seat else None
+        self.result.terminated = (stopped, e.reason)
+        self.run.terminate(stopped, e.reason)
+
+    def script_actions(self, e: ActionsLine) -> None:
+        self.fail(
+            e.line,
+            "'SEAT: actions' lines belong to scripts (spades run), not to transcripts",
+            FileFormatError,
+        )
+
+    def script_deal(self, e: DealLine) -> None:
+        self.fail(
+            e.line,
+            "deal lines belong to scripts (spades run); a transcript records the deck",
+            FileFormatError,
+        )
 
     def hand(self, e: HandLine) -> None:
         st = self.match.state
@@ -476,6 +466,27 @@ class _Replayer:
         except ValueError as exc:
             self.fail(e.line, str(exc))
         self.seen_results = len(self.match.state.results)
+
+
+# Each kind of line and the _Replayer method that takes it (every kind of Line has one).
+_BY_KIND: dict[type, Callable[[_Replayer, Any], None]] = {
+    HandLine: _Replayer.hand,
+    DeckLine: _Replayer.deck,
+    DeclareLine: _Replayer.declare,
+    DraftLine: _Replayer.draft,
+    ExchangeLine: _Replayer.exchange,
+    BidsLine: _Replayer.bids,
+    TrickLine: _Replayer.trick,
+    ResultLine: _Replayer.check_result,
+    ScoreLine: _Replayer.check_score,
+    EndLine: _Replayer.end,
+    NoteLine: _Replayer.note,
+    SeatLine: _Replayer.seat_line,
+    TerminatedLine: _Replayer.terminated,
+    UndoLine: _Replayer.undo,
+    ActionsLine: _Replayer.script_actions,
+    DealLine: _Replayer.script_deal,
+}
 
 
 def replay(

@@ -31,6 +31,7 @@ from spades_cli.engine import (
     Rules,
     State,
     card_str,
+    deck_cards,
     rng_for,
 )
 from spades_cli.engine.notation import NotationError, action_text, parse_action, shown, word_problem
@@ -305,9 +306,10 @@ class _ScriptChance:
             return None
         dealer = state.dealer
         taken = {c for cards, _ in deals.values() for c in cards}
-        rest = [c for c in range(52) if c not in taken]
+        deck = deck_cards(state.rules)
+        rest = [c for c in deck if c not in taken]
         rng_for(self.seed, "deal-rest", hand_no).shuffle(rest)
-        order = [0] * 52
+        order = [0] * len(deck)
         for seat in range(4):
             k = (seat - dealer - 1) % 4
             cards = list(deals[seat][0]) if seat in deals else [rest.pop() for _ in range(13)]

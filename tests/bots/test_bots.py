@@ -217,8 +217,7 @@ def test_double_nil_only_where_the_rules_allow_it() -> None:
     # turned off there is nothing to declare.
     d = rules_to_dict(FOUR)
     four = rules_from_dict({**d, "blind_nil": {**d["blind_nil"], "enabled": True}})
-    state = State(four, 0)
-    state.scores = [100, 450]
+    state = State(four, 0, scores=(100, 450))
     state.deal(deck_for(1, 0))
     while state.phase == DECLARE and state.current_player() % 2 == 1:
         state.apply(NO_BLIND)
@@ -226,18 +225,16 @@ def test_double_nil_only_where_the_rules_allow_it() -> None:
     obs = state.observation(state.current_player())
     assert NormalBot().act(obs, four, random.Random(0)) == BLIND
     assert EasyBot().act(obs, four, random.Random(0)) != BLIND
-    state = State(TWO, 0)
+    state = State(TWO, 0, scores=(100, 450))
     state.deal(deck_for(1, 0))
-    state.scores = [100, 450]
     assert state.phase == DECLARE and state.current_player() == 0
     obs = state.observation(0)
     assert NormalBot().act(obs, TWO, random.Random(0)) == NO_BLIND
     assert EasyBot().act(obs, TWO, random.Random(0)) != BLIND
     d = rules_to_dict(TWO)
     off = rules_from_dict({**d, "blind_nil": {**d["blind_nil"], "enabled": False}})
-    state = State(off, 0)
+    state = State(off, 0, scores=(100, 450))
     state.deal(deck_for(1, 0))
-    state.scores = [100, 450]
     assert state.phase != DECLARE  # nothing to decide: no double nil in these rules
 
 

@@ -41,8 +41,7 @@ def decide(bot: Bot, rules: Rules, state: State) -> int:
 def position_2p(hands: dict[int, str], scores: tuple[int, int], *, dealer: int = N2) -> State:
     """A two-player hand drafted so that each seat holds the cards given (nobody declares
     double nil), at the bidding, with the running scores given."""
-    state = State(TWO, dealer)
-    state.scores = list(scores)
+    state = State(TWO, dealer, scores=scores)
     state.deal(pile_2p(dealer, {s: cards(t) for s, t in hands.items()}))
     draft(state)
     assert state.phase == BID
@@ -88,8 +87,7 @@ def test_hard_two_player_does_not_gamble_a_nil_on_a_hand_with_kings_and_queens()
     # R-2P-4 / R-2P-6: late in the game (400 to 420) South, first to bid, holds
     # 2-4-6-Q-K of clubs, 4-7-10-Q of diamonds and 2-6-8-10 of spades. Hard bid nil here
     # (its rollouts play a nil with every card known); such nils all failed in play.
-    state = State(TWO, N2)
-    state.scores = [420, 400]
+    state = State(TWO, N2, scores=(420, 400))
     state.deal(cards(NIL_GAMBLE_PILE))
     for word in NIL_GAMBLE_DRAFT.split():
         state.apply(parse_action(word, state.phase))
@@ -123,8 +121,7 @@ def test_normal_does_not_bid_nil_beside_its_partners_nil() -> None:
 def test_normal_two_player_does_not_declare_a_desperate_double_nil() -> None:
     # R-2P-3: 150 to 470 down; a double nil (made 7 times in 76) does not stop the
     # opponent making the contract that wins the game: declare nothing, play the hand.
-    state = State(TWO, N2)
-    state.scores = [150, 470]
+    state = State(TWO, N2, scores=(150, 470))
     state.deal(
         pile_2p(
             N2,

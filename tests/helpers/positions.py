@@ -16,14 +16,21 @@ from spades_cli.engine import (
 )
 
 
-def deal_4p(rules: Rules, dealer: int, hands: dict[int, str]) -> State:
-    """A four-player state just dealt, each seat holding exactly the 13 cards given."""
+def deal_4p(
+    rules: Rules,
+    dealer: int,
+    hands: dict[int, str],
+    scores: tuple[int, int] = (0, 0),
+    bags: tuple[int, int] = (0, 0),
+) -> State:
+    """A four-player state just dealt, each seat holding exactly the 13 cards given (with
+    the running totals given)."""
     full = {s: cards(t) for s, t in hands.items()}
     assert sorted(c for h in full.values() for c in h) == list(range(52)), "hands must be the whole deck"
     deck = [0] * 52
     for k in range(4):
         deck[k::4] = full[(dealer + 1 + k) % 4]
-    state = State(rules, dealer)
+    state = State(rules, dealer, scores=scores, bags=bags)
     state.deal(deck)
     return state
 
@@ -43,9 +50,7 @@ def position_4p(
 
     ``scores`` and ``bags`` set the running totals as if earlier hands had been played.
     """
-    state = deal_4p(rules, dealer, hands)
-    state.scores = list(scores)
-    state.bags = list(bags)
+    state = deal_4p(rules, dealer, hands, scores, bags)
     while state.phase != PLAY and state.current_player() in bids:
         state.apply(BID_BASE + bids[state.current_player()])
     for c in cards(plays):

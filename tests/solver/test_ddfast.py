@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 
 from spades_cli.bots.rollout import game_utility
 from spades_cli.engine import PLAY, State
-from spades_cli.presets import rules_from_dict, rules_to_dict
+from spades_cli.engine.plan import plan_for
+from spades_cli.presets import load_rules, rules_from_dict, rules_to_dict
 from spades_cli.solver import fast as ddfast
 from spades_cli.solver.fast import FastSolver
 from spades_cli.solver.outcome import Outcome
@@ -192,3 +193,20 @@ def test_analyze_reports_the_same_with_either_search(monkeypatch: pytest.MonkeyP
         assert {(c.trick, c.seat, c.cost_points) for c in fast.cards} <= {
             (c.trick, c.seat, c.cost_points) for c in full.cards
         }
+
+
+def test_the_core_refuses_a_malformed_card_order() -> None:
+    # The order of the cards (R-C-4) is handed over as data: 52 masks each, checked.
+    plan = plan_for(load_rules("four-player"))
+    follow, beaten, trump, suit = plan.order.table()
+    args = (4, plan.card_keeps)
+    rest = (0, [1, 0, 1, 0], [1, 0, 1, 0], [1, 1, 1, 1], [0.0], 1, 1, 12)
+    assert ddfast._ddcore is not None
+    ddfast._ddcore.Core(*args, (follow, beaten, trump, suit), *rest)
+    for bad in (
+        (follow[:51], beaten, trump, suit),
+        (follow, beaten, 1 << 52, suit),
+        (follow, beaten, trump, 4),
+    ):
+        with pytest.raises(ValueError, match="order"):
+            ddfast._ddcore.Core(*args, bad, *rest)
