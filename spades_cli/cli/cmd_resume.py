@@ -28,6 +28,7 @@ from spades_cli.cli.options import (
     preset_file_option,
     say_err,
     trust_programs_option,
+    undo_option,
     use_color,
 )
 from spades_cli.game.run import stop_signals
@@ -56,6 +57,7 @@ from spades_cli.transcript.games import latest_game
 @trust_programs_option
 @display_options
 @pace_options
+@undo_option(None)
 @bot_options
 def resume_command(
     file: str | None,
@@ -70,6 +72,7 @@ def resume_command(
     color: bool | None,
     fast: bool,
     speed: str,
+    undo: str | None,
     bot_timeout: float,
     on_bot_failure: str | None,
 ) -> None:
@@ -80,6 +83,7 @@ def resume_command(
     most recently played unfinished game in the per-user folder ('spades games' lists them).
     """
     from spades_cli.repl import PromptSeat, play_match
+    from spades_cli.session.undo import undo_policy
 
     check_bot_timeout(bot_timeout)
     file = file if file is not None else latest_game()
@@ -106,6 +110,7 @@ def resume_command(
             no_color=not use_color(color),
             fast=fast,
             speed=speed,
+            undo=undo or undo_policy(resumed.tags),
         )
         if code:
             sys.exit(code)

@@ -61,6 +61,7 @@ from spades_cli.session.output import (
     VIEW,
     Output,
 )
+from spades_cli.session.undo import UNDO_DEFAULT, seen_since
 from spades_cli.view import Fragments, Look, narrate, plural, text
 
 __all__ = [
@@ -125,6 +126,7 @@ class PlaySession:
         hint_level: str | None = None,
         width: int = 80,
         ask_again: bool = False,
+        undo: str = UNDO_DEFAULT,
     ) -> None:
         self.run = game if isinstance(game, GameRun) else GameRun(game)
         match = self.match = self.run.match
@@ -137,6 +139,7 @@ class PlaySession:
         self.extra_help: tuple[str, ...] = ()
         self.width = width  # the columns the front end writes to: views fit in them
         self.ask_again = ask_again  # at the end of the game: "Play again? (yes/no)"
+        self.undo = undo  # how far undo goes (session.undo: always, before-new-info, never)
         self.asking_again = False
         self.play_again = False
         self.viewer: int | None = None  # the human whose cards are on the screen
@@ -349,6 +352,8 @@ class PlaySession:
             who = self.look.seat(others[0])
             self._error(f"{who} has moved since; only your own last decision can be undone.")
             return
+        if self._unfair(seat, index):
+            return
         removed = history[index:]
         taken = removed[0]
         self.run.undo(seat)
@@ -358,6 +363,25 @@ class PlaySession:
         self._reply(f"Took back {self.look.seat(seat)}'s {self._say_action(taken, past=True)}{more}.")
         self._last_status = ""
         self._advance()
+
+    def _unfair(self, seat: int, index: int) -> bool:
+        """Whether the table's undo policy refuses to take back the decision at ``index``
+        (and says why)."""
+        name = self.look.seat(seat)
+        if self.undo == "never":
+            self._error("Undo is off at this table (--undo never): decisions stand.")
+            return True
+        if self.undo != "before-new-info":
+            return False
+        names = [self.look.seat(s) for s in range(self.rules.players)]
+        seen = seen_since(self.state.history[index:], self._log.actors[index:], seat, names)
+        if seen is None:
+            return False
+        self._error(
+            f"{name}'s decision stands: {name} has seen {seen} "
+            "(undo only before anything new is seen: --undo before-new-info)."
+        )
+        return True
 
     def _leave(self) -> None:
         self.left = True

@@ -126,10 +126,24 @@ Continue it with: spades resume {path}
 """
 
 
+def test_the_undo_policy_is_a_tag_and_resume_keeps_it(tmp_path: Path) -> None:
+    path = tmp_path / "game.txt"
+    result = play(["--seed", "7", "--undo", "never", "--transcript", str(path)], ["3"], tmp_path)
+    assert result.exit_code == EXIT_UNFINISHED
+    assert '\n[Undo "never"]\n' in path.read_text(encoding="utf-8")
+    resumed = CliRunner().invoke(
+        main, ["resume", str(path)], input="KC\nundo\n", env={"SPADES_HOME": str(tmp_path)}
+    )
+    assert "Undo is off at this table (--undo never): decisions stand.\n" in resumed.output
+    default = tmp_path / "default.txt"
+    play(["--seed", "7", "--transcript", str(default)], [], tmp_path)
+    assert '\n[Undo "before-new-info"]\n' in default.read_text(encoding="utf-8")
+
+
 def test_batch_output_is_exact_for_a_fixed_seed(tmp_path: Path) -> None:
     path = tmp_path / "game.txt"
     moves = ["bids", "3", "KC", "2s", "AC", "undo", "4D", "4D", "score"]
-    result = play(["--seed", "7", "--transcript", str(path)], moves, tmp_path)
+    result = play(["--seed", "7", "--undo", "always", "--transcript", str(path)], moves, tmp_path)
     assert result.output == GOLDEN_FOUR.format(path=path)
     assert result.exit_code == EXIT_UNFINISHED
     # The transcript records the undo and replays to the same position.

@@ -309,7 +309,7 @@ class _Log:
 
 
 def test_undo_takes_back_the_last_decision_and_the_bot_moves_after_it() -> None:
-    session = new_session()
+    session = new_session(undo="always")
     log = _Log(session)
     session.run.subscribe(log)
     session.start()
@@ -332,7 +332,7 @@ def test_undo_takes_back_the_last_decision_and_the_bot_moves_after_it() -> None:
 
 
 def test_undo_across_the_end_of_a_hand() -> None:
-    session = new_session()
+    session = new_session(undo="always")
     session.start()
     play_until(session, lambda s: len(s.state.results) == 1 and s.on_turn == 2)
     last_before = texts(session.handle("last"))
@@ -351,6 +351,62 @@ def test_undo_with_nothing_to_take_back() -> None:
     assert [(o.kind, o.text) for o in session.handle("undo")] == [
         (ERROR, "South has made no decision yet: nothing to undo.")
     ]
+
+
+def test_undo_before_new_info_refuses_once_another_seat_has_moved() -> None:
+    # The default: a bid stands once the other bids and the lead have been seen.
+    session = new_session()
+    session.start()
+    session.handle("3")
+    history = list(session.state.history)
+    assert [(o.kind, o.text) for o in session.handle("undo")] == [
+        (
+            ERROR,
+            "South's decision stands: South has seen West's move since "
+            "(undo only before anything new is seen: --undo before-new-info).",
+        )
+    ]
+    assert session.state.history == history
+
+
+def test_undo_before_new_info_takes_back_a_card_when_nothing_new_was_seen() -> None:
+    # South plays the last card of a trick and wins it: South leads next, nothing new seen.
+    session = new_session()
+    session.start()
+    session.handle("3")
+
+    def south_closes_and_leads(s: PlaySession) -> bool:
+        return s.on_turn == 2 and not s.state.trick and s.state.tricks[-1:] != [] and _south_last(s)
+
+    play_until(session, south_closes_and_leads)
+    shown = session.handle("undo")
+    assert texts(shown, REPLY)[0].startswith("Took back South's ")
+    assert len(session.state.trick) == 3
+
+
+def _south_last(s: PlaySession) -> bool:
+    return s.state.history[-1] < 52 and s._log.actors[-1] == 2
+
+
+def test_undo_in_the_draft_never_keeps_the_card_just_seen() -> None:
+    # Two-player draft: keep shows the other card of the pair, so keep stands.
+    session = new_session("two-player")
+    session.start()
+    play_until(session, lambda s: s.state.phase == DRAFT and s.on_turn is not None)
+    session.handle("keep")
+    shown = session.handle("undo")
+    assert texts(shown, ERROR) == [
+        "South's decision stands: South has seen the other card of that draft pair "
+        "(undo only before anything new is seen: --undo before-new-info)."
+    ]
+
+
+def test_undo_never() -> None:
+    session = new_session(undo="never")
+    session.start()
+    session.handle("3")
+    refused = "Undo is off at this table (--undo never): decisions stand."
+    assert texts(session.handle("undo"), ERROR) == [refused]
 
 
 # -- leaving ------------------------------------------------------------------------------------
