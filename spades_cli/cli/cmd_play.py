@@ -16,10 +16,11 @@ from spades_cli.game.match import Match
 from spades_cli.game.run import GameRun
 from spades_cli.game.seats import HUMAN, parse_seat_specs
 from spades_cli.repl import PromptSeat, play_match
-from spades_cli.session.undo import UNDO_DEFAULT, UNDO_TAG
+from spades_cli.session.undo import UNDO_DEFAULT
 from spades_cli.transcript import new_seed
 from spades_cli.transcript.games import unfinished_notice
 from spades_cli.transcript.syntax import Tag
+from spades_cli.transcript.tags import UNDO_TAG
 
 DEFAULT_BOT = "normal"
 

@@ -84,6 +84,7 @@ def resume_command(
     """
     from spades_cli.repl import PromptSeat, play_match
     from spades_cli.session.undo import undo_policy
+    from spades_cli.transcript.tags import recorded_undo
 
     check_bot_timeout(bot_timeout)
     file = file if file is not None else latest_game()
@@ -110,7 +111,7 @@ def resume_command(
             no_color=not use_color(color),
             fast=fast,
             speed=speed,
-            undo=undo or undo_policy(resumed.tags),
+            undo=undo or undo_policy(recorded_undo(resumed.tags)),
         )
         if code:
             sys.exit(code)

@@ -8,32 +8,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Protocol
+from collections.abc import Sequence
 
 from spades_cli.engine import DISCARD, KEEP
 
 UNDO_POLICIES = ("always", "before-new-info", "never")
 UNDO_DEFAULT = "before-new-info"
-UNDO_TAG = "Undo"  # the transcript tag that records the policy: [Undo "before-new-info"]
 
 
-class _Tag(Protocol):
-    """A transcript tag, as :class:`spades_cli.transcript.syntax.Tag` has it."""
-
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def values(self) -> tuple[str, ...]: ...
-
-
-def undo_policy(tags: Iterable[_Tag]) -> str:
-    """The undo policy a transcript's tags record (the default when they name none)."""
-    for tag in tags:
-        if tag.name == UNDO_TAG and tag.values and tag.values[0] in UNDO_POLICIES:
-            return tag.values[0]
-    return UNDO_DEFAULT
+def undo_policy(recorded: str | None) -> str:
+    """The undo policy a transcript recorded (its ``Undo`` tag), the default when it names none."""
+    return recorded if recorded in UNDO_POLICIES else UNDO_DEFAULT
 
 
 def seen_since(actions: Sequence[int], actors: Sequence[int], seat: int, names: Sequence[str]) -> str | None:
