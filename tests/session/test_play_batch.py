@@ -46,7 +46,7 @@ Hand 1: East deals.
 
 Hand 1 | N -, E -, S ?, W - | NS 0 pts, 0 bags | EW 0 pts, 0 bags
 spades not broken
-Bids: N -, E -, S ?, W -
+Bids: N -, E -, S ?, W - (0 of 13 bid)
 South's hand: J♠ 10♠ 7♠ 3♠ 2♠  K♥ 8♥  A♣ K♣  K♦ 8♦ 6♦ 4♦
 South to bid: nil or 1-13
 Bids/tricks: N -, E -, S ?, W -. Sides: NS took 0, EW took 0.
