@@ -436,7 +436,7 @@ class RemoteSession:
         n = self.rules.players
         played = tuple((trick.seat_of(i, n), c) for i, c in enumerate(cards))
         e = TrickWon(self.hand_no, int(msg["no"]), trick.leader, played, trick.winner)
-        self._emit(TRICK, narrate.trick(self.look, e))
+        self._emit(TRICK, narrate.trick_shown(self.look, e, self.width))
         if len(self.tricks) == 13:  # the hand's last trick: from now on the previous hand's
             self.previous, self.tricks = (trick, self.hand_no), []
 

@@ -494,7 +494,7 @@ class PlaySession:
         elif isinstance(e, Decided):
             self._event(e)
         elif isinstance(e, TrickWon):
-            self._emit(TRICK, narrate.trick(self.look, e))
+            self._emit(TRICK, narrate.trick_shown(self.look, e, self.width))
         elif isinstance(e, HandScored):
             self._hand_over(e.result)
         elif isinstance(e, GameOver) and e.winner is not None:

@@ -25,6 +25,7 @@ from spades_cli.engine import (
 from spades_cli.game.events import Decided, HandStarted, TrickWon
 from spades_cli.view.layout import Fragments
 from spades_cli.view.look import Look, text
+from spades_cli.view.table import finished_trick
 
 HIDDEN = -1  # the card of a move the seat told may not see (a card given up in the exchange)
 
@@ -87,6 +88,12 @@ def trick(look: Look, e: TrickWon) -> Fragments:
     """``Trick 3: East wins with K♣.``"""
     winning = next(card for seat, card in e.cards if seat == e.winner)
     return [("", f"Trick {e.trick_no}: {look.seat(e.winner)} wins with "), look.card(winning), ("", ".")]
+
+
+def trick_shown(look: Look, e: TrickWon, width: int = 80) -> Fragments:
+    """What a seat at the prompt sees when a trick ends: :func:`trick`'s line, then the
+    trick laid out by seat with the winner's card marked."""
+    return [*trick(look, e), ("", "\n"), *finished_trick(look, e.cards, e.winner, width)]
 
 
 def dealt(look: Look, e: HandStarted) -> str:

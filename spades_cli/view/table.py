@@ -20,6 +20,8 @@ too narrow for the layout, the trick is one line.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from spades_cli.engine import BID, DECLARE, DRAFT, EXCHANGE, PLAY, Observation, Rules
 from spades_cli.engine.cards import SPADES, SUIT_NAMES, mask_of
 from spades_cli.engine.illegal import card_reason
@@ -220,8 +222,24 @@ def _width(frags: Fragments) -> int:
 def trick_layout(look: Look, obs: Observation, width: int = 80) -> Fragments:
     """The trick by seat: North on top, South at the bottom, West and East at the sides (in
     the two-player game North above South); one line when narrower than the layout."""
-    cells = _trick_cells(look, obs)
-    if obs.players == 2:
+    return _compass(_trick_cells(look, obs), width)
+
+
+def finished_trick(look: Look, cards: Sequence[tuple[int, int]], winner: int, width: int = 80) -> Fragments:
+    """A finished trick laid out by seat like the trick in progress (``cards``: the seats and
+    their cards), the winner's card marked: what stays on the screen until the next card."""
+    played = dict(cards)
+    cells: list[Fragments] = []
+    for seat in range(look.rules.players):
+        card = played[seat]
+        shown = look.marked(card) if seat == winner else [look.card(card)]
+        cells.append([("", f"{look.letter(seat)}  "), *shown])
+    return _compass(cells, width)
+
+
+def _compass(cells: list[Fragments], width: int) -> Fragments:
+    """One cell per seat laid out as the table: North on top, South at the bottom."""
+    if len(cells) == 2:
         return join(cells, "\n")
     north, east, south, west = cells
     left = _width(west) + 3

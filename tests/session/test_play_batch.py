@@ -68,6 +68,9 @@ West plays 5♣.
 North plays 4♣.
 East plays 2♣.
 Trick 1: South wins with K♣.
+        N  4♣
+W  5♣             E  2♣
+        S  [K♣]
 
 Hand 1, trick 2; spades not broken. South to lead.
         N 1/0
@@ -83,6 +86,9 @@ West plays 9♣.
 North plays 6♣.
 East plays 3♣.
 Trick 2: South wins with A♣.
+        N  6♣
+W  9♣             E  3♣
+        S  [A♣]
 
 Hand 1, trick 3; spades not broken. South to lead.
         N 1/0
@@ -107,6 +113,9 @@ West plays A♦.
 North plays 2♦.
 East plays 3♦.
 Trick 2: West wins with A♦.
+          N  2♦
+W  [A♦]            E  3♦
+          S  4♦
 West leads 2♥.
 North plays 6♥.
 East plays A♥.
