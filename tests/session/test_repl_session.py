@@ -409,6 +409,24 @@ def test_undo_never() -> None:
     assert texts(session.handle("undo"), ERROR) == [refused]
 
 
+# -- card counting ------------------------------------------------------------------------------
+
+
+def test_out_and_voids_count_from_the_seats_observation() -> None:
+    # Seed 7, South bids 3 and plays the first legal card: in trick 8 East leads 7C and
+    # South, out of clubs, discards KD (R-C-3: follow suit when able).
+    session = new_session()
+    session.start()
+    assert texts(session.handle("voids")) == ["Nobody has shown out of a suit in this hand yet."]
+    assert texts(session.handle("out"))[0].startswith("Not seen yet (39 cards):\n")
+    session.handle("3")
+    play_until(session, lambda s: len(s.state.tricks) == 8 and s.on_turn == 2)
+    assert texts(session.handle("voids")) == ["Shown out: South of clubs."]
+    assert texts(session.handle("out")) == [
+        "Not seen yet (12 cards):\n  S A K Q 9 8 6 5 4\n  H Q J\n  C Q 10\n  D -"
+    ]
+
+
 # -- leaving ------------------------------------------------------------------------------------
 
 
