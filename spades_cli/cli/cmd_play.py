@@ -8,7 +8,14 @@ from collections.abc import Sequence
 import click
 
 from spades_cli.app.setup import RulesChoice, choose_rules, make_seats, open_transcript, recorded_run
-from spades_cli.cli.options import bot_options, check_bot_timeout, pace_options, rules_options, undo_option
+from spades_cli.cli.options import (
+    autoplay_option,
+    bot_options,
+    check_bot_timeout,
+    pace_options,
+    rules_options,
+    undo_option,
+)
 from spades_cli.engine import Rules
 from spades_cli.engine.rules import SEAT_WORDS
 from spades_cli.errors import UsageError
@@ -120,6 +127,7 @@ def new_game(
 @click.option("--no-color", is_flag=True, help="No colours (also off with NO_COLOR or without a terminal).")
 @pace_options
 @undo_option(UNDO_DEFAULT)
+@autoplay_option
 @bot_options
 def play_command(
     preset: str,
@@ -132,6 +140,7 @@ def play_command(
     fast: bool,
     speed: str,
     undo: str,
+    autoplay: bool | None,
     bot_timeout: float,
     on_bot_failure: str | None,
 ) -> None:
@@ -167,6 +176,7 @@ def play_command(
             fast=fast,
             speed=speed,
             undo=undo,
+            autoplay=autoplay,
             on_play_again=lambda: again.append(True),  # asked in batch mode too; end of input: no
         )
         if not again:

@@ -17,6 +17,7 @@ from spades_cli.app.launch import BotFlags, resume_game
 from spades_cli.app.printer import Printer, progress
 from spades_cli.app.summary import game_summary
 from spades_cli.cli.options import (
+    autoplay_option,
     bot_options,
     check_bot_timeout,
     display_options,
@@ -58,6 +59,7 @@ from spades_cli.transcript.games import latest_game
 @display_options
 @pace_options
 @undo_option(None)
+@autoplay_option
 @bot_options
 def resume_command(
     file: str | None,
@@ -73,6 +75,7 @@ def resume_command(
     fast: bool,
     speed: str,
     undo: str | None,
+    autoplay: bool | None,
     bot_timeout: float,
     on_bot_failure: str | None,
 ) -> None:
@@ -112,6 +115,7 @@ def resume_command(
             fast=fast,
             speed=speed,
             undo=undo or undo_policy(recorded_undo(resumed.tags)),
+            autoplay=autoplay,
         )
         if code:
             sys.exit(code)

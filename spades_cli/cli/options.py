@@ -164,6 +164,17 @@ def undo_option(default: str | None) -> Callable[[F], F]:
     )
 
 
+def autoplay_option(f: F) -> F:
+    """``--autoplay/--no-autoplay`` (parameter ``autoplay``, None when not given): play a
+    person's only legal card for them."""
+    return click.option(
+        "--autoplay/--no-autoplay",
+        default=None,
+        help="Play your only legal card for you, with a line saying so "
+        "(default: at a terminal; not when moves come from a pipe).",
+    )(f)
+
+
 def max_hands_option(f: F) -> F:
     """``--max-hands N`` (parameter ``max_hands``), default :data:`DEFAULT_MAX_HANDS`."""
     return click.option(

@@ -85,6 +85,7 @@ def play_match(
     speed: str = "normal",
     on_play_again: Callable[[], None] | None = None,
     undo: str = UNDO_DEFAULT,
+    autoplay: bool | None = None,
 ) -> int:
     """Play a game run at the prompt (``spades play``; ``spades resume`` of a game with
     human seats, whose controllers must be :class:`PromptSeat`). The run records undo in
@@ -92,7 +93,9 @@ def play_match(
     over, after what its programs write on the way out) and closed. With
     ``on_play_again``, the end of the game asks "Play again?" and calls it on yes (after
     the transcript is closed). ``speed`` paces the bots at the prompt (``slow``,
-    ``normal``, ``fast``); ``undo`` is the table's undo policy (:mod:`spades_cli.session.undo`).
+    ``normal``, ``fast``); ``undo`` is the table's undo policy (:mod:`spades_cli.session.undo`);
+    ``autoplay`` plays a person's only legal card for them (None: at a terminal, not in
+    batch mode, where each line typed stays the answer to the decision it was meant for).
     Returns the exit code."""
     path = run.writer.path if run.writer is not None else None
     session = PlaySession(
@@ -103,6 +106,7 @@ def play_match(
         width=terminal_width(),
         ask_again=on_play_again is not None,
         undo=undo,
+        autoplay=(not batch if batch is not None else interactive()) if autoplay is None else autoplay,
     )
     try:
         with run:

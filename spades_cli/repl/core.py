@@ -127,6 +127,7 @@ class PlaySession:
         width: int = 80,
         ask_again: bool = False,
         undo: str = UNDO_DEFAULT,
+        autoplay: bool = False,
     ) -> None:
         self.run = game if isinstance(game, GameRun) else GameRun(game)
         match = self.match = self.run.match
@@ -140,6 +141,8 @@ class PlaySession:
         self.width = width  # the columns the front end writes to: views fit in them
         self.ask_again = ask_again  # at the end of the game: "Play again? (yes/no)"
         self.undo = undo  # how far undo goes (session.undo: always, before-new-info, never)
+        self.autoplay = autoplay  # play a person's only legal card for them (--autoplay)
+        self._forced = False  # the move being applied is such a card
         self.asking_again = False
         self.play_again = False
         self.viewer: int | None = None  # the human whose cards are on the screen
@@ -301,12 +304,23 @@ class PlaySession:
             return moves.sentence(exc.reason)
         return action
 
-    def _advance(self) -> None:
-        """Let chance and the bots move until a human must decide or the game ends."""
-        self.run.play(until=lambda: self.state.current_player() in self.humans)
-        seat = self.state.current_player()
-        if not self.finished and seat in self.humans:
-            self._turn(seat)
+    def _advance(self, *, autoplay: bool = True) -> None:
+        """Let chance and the bots move until a human must decide or the game ends; with
+        ``autoplay`` (and ``--autoplay``) a human's only legal card is played for it."""
+        while True:
+            self.run.play(until=lambda: self.state.current_player() in self.humans)
+            seat = self.state.current_player()
+            if self.finished or seat not in self.humans:
+                return
+            legal = self.state.legal_actions()
+            if not (autoplay and self.autoplay and self.state.phase == PLAY and len(legal) == 1):
+                self._turn(seat)
+                return
+            self._forced = True
+            try:
+                self.run.apply(seat, legal[0])
+            finally:
+                self._forced = False
 
     def _turn(self, seat: int) -> None:
         if self.viewer != seat and len(self.humans) > 1:
@@ -362,7 +376,7 @@ class PlaySession:
         more = f" and {plural(after, 'move')} after it" if after else ""
         self._reply(f"Took back {self.look.seat(seat)}'s {self._say_action(taken, past=True)}{more}.")
         self._last_status = ""
-        self._advance()
+        self._advance(autoplay=False)  # the decision taken back is the player's to make again
 
     def _unfair(self, seat: int, index: int) -> bool:
         """Whether the table's undo policy refuses to take back the decision at ``index``
@@ -482,7 +496,14 @@ class PlaySession:
             draft = drafted
         lead = before == PLAY and len(state.trick) == 1
         said = narrate.move(
-            self.look, e, lead=lead, private=private, declined=seat in self.humans, draft=draft, owner=owner
+            self.look,
+            e,
+            lead=lead,
+            private=private,
+            declined=seat in self.humans,
+            draft=draft,
+            owner=owner,
+            forced=self._forced,
         )
         if said is not None:
             self._emit(OWN if private else MOVE, said)

@@ -41,16 +41,18 @@ def move(
     declined: bool = False,
     draft: Sequence[int] = (),
     owner: int | None = None,
+    forced: bool = False,
 ) -> Fragments | None:
     """A move in words, None when nothing is said of it. ``lead``: the card opens a trick;
     ``private``: the seat told made the move (or draws the card) and sees its cards;
     ``declined``: say a decision not to declare too; ``draft``: the two cards of a draft
     decision (the one drawn, the next); ``owner``: the seat drawing a card (``e.seat`` is
-    chance's)."""
+    chance's); ``forced``: a card played for a person, the only legal one (``--autoplay``)."""
     name = look.seat(e.seat) if e.seat >= 0 else ""
     action, two = e.action, look.rules.players == 2
     if e.phase == PLAY:
-        return [("", f"{name} {'leads' if lead else 'plays'} "), look.card(action), ("", ".")]
+        why = " (the only legal card)" if forced else ""
+        return [("", f"{name} {'leads' if lead else 'plays'} "), look.card(action), ("", f"{why}.")]
     if e.phase == BID:
         bid = action - BID_BASE
         return text(f"{name} bids {'nil' if bid == 0 else bid}.")

@@ -20,12 +20,15 @@ def new_session(
     seats: Sequence[str] = (),
     overrides: Sequence[str] = (),
     undo: str = UNDO_DEFAULT,
+    autoplay: bool = False,
 ) -> PlaySession:
     rules = load_rules(preset, overrides)
     labels = seat_labels(rules, seats)
     match = Match(rules, seed, make_seats(rules, labels, human=lambda _label: PromptSeat()))
     humans = {s for s, label in labels.items() if label == "human"}
-    return PlaySession(match, humans, symbols=False, transcript_path="/saved/game.txt", undo=undo)
+    return PlaySession(
+        match, humans, symbols=False, transcript_path="/saved/game.txt", undo=undo, autoplay=autoplay
+    )
 
 
 def first_legal(session: PlaySession) -> str:

@@ -409,6 +409,38 @@ def test_undo_never() -> None:
     assert texts(session.handle("undo"), ERROR) == [refused]
 
 
+# -- forced moves ---------------------------------------------------------------------------------
+
+
+def test_autoplay_plays_the_only_legal_card_and_says_so() -> None:
+    # Seed 7, South bids 3 and plays the first legal card: in trick 6 South must follow
+    # hearts with its only heart (R-C-3), and its last card is forced too.
+    typed, auto = new_session(), new_session(autoplay=True)
+    for session in (typed, auto):
+        session.start()
+        session.handle("3")
+    typed_shown = play_until(typed, lambda s: len(s.state.results) == 1)
+    auto_shown = play_until(auto, lambda s: len(s.state.results) == 1)
+    assert auto.state.history == typed.state.history  # the same game, two cards fewer typed
+    assert [t for t in texts(auto_shown, OWN) if "only legal" in t] == [
+        "South plays KH (the only legal card).",
+        "South plays JS (the only legal card).",
+    ]
+    assert len(texts(auto_shown, VIEW)) == len(texts(typed_shown, VIEW)) - 2
+    assert not any("only legal" in t for t in texts(typed_shown))
+
+
+def test_undo_of_a_forced_card_leaves_it_to_the_player() -> None:
+    session = new_session(undo="always", autoplay=True)
+    session.start()
+    session.handle("3")
+    play_until(session, lambda s: len(s.state.tricks) == 6 and s.on_turn == 2)
+    shown = session.handle("undo")
+    assert texts(shown, REPLY)[0].startswith("Took back South's KH and ")
+    assert texts(shown, VIEW)[-1].endswith("South to play: follow hearts (KH)")
+    assert session.on_turn == 2 and len(session.state.tricks) == 5
+
+
 # -- card counting ------------------------------------------------------------------------------
 
 
