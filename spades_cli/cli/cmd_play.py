@@ -112,7 +112,7 @@ def new_game(
     "seats",
     multiple=True,
     metavar="SEAT=WHO",
-    help="Who plays a seat: human, easy, normal, hard, expert or cmd:PROGRAM (repeatable). "
+    help="Who plays a seat: human, random, easy, normal, hard, expert or cmd:PROGRAM (repeatable). "
     "Default: you sit South "
     "and bots at the normal level take the other seats; several human seats share the keyboard.",
 )

@@ -203,8 +203,7 @@ class PlaySession:
         if self.done:
             return []
         if self.asking_again:
-            self.asking_again = False
-            self.play_again = entry.lower() in ("y", "yes")
+            self._answer_again(entry.lower())
             return self._take()
         if self.confirming:
             self.confirming = False
@@ -221,6 +220,15 @@ class PlaySession:
         else:
             self._out += shown
         return self._take()
+
+    def _answer_again(self, word: str) -> None:
+        """``Play again? (yes/no)``: each answer has one spelling, as every word at the table."""
+        if word in ("yes", "no"):
+            self.asking_again = False
+            self.play_again = word == "yes"
+            return
+        guess = "yes" if word.startswith("y") else "no" if word.startswith("n") else None
+        self._error(f"Type yes or no: did you mean {guess!r}?" if guess else "Type yes or no.")
 
     def leave(self) -> list[Output]:
         """End of input (Ctrl-D, a closed pipe): the game stays saved."""

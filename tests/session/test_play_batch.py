@@ -293,6 +293,28 @@ def test_play_again_is_asked_in_batch_mode_and_the_end_of_input_is_no(
         assert "Continue it with: spades resume " in out
 
 
+def test_play_again_takes_only_yes_or_no(tmp_path: Path) -> None:
+    # One spelling for every word at the table: "y" is refused the way a mistyped word is.
+    lines = _whole_game("two-player", 5, ["target=60"])
+    result = play(
+        [
+            "--rules",
+            "two-player",
+            "--set",
+            "target=60",
+            "--seed",
+            "5",
+            "--transcript",
+            str(tmp_path / "g.txt"),
+        ],
+        [*lines, "y", "maybe", "no"],
+        tmp_path,
+    )
+    assert result.exit_code == EXIT_OK
+    tail = result.output.split("Play again? (yes/no)\n")[1]
+    assert tail == "Type yes or no: did you mean 'yes'?\nType yes or no.\n"
+
+
 def test_default_transcript_goes_to_the_per_user_folder(tmp_path: Path) -> None:
     result = play(["--seed", "12"], ["3"], tmp_path)
     assert result.exit_code == EXIT_UNFINISHED
