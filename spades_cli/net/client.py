@@ -329,6 +329,9 @@ class RemoteSession:
     def take_back(self) -> list[Output]:
         return [error("Moves cannot be taken back at a shared table.")]
 
+    def claim(self) -> list[Output]:
+        return [error("Claims are checked with every hand known: not at a shared table.")]
+
     # -- the table's messages --------------------------------------------------------------
 
     def _wait(self) -> None:

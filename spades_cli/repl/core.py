@@ -41,6 +41,7 @@ from spades_cli.errors import EXIT_OK, EXIT_UNFINISHED
 from spades_cli.game.events import Decided, Event, GameOver, HandScored, HandStarted, TrickWon
 from spades_cli.game.match import Match
 from spades_cli.game.run import GameRun
+from spades_cli.repl.claim import Claim
 from spades_cli.session import moves
 from spades_cli.session.commands import LEAVE_WORDS, answer, default_hint_level
 from spades_cli.session.output import (
@@ -404,6 +405,47 @@ class PlaySession:
             "(undo only before anything new is seen: --undo before-new-info)."
         )
         return True
+
+    # -- claiming the rest of the hand ------------------------------------------------------
+
+    def claim(self) -> list[Output]:
+        """The rest of the hand's tricks for the side of the seat on turn, when certain."""
+        self._claim()
+        return self._take()
+
+    def _claim(self) -> None:
+        seat, state, rules = self.on_turn, self.state, self.rules
+        if seat is None or state.phase != PLAY:
+            self._error("A claim is made on your turn in the play: the rest of the tricks for your side.")
+            return
+        side = rules.side_of(seat)
+        if any(s in self.humans and rules.side_of(s) != side for s in range(rules.players)):
+            self._error("A claim is for a game against the bots: the other side plays on.")
+            return
+        obs = self.match.observation(seat)
+        bidders = [s for s in range(rules.players) if rules.side_of(s) == side]
+        seats = [s for s in bidders if not rules.is_nil(obs.bids[s] or 0, obs.declared[s])]
+        if seat not in seats:
+            self._error("A nil bidder claims no tricks.")
+            return
+        claim = Claim(state, side, seats)
+        left = plural(13 - len(state.tricks), "trick")
+        who = " and ".join(self.look.seat(s) for s in seats)
+        if not claim.certain:
+            self._error(
+                f"Not certain: {who} cannot be sure of the last {left} whatever the others play. Play on."
+            )
+            return
+        for_who = "" if seats == [seat] else f" for {who}"
+        self._reply(f"{self.look.seat(seat)} claims the last {left}{for_who}; they are played out.")
+        hand = state.hand_no
+        while not self.finished and self.state.hand_no == hand and self.state.phase == PLAY:
+            on_turn = self.state.current_player()
+            if rules.side_of(on_turn) == side:
+                self.run.apply(on_turn, claim.card(self.state))
+            else:
+                self.run.step()
+        self._advance()
 
     def _leave(self) -> None:
         self.left = True

@@ -182,6 +182,10 @@ def _undo(seat: SeatView, arg: str) -> list[Output]:
     return seat.take_back()
 
 
+def _claim(seat: SeatView, arg: str) -> list[Output]:
+    return seat.claim()
+
+
 def _transcript(seat: SeatView, arg: str) -> list[Output]:
     if seat.shared:
         return [reply("The host keeps the game's transcript.")]
@@ -214,6 +218,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("rules", (), "the rules of this table ('rules all' prints every option)", _rules),
     Command("hint", (), "what the expert bot (hard on a pure-Python install) would do here, and why", _hint),
     Command("undo", (), "take back your last decision and the moves made after it", _undo),
+    Command("claim", (), "the rest of the tricks for your side, when they are certain", _claim),
     Command("transcript", (), "where the game is saved", _transcript),
     Command("quit", ("exit",), "leave; the game stays saved and 'spades resume' continues it", _quit),
 )

@@ -441,6 +441,29 @@ def test_undo_of_a_forced_card_leaves_it_to_the_player() -> None:
     assert session.on_turn == 2 and len(session.state.tricks) == 5
 
 
+# -- claiming ------------------------------------------------------------------------------------
+
+
+def test_a_claim_is_checked_with_every_hand_known_and_played_out() -> None:
+    # Seed 1: North bids nil, South 3. With three tricks left South cannot be sure of them;
+    # with two left, 10S and QS take them whatever East and West play (R-C-4).
+    session = new_session(seed=1)
+    session.start()
+    assert texts(session.handle("claim"), ERROR) == [
+        "A claim is made on your turn in the play: the rest of the tricks for your side."
+    ]
+    session.handle("3")
+    play_until(session, lambda s: len(s.state.tricks) == 10 and s.on_turn == 2)
+    assert texts(session.handle("claim"), ERROR) == [
+        "Not certain: South cannot be sure of the last 3 tricks whatever the others play. Play on."
+    ]
+    play_until(session, lambda s: len(s.state.tricks) == 11 and s.on_turn == 2)
+    shown = session.handle("claim")
+    assert texts(shown, REPLY) == ["South claims the last 2 tricks; they are played out."]
+    assert texts(shown, OWN) == ["South plays 10S.", "South leads QS."]
+    assert session.state.results[0].tricks[2] == 5 and session.state.hand_no == 1
+
+
 # -- card counting ------------------------------------------------------------------------------
 
 
