@@ -35,7 +35,7 @@ from spades_cli.transcript.decks import fixed_decks_tag
 from spades_cli.transcript.files import TranscriptFile, save_failed
 from spades_cli.transcript.replay import ReplayResult, replay
 from spades_cli.transcript.scripts import ScriptRun, prepare_script, script_match, script_run, script_seats
-from spades_cli.transcript.syntax import Transcript, read_transcript, transcript_from_bytes
+from spades_cli.transcript.syntax import Tag, Transcript, read_transcript, transcript_from_bytes
 from spades_cli.transcript.tags import transcript_rules
 from spades_cli.transcript.writer import TranscriptWriter
 
@@ -156,6 +156,7 @@ class ResumedGame:
     run: GameRun
     replayed: ReplayResult
     humans: set[int]
+    tags: Sequence[Tag] = ()  # the transcript's tags
 
 
 def resume_game(
@@ -187,6 +188,7 @@ class Unfinished:
     replayed: ReplayResult
     writer: TranscriptWriter  # holds the game so far, in memory
     buffer: io.StringIO
+    tags: Sequence[Tag] = ()  # the transcript's tags
 
     @property
     def rules(self) -> Rules:
@@ -227,7 +229,7 @@ def replay_unfinished(path: str, *, preset_files: Sequence[str], transcript: str
         if file is not None:
             file.close()
         raise
-    return Unfinished(path, file, transcript, result, writer, buffer)
+    return Unfinished(path, file, transcript, result, writer, buffer, tuple(t.tags))
 
 
 def go_on(
@@ -279,7 +281,7 @@ def _go_on(
         run.close()
         raise
     humans = {s for s, label in labels.items() if label == "human"}
-    return ResumedGame(run, result, humans)
+    return ResumedGame(run, result, humans, game.tags)
 
 
 def _continue(

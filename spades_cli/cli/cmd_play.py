@@ -8,7 +8,14 @@ from collections.abc import Sequence
 import click
 
 from spades_cli.app.setup import RulesChoice, choose_rules, make_seats, open_transcript, recorded_run
-from spades_cli.cli.options import bot_options, check_bot_timeout, pace_options, rules_options
+from spades_cli.cli.options import (
+    autoplay_option,
+    bot_options,
+    check_bot_timeout,
+    pace_options,
+    rules_options,
+    undo_option,
+)
 from spades_cli.engine import Rules
 from spades_cli.engine.rules import SEAT_WORDS
 from spades_cli.errors import UsageError
@@ -16,8 +23,11 @@ from spades_cli.game.match import Match
 from spades_cli.game.run import GameRun
 from spades_cli.game.seats import HUMAN, parse_seat_specs
 from spades_cli.repl import PromptSeat, play_match
+from spades_cli.session.undo import UNDO_DEFAULT
 from spades_cli.transcript import new_seed
 from spades_cli.transcript.games import unfinished_notice
+from spades_cli.transcript.syntax import Tag
+from spades_cli.transcript.tags import UNDO_TAG
 
 DEFAULT_BOT = "normal"
 
@@ -73,6 +83,7 @@ def new_game(
     transcript: str | None,
     bot_timeout: float,
     on_bot_failure: str | None,
+    undo: str = UNDO_DEFAULT,
 ) -> GameRun:
     """The run of one game at the prompt, its transcript started (never over an existing file)."""
     match = Match(choice.rules, seed, make_seats(choice.rules, labels, human=lambda _label: PromptSeat()))
@@ -80,7 +91,9 @@ def new_game(
     try:
         return recorded_run(
             match,
-            lambda: open_transcript(transcript, match, choice, seats=seats, exclusive=True),
+            lambda: open_transcript(
+                transcript, match, choice, seats=seats, exclusive=True, extra_tags=[Tag(UNDO_TAG, (undo,), 0)]
+            ),
             bot_timeout=bot_timeout,
             on_bot_failure=on_bot_failure,
         )
@@ -99,7 +112,7 @@ def new_game(
     "seats",
     multiple=True,
     metavar="SEAT=WHO",
-    help="Who plays a seat: human, easy, normal, hard, expert or cmd:PROGRAM (repeatable). "
+    help="Who plays a seat: human, random, easy, normal, hard, expert or cmd:PROGRAM (repeatable). "
     "Default: you sit South "
     "and bots at the normal level take the other seats; several human seats share the keyboard.",
 )
@@ -113,6 +126,8 @@ def new_game(
 @click.option("--ascii", "ascii_only", is_flag=True, help="Suit letters (QS) instead of symbols (Q♠).")
 @click.option("--no-color", is_flag=True, help="No colours (also off with NO_COLOR or without a terminal).")
 @pace_options
+@undo_option(UNDO_DEFAULT)
+@autoplay_option
 @bot_options
 def play_command(
     preset: str,
@@ -124,6 +139,8 @@ def play_command(
     no_color: bool,
     fast: bool,
     speed: str,
+    undo: str,
+    autoplay: bool | None,
     bot_timeout: float,
     on_bot_failure: str | None,
 ) -> None:
@@ -148,7 +165,7 @@ def play_command(
     again: list[bool] = []  # "Play again? yes" at the end of a game (prompt or batch mode)
     while True:
         again.clear()
-        run = new_game(choice, the_seed, labels, transcript, bot_timeout, on_bot_failure)
+        run = new_game(choice, the_seed, labels, transcript, bot_timeout, on_bot_failure, undo)
         intro = intro_lines(rules, the_seed, labels, run.writer.path if run.writer else None)
         code = play_match(
             run,
@@ -158,6 +175,8 @@ def play_command(
             no_color=no_color,
             fast=fast,
             speed=speed,
+            undo=undo,
+            autoplay=autoplay,
             on_play_again=lambda: again.append(True),  # asked in batch mode too; end of input: no
         )
         if not again:

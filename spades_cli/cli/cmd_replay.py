@@ -82,6 +82,9 @@ def replay_command(
     for warning in stacked_deck_warnings(t, origins):
         click.echo(warning, err=True)
     if step and not as_json:
+        from spades_cli.repl import interactive
+        from spades_cli.repl.keys import key_reader
+
         match = run.match
         assert match.dealer is not None
         # With the C core the hands are analysed in the background, one after another:
@@ -99,7 +102,7 @@ def replay_command(
                 match.dealer,
                 match.decks,
                 run.state.history,
-                stdin_lines(),
+                key_reader() if interactive() else stdin_lines(),
                 sys.stdout,
                 symbols=symbols_ok(ascii_only),
                 width=terminal_width(),

@@ -17,6 +17,7 @@ from spades_cli.app.launch import BotFlags, resume_game
 from spades_cli.app.printer import Printer, progress
 from spades_cli.app.summary import game_summary
 from spades_cli.cli.options import (
+    autoplay_option,
     bot_options,
     check_bot_timeout,
     display_options,
@@ -28,6 +29,7 @@ from spades_cli.cli.options import (
     preset_file_option,
     say_err,
     trust_programs_option,
+    undo_option,
     use_color,
 )
 from spades_cli.game.run import stop_signals
@@ -56,6 +58,8 @@ from spades_cli.transcript.games import latest_game
 @trust_programs_option
 @display_options
 @pace_options
+@undo_option(None)
+@autoplay_option
 @bot_options
 def resume_command(
     file: str | None,
@@ -70,6 +74,8 @@ def resume_command(
     color: bool | None,
     fast: bool,
     speed: str,
+    undo: str | None,
+    autoplay: bool | None,
     bot_timeout: float,
     on_bot_failure: str | None,
 ) -> None:
@@ -80,6 +86,8 @@ def resume_command(
     most recently played unfinished game in the per-user folder ('spades games' lists them).
     """
     from spades_cli.repl import PromptSeat, play_match
+    from spades_cli.session.undo import undo_policy
+    from spades_cli.transcript.tags import recorded_undo
 
     check_bot_timeout(bot_timeout)
     file = file if file is not None else latest_game()
@@ -106,6 +114,8 @@ def resume_command(
             no_color=not use_color(color),
             fast=fast,
             speed=speed,
+            undo=undo or undo_policy(recorded_undo(resumed.tags)),
+            autoplay=autoplay,
         )
         if code:
             sys.exit(code)

@@ -22,6 +22,7 @@ import click
 from spades_cli.bots import LEVELS
 from spades_cli.game.run import DEFAULT_MAX_HANDS
 from spades_cli.protocol.codec import DEFAULT_TIMEOUT
+from spades_cli.session.undo import UNDO_POLICIES
 from spades_cli.view.analysis import HandNote
 
 __all__ = [
@@ -146,6 +147,31 @@ def pace_options(f: F) -> F:
     )(f)
     return click.option(
         "--fast", is_flag=True, help="At the prompt: no pause after the other seats' moves, nor after a hand."
+    )(f)
+
+
+def undo_option(default: str | None) -> Callable[[F], F]:
+    """``--undo always|before-new-info|never`` (parameter ``undo``): how far a seat at the
+    prompt may take back its decisions (None: the policy the game was started with)."""
+    again = "" if default else " Default: the policy the game was started with."
+    return click.option(
+        "--undo",
+        type=click.Choice(UNDO_POLICIES),
+        default=default,
+        show_default=default is not None,
+        help="How far 'undo' goes: always, before-new-info (until you have seen something new: "
+        f"a move of another seat, a new deal, a draft card) or never.{again}",
+    )
+
+
+def autoplay_option(f: F) -> F:
+    """``--autoplay/--no-autoplay`` (parameter ``autoplay``, None when not given): play a
+    person's only legal card for them."""
+    return click.option(
+        "--autoplay/--no-autoplay",
+        default=None,
+        help="Play your only legal card for you, with a line saying so "
+        "(default: at a terminal; not when moves come from a pipe).",
     )(f)
 
 

@@ -329,6 +329,9 @@ class RemoteSession:
     def take_back(self) -> list[Output]:
         return [error("Moves cannot be taken back at a shared table.")]
 
+    def claim(self) -> list[Output]:
+        return [error("Claims are checked with every hand known: not at a shared table.")]
+
     # -- the table's messages --------------------------------------------------------------
 
     def _wait(self) -> None:
@@ -436,7 +439,7 @@ class RemoteSession:
         n = self.rules.players
         played = tuple((trick.seat_of(i, n), c) for i, c in enumerate(cards))
         e = TrickWon(self.hand_no, int(msg["no"]), trick.leader, played, trick.winner)
-        self._emit(TRICK, narrate.trick(self.look, e))
+        self._emit(TRICK, narrate.trick_shown(self.look, e, self.width))
         if len(self.tricks) == 13:  # the hand's last trick: from now on the previous hand's
             self.previous, self.tricks = (trick, self.hand_no), []
 

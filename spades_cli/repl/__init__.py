@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from spades_cli.repl.core import PlaySession, PromptSeat
 from spades_cli.repl.session import Session
 from spades_cli.session.output import Output
+from spades_cli.session.undo import UNDO_DEFAULT
 from spades_cli.stdio import stdin_lines
 from spades_cli.view import symbols_ok, terminal_width
 
@@ -83,6 +84,8 @@ def play_match(
     batch: bool | None = None,
     speed: str = "normal",
     on_play_again: Callable[[], None] | None = None,
+    undo: str = UNDO_DEFAULT,
+    autoplay: bool | None = None,
 ) -> int:
     """Play a game run at the prompt (``spades play``; ``spades resume`` of a game with
     human seats, whose controllers must be :class:`PromptSeat`). The run records undo in
@@ -90,7 +93,10 @@ def play_match(
     over, after what its programs write on the way out) and closed. With
     ``on_play_again``, the end of the game asks "Play again?" and calls it on yes (after
     the transcript is closed). ``speed`` paces the bots at the prompt (``slow``,
-    ``normal``, ``fast``). Returns the exit code."""
+    ``normal``, ``fast``); ``undo`` is the table's undo policy (:mod:`spades_cli.session.undo`);
+    ``autoplay`` plays a person's only legal card for them (None: at a terminal, not in
+    batch mode, where each line typed stays the answer to the decision it was meant for).
+    Returns the exit code."""
     path = run.writer.path if run.writer is not None else None
     session = PlaySession(
         run,
@@ -99,6 +105,8 @@ def play_match(
         transcript_path=path,
         width=terminal_width(),
         ask_again=on_play_again is not None,
+        undo=undo,
+        autoplay=(not batch if batch is not None else interactive()) if autoplay is None else autoplay,
     )
     try:
         with run:

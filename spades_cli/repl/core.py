@@ -41,6 +41,7 @@ from spades_cli.errors import EXIT_OK, EXIT_UNFINISHED
 from spades_cli.game.events import Decided, Event, GameOver, HandScored, HandStarted, TrickWon
 from spades_cli.game.match import Match
 from spades_cli.game.run import GameRun
+from spades_cli.repl.claim import Claim
 from spades_cli.session import moves
 from spades_cli.session.commands import LEAVE_WORDS, answer, default_hint_level
 from spades_cli.session.output import (
@@ -61,6 +62,7 @@ from spades_cli.session.output import (
     VIEW,
     Output,
 )
+from spades_cli.session.undo import UNDO_DEFAULT, seen_since
 from spades_cli.view import Fragments, Look, narrate, plural, text
 
 __all__ = [
@@ -125,6 +127,8 @@ class PlaySession:
         hint_level: str | None = None,
         width: int = 80,
         ask_again: bool = False,
+        undo: str = UNDO_DEFAULT,
+        autoplay: bool = False,
     ) -> None:
         self.run = game if isinstance(game, GameRun) else GameRun(game)
         match = self.match = self.run.match
@@ -137,6 +141,9 @@ class PlaySession:
         self.extra_help: tuple[str, ...] = ()
         self.width = width  # the columns the front end writes to: views fit in them
         self.ask_again = ask_again  # at the end of the game: "Play again? (yes/no)"
+        self.undo = undo  # how far undo goes (session.undo: always, before-new-info, never)
+        self.autoplay = autoplay  # play a person's only legal card for them (--autoplay)
+        self._forced = False  # the move being applied is such a card
         self.asking_again = False
         self.play_again = False
         self.viewer: int | None = None  # the human whose cards are on the screen
@@ -197,8 +204,7 @@ class PlaySession:
         if self.done:
             return []
         if self.asking_again:
-            self.asking_again = False
-            self.play_again = entry.lower() in ("y", "yes")
+            self._answer_again(entry.lower())
             return self._take()
         if self.confirming:
             self.confirming = False
@@ -215,6 +221,15 @@ class PlaySession:
         else:
             self._out += shown
         return self._take()
+
+    def _answer_again(self, word: str) -> None:
+        """``Play again? (yes/no)``: each answer has one spelling, as every word at the table."""
+        if word in ("yes", "no"):
+            self.asking_again = False
+            self.play_again = word == "yes"
+            return
+        guess = "yes" if word.startswith("y") else "no" if word.startswith("n") else None
+        self._error(f"Type yes or no: did you mean {guess!r}?" if guess else "Type yes or no.")
 
     def leave(self) -> list[Output]:
         """End of input (Ctrl-D, a closed pipe): the game stays saved."""
@@ -298,12 +313,23 @@ class PlaySession:
             return moves.sentence(exc.reason)
         return action
 
-    def _advance(self) -> None:
-        """Let chance and the bots move until a human must decide or the game ends."""
-        self.run.play(until=lambda: self.state.current_player() in self.humans)
-        seat = self.state.current_player()
-        if not self.finished and seat in self.humans:
-            self._turn(seat)
+    def _advance(self, *, autoplay: bool = True) -> None:
+        """Let chance and the bots move until a human must decide or the game ends; with
+        ``autoplay`` (and ``--autoplay``) a human's only legal card is played for it."""
+        while True:
+            self.run.play(until=lambda: self.state.current_player() in self.humans)
+            seat = self.state.current_player()
+            if self.finished or seat not in self.humans:
+                return
+            legal = self.state.legal_actions()
+            if not (autoplay and self.autoplay and self.state.phase == PLAY and len(legal) == 1):
+                self._turn(seat)
+                return
+            self._forced = True
+            try:
+                self.run.apply(seat, legal[0])
+            finally:
+                self._forced = False
 
     def _turn(self, seat: int) -> None:
         if self.viewer != seat and len(self.humans) > 1:
@@ -349,6 +375,8 @@ class PlaySession:
             who = self.look.seat(others[0])
             self._error(f"{who} has moved since; only your own last decision can be undone.")
             return
+        if self._unfair(seat, index):
+            return
         removed = history[index:]
         taken = removed[0]
         self.run.undo(seat)
@@ -357,6 +385,66 @@ class PlaySession:
         more = f" and {plural(after, 'move')} after it" if after else ""
         self._reply(f"Took back {self.look.seat(seat)}'s {self._say_action(taken, past=True)}{more}.")
         self._last_status = ""
+        self._advance(autoplay=False)  # the decision taken back is the player's to make again
+
+    def _unfair(self, seat: int, index: int) -> bool:
+        """Whether the table's undo policy refuses to take back the decision at ``index``
+        (and says why)."""
+        name = self.look.seat(seat)
+        if self.undo == "never":
+            self._error("Undo is off at this table (--undo never): decisions stand.")
+            return True
+        if self.undo != "before-new-info":
+            return False
+        names = [self.look.seat(s) for s in range(self.rules.players)]
+        seen = seen_since(self.state.history[index:], self._log.actors[index:], seat, names)
+        if seen is None:
+            return False
+        self._error(
+            f"{name}'s decision stands: {name} has seen {seen} "
+            "(undo only before anything new is seen: --undo before-new-info)."
+        )
+        return True
+
+    # -- claiming the rest of the hand ------------------------------------------------------
+
+    def claim(self) -> list[Output]:
+        """The rest of the hand's tricks for the side of the seat on turn, when certain."""
+        self._claim()
+        return self._take()
+
+    def _claim(self) -> None:
+        seat, state, rules = self.on_turn, self.state, self.rules
+        if seat is None or state.phase != PLAY:
+            self._error("A claim is made on your turn in the play: the rest of the tricks for your side.")
+            return
+        side = rules.side_of(seat)
+        if any(s in self.humans and rules.side_of(s) != side for s in range(rules.players)):
+            self._error("A claim is for a game against the bots: the other side plays on.")
+            return
+        obs = self.match.observation(seat)
+        bidders = [s for s in range(rules.players) if rules.side_of(s) == side]
+        seats = [s for s in bidders if not rules.is_nil(obs.bids[s] or 0, obs.declared[s])]
+        if seat not in seats:
+            self._error("A nil bidder claims no tricks.")
+            return
+        claim = Claim(state, side, seats)
+        left = plural(13 - len(state.tricks), "trick")
+        who = " and ".join(self.look.seat(s) for s in seats)
+        if not claim.certain:
+            self._error(
+                f"Not certain: {who} cannot be sure of the last {left} whatever the others play. Play on."
+            )
+            return
+        for_who = "" if seats == [seat] else f" for {who}"
+        self._reply(f"{self.look.seat(seat)} claims the last {left}{for_who}; they are played out.")
+        hand = state.hand_no
+        while not self.finished and self.state.hand_no == hand and self.state.phase == PLAY:
+            on_turn = self.state.current_player()
+            if rules.side_of(on_turn) == side:
+                self.run.apply(on_turn, claim.card(self.state))
+            else:
+                self.run.step()
         self._advance()
 
     def _leave(self) -> None:
@@ -458,7 +546,14 @@ class PlaySession:
             draft = drafted
         lead = before == PLAY and len(state.trick) == 1
         said = narrate.move(
-            self.look, e, lead=lead, private=private, declined=seat in self.humans, draft=draft, owner=owner
+            self.look,
+            e,
+            lead=lead,
+            private=private,
+            declined=seat in self.humans,
+            draft=draft,
+            owner=owner,
+            forced=self._forced,
         )
         if said is not None:
             self._emit(OWN if private else MOVE, said)
@@ -470,7 +565,7 @@ class PlaySession:
         elif isinstance(e, Decided):
             self._event(e)
         elif isinstance(e, TrickWon):
-            self._emit(TRICK, narrate.trick(self.look, e))
+            self._emit(TRICK, narrate.trick_shown(self.look, e, self.width))
         elif isinstance(e, HandScored):
             self._hand_over(e.result)
         elif isinstance(e, GameOver) and e.winner is not None:

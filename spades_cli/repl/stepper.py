@@ -3,7 +3,8 @@
 Every position of the game is rebuilt from the recorded decks and actions (the engine
 replays them; nothing is re-derived here) and shown with every hand, so the hands shrink
 as the cards are played and, in the two-player game, grow pick by pick in the draft.
-One line of input moves (the keys are listed once, at the start):
+One key moves (the keys are listed once, at the start; at a terminal each acts at once,
+in a pipe each is a line):
 
     Enter or n   next move            p   previous move
     t            end of the next trick T  end of the previous trick
@@ -18,7 +19,7 @@ cards where it ends.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
@@ -200,20 +201,22 @@ def step_through(
     dealer: int,
     decks: Sequence[Sequence[int]],
     actions: Sequence[int],
-    keys: TextIO,
+    keys: TextIO | Callable[[], str | None],
     out: TextIO,
     *,
     symbols: bool = True,
     width: int = 80,
     analysis: HandNotes | None = None,
 ) -> None:
-    """Show a recorded game position by position, moving as the lines of ``keys`` say;
-    with ``analysis``, the hindsight analysis of each hand beside its tricks."""
+    """Show a recorded game position by position, moving as the lines of ``keys`` say (or
+    as a reader of keys gives them: :func:`spades_cli.repl.keys.key_reader`, None at the
+    end); with ``analysis``, the hindsight analysis of each hand beside its tricks."""
     look = Look(rules, symbols)
     stepper = Stepper(look, positions(rules, dealer, decks, actions, look), width, analysis)
     if not stepper.game:
         out.write("Nothing was played in this game.\n")
         return
+    read = keys if callable(keys) else lambda: keys.readline() or None
     out.write(view.wrap(KEYS, width) + "\n")
     if analysis is not None:
         out.write(view.wrap(f"Beside the tricks: {HINDSIGHT}.", width) + "\n")
@@ -221,8 +224,8 @@ def step_through(
     while True:
         out.write(shown + "\n")
         out.flush()
-        line = keys.readline()
-        if not line or line.strip().lower() in ("q", "quit"):
+        line = read()
+        if line is None or line.strip().lower() in ("q", "quit"):
             return
         problem = stepper.move(line.rstrip("\r\n"))
         shown = view.wrap(problem, width) if problem is not None else plain(stepper.show())

@@ -19,13 +19,14 @@ from spades_cli.engine import (
     KEEP,
     NO_BLIND,
     PLAY,
+    Observation,
     Phase,
 )
 from spades_cli.engine import compiled as _compiled
 from spades_cli.engine.cards import card_label
 from spades_cli.session.output import REPLY, Output, error, reply
 from spades_cli.session.seat import SeatView
-from spades_cli.view import Fragments, text
+from spades_cli.view import Fragments, count, text
 
 Handler = Callable[[SeatView, str], list[Output]]
 
@@ -117,6 +118,28 @@ def _discards(seat: SeatView, arg: str) -> list[Output]:
     return [Output(REPLY, frags)]
 
 
+def _counted(seat: SeatView) -> Observation | str:
+    """The observation card counting reads, or why there is none to count from now."""
+    obs = seat.observation()
+    if obs is None:
+        return "Nobody is at the table."
+    if not obs.looked:
+        return f"{seat.look.seat(obs.seat)} has not looked at the cards yet."
+    if not seat.up_to_date():
+        return "The cards are counted on your turn, as the table is then."
+    return obs
+
+
+def _out(seat: SeatView, arg: str) -> list[Output]:
+    obs = _counted(seat)
+    return [reply(obs if isinstance(obs, str) else count.out_lines(seat.look, obs))]
+
+
+def _voids(seat: SeatView, arg: str) -> list[Output]:
+    obs = _counted(seat)
+    return [reply(obs if isinstance(obs, str) else count.voids_line(seat.look, obs))]
+
+
 def _rules(seat: SeatView, arg: str) -> list[Output]:
     if arg.lower() == "all":
         from spades_cli.presets import rules_to_yaml
@@ -159,6 +182,10 @@ def _undo(seat: SeatView, arg: str) -> list[Output]:
     return seat.take_back()
 
 
+def _claim(seat: SeatView, arg: str) -> list[Output]:
+    return seat.claim()
+
+
 def _transcript(seat: SeatView, arg: str) -> list[Output]:
     if seat.shared:
         return [reply("The host keeps the game's transcript.")]
@@ -185,10 +212,13 @@ COMMANDS: tuple[Command, ...] = (
     Command("tricks", (), "every trick of this hand so far", _tricks),
     Command("score", ("scores",), "points of every hand, totals and bags", _score),
     Command("bids", (), "the bids and the tricks taken against them", _bids),
+    Command("out", (), "the cards you have not seen yet in this hand, by suit", _out),
+    Command("voids", (), "the suits each seat has shown out of in this hand", _voids),
     Command("discards", (), "two-player: the cards you discarded in the draft", _discards),
     Command("rules", (), "the rules of this table ('rules all' prints every option)", _rules),
     Command("hint", (), "what the expert bot (hard on a pure-Python install) would do here, and why", _hint),
     Command("undo", (), "take back your last decision and the moves made after it", _undo),
+    Command("claim", (), "the rest of the tricks for your side, when they are certain", _claim),
     Command("transcript", (), "where the game is saved", _transcript),
     Command("quit", ("exit",), "leave; the game stays saved and 'spades resume' continues it", _quit),
 )

@@ -65,3 +65,7 @@ class SeatView(Protocol):
     def take_back(self) -> list[Output]:
         """Undo this seat's last decision; what to show."""
         ...
+
+    def claim(self) -> list[Output]:
+        """Claim the rest of the hand's tricks for this seat's side; what to show."""
+        ...

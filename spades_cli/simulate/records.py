@@ -28,6 +28,7 @@ from spades_cli.game.run import GameRun
 from spades_cli.simulate.game import HandStat, hand_stat
 from spades_cli.transcript import parse_transcript, replay
 from spades_cli.transcript.files import read_limited
+from spades_cli.transcript.tags import recorded_undo
 
 BY = ("seat", "level", "rules")
 
@@ -81,6 +82,7 @@ class Stats:
     files: int = 0
     skipped: list[str] = field(default_factory=list)  # "FILE: why", for files that could not be read
     groups: dict[str, Group] = field(default_factory=dict)
+    undo: dict[str, int] = field(default_factory=dict)  # games by their Undo tag ("not recorded": none)
 
     def group(self, key: str) -> Group:
         return self.groups.setdefault(key, Group())
@@ -90,6 +92,7 @@ class Stats:
             "by": self.by,
             "files": self.files,
             "skipped": self.skipped,
+            "undo": dict(sorted(self.undo.items())),
             "groups": {k: g.as_json() for k, g in sorted(self.groups.items())},
         }
 
@@ -141,6 +144,8 @@ def add_transcript(stats: Stats, text: str, origin: str) -> None:
             g.wins += winner in sides
             g.losses += len(sides - {winner})
     stats.files += 1
+    policy = recorded_undo(t.tags) or "not recorded"
+    stats.undo[policy] = stats.undo.get(policy, 0) + 1
 
 
 def _add_hand(g: Group, h: HandStat, seat: int, side: int, penalty_unit: int) -> None:
@@ -187,6 +192,9 @@ def _percent(part: int, whole: int) -> str:
 def report(stats: Stats) -> list[str]:
     """The statistics as text, a short block per group (fits 60 columns)."""
     lines = [f"{stats.files} games read; by {stats.by}."]
+    if stats.undo:
+        policies = ", ".join(f"{n} {policy}" for policy, n in sorted(stats.undo.items()))
+        lines.append(f"Undo: {policies}.")
     for key, g in sorted(stats.groups.items()):
         j = g.as_json()
         lines.append("")

@@ -12,6 +12,13 @@ from spades_cli.errors import FileFormatError, MultiError, SpadesError
 from spades_cli.presets import codec as rulecodec
 from spades_cli.transcript.syntax import HandLine, Tag, Transcript, quote, raise_problems
 
+UNDO_TAG = "Undo"  # how far undo went at the prompt: [Undo "before-new-info"] (session.undo)
+
+
+def recorded_undo(tags: Sequence[Tag]) -> str | None:
+    """The value of the ``Undo`` tag among ``tags`` (None: there is none)."""
+    return next((tag.values[0] for tag in tags if tag.name == UNDO_TAG and tag.values), None)
+
 
 def transcript_rules(
     t: Transcript, *, required: bool = True, preset_files: Sequence[str] = ()

@@ -25,6 +25,7 @@ from spades_cli.engine import (
 from spades_cli.game.events import Decided, HandStarted, TrickWon
 from spades_cli.view.layout import Fragments
 from spades_cli.view.look import Look, text
+from spades_cli.view.table import finished_trick
 
 HIDDEN = -1  # the card of a move the seat told may not see (a card given up in the exchange)
 
@@ -40,16 +41,18 @@ def move(
     declined: bool = False,
     draft: Sequence[int] = (),
     owner: int | None = None,
+    forced: bool = False,
 ) -> Fragments | None:
     """A move in words, None when nothing is said of it. ``lead``: the card opens a trick;
     ``private``: the seat told made the move (or draws the card) and sees its cards;
     ``declined``: say a decision not to declare too; ``draft``: the two cards of a draft
     decision (the one drawn, the next); ``owner``: the seat drawing a card (``e.seat`` is
-    chance's)."""
+    chance's); ``forced``: a card played for a person, the only legal one (``--autoplay``)."""
     name = look.seat(e.seat) if e.seat >= 0 else ""
     action, two = e.action, look.rules.players == 2
     if e.phase == PLAY:
-        return [("", f"{name} {'leads' if lead else 'plays'} "), look.card(action), ("", ".")]
+        why = " (the only legal card)" if forced else ""
+        return [("", f"{name} {'leads' if lead else 'plays'} "), look.card(action), ("", f"{why}.")]
     if e.phase == BID:
         bid = action - BID_BASE
         return text(f"{name} bids {'nil' if bid == 0 else bid}.")
@@ -87,6 +90,12 @@ def trick(look: Look, e: TrickWon) -> Fragments:
     """``Trick 3: East wins with K♣.``"""
     winning = next(card for seat, card in e.cards if seat == e.winner)
     return [("", f"Trick {e.trick_no}: {look.seat(e.winner)} wins with "), look.card(winning), ("", ".")]
+
+
+def trick_shown(look: Look, e: TrickWon, width: int = 80) -> Fragments:
+    """What a seat at the prompt sees when a trick ends: :func:`trick`'s line, then the
+    trick laid out by seat with the winner's card marked."""
+    return [*trick(look, e), ("", "\n"), *finished_trick(look, e.cards, e.winner, width)]
 
 
 def dealt(look: Look, e: HandStarted) -> str:

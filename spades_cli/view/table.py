@@ -7,19 +7,25 @@ hand is played::
                 N 1/0  6♥
     W 1/1  2♥               E 2/0  [A♥]
                 S 3/1  ?
-    NS: bid 4, took 1, bags 0, score 0
-    EW: bid 3, took 1, bags 0, score 0
+    NS: bid 4, took 1, 0 bags, score 0
+    EW: bid 3, took 1, 0 bags, score 0
 
 Each seat shows its bid and the tricks it took (``N 3/2``; a nil that took a trick shows
 ``S nil ✗1``), the card it played to the trick (the one winning so far in brackets) and
-``?`` on turn. Where the terminal is too narrow for the layout, the trick is one line.
+``?`` on turn. A side with a nil bidder shows its seats apart (``NS: N 1/2 · S nil ✗2``),
+the bags the tricks taken make already follow the side's bags (engine scoring: the hand
+as if it ended now), and a line warns a side near the bag penalty. Where the terminal is
+too narrow for the layout, the trick is one line.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from spades_cli.engine import BID, DECLARE, DRAFT, EXCHANGE, PLAY, Observation, Rules
 from spades_cli.engine.cards import SPADES, SUIT_NAMES, mask_of
 from spades_cli.engine.illegal import card_reason
+from spades_cli.engine.scoring import SideResult, score_side
 from spades_cli.view.layout import Fragments
 from spades_cli.view.look import Look, bid_word, compress_bids, join, plural, text, winning_index
 
@@ -27,15 +33,24 @@ from spades_cli.view.look import Look, bid_word, compress_bids, join, plural, te
 def seat_tag(look: Look, obs: Observation, seat: int) -> str:
     """``N 3/2`` (bid 3, took 2); ``S nil/0``; ``S nil ✗1`` once a nil took a trick; ``W ?``
     on turn to bid, ``W -`` not yet."""
+    return f"{look.letter(seat)} {_seat_bid(look, obs, seat)}"
+
+
+def _seat_bid(look: Look, obs: Observation, seat: int) -> str:
+    """A seat's bid and tricks without its letter: ``3/2``, ``nil ✗1``, ``?``, ``-``."""
     bid = obs.bids[seat]
     took = obs.tricks_won[seat]
-    name = look.letter(seat)
     if bid is None:
-        return f"{name} {'?' if obs.phase == BID and obs.current == seat else '-'}"
+        return "?" if obs.phase == BID and obs.current == seat else "-"
     word = bid_word(bid, obs.declared[seat], look.rules)
-    if bid == 0 and took:
-        return f"{name} {word} {'✗' if look.symbols else 'x'}{took}"
-    return f"{name} {word}/{took}"
+    if _is_nil(look, obs, seat) and took:
+        return f"{word} {'✗' if look.symbols else 'x'}{took}"
+    return f"{word}/{took}"
+
+
+def _is_nil(look: Look, obs: Observation, seat: int) -> bool:
+    bid = obs.bids[seat]
+    return bid is not None and look.rules.is_nil(bid, obs.declared[seat])
 
 
 def seats_text(look: Look, obs: Observation) -> str:
@@ -44,7 +59,8 @@ def seats_text(look: Look, obs: Observation) -> str:
 
 
 def bids_text(look: Look, obs: Observation) -> str:
-    """``N 3, E 4, S ?, W -``: ``?`` on turn to bid, ``-`` not yet."""
+    """``N 3, E 4, S ?, W -``: ``?`` on turn to bid, ``-`` not yet; while bidding, the total
+    bid so far against the 13 tricks (``7 of 13 bid``)."""
     parts = []
     for seat in range(obs.players):
         bid = obs.bids[seat]
@@ -53,7 +69,11 @@ def bids_text(look: Look, obs: Observation) -> str:
         else:
             shown = bid_word(bid, obs.declared[seat], look.rules)
         parts.append(f"{look.letter(seat)} {shown}")
-    return ", ".join(parts)
+    said = ", ".join(parts)
+    if obs.phase == BID:
+        total = sum(b for s, b in enumerate(obs.bids) if b is not None and not _is_nil(look, obs, s))
+        said += f" ({total} of 13 bid)"
+    return said
 
 
 def side_contract(look: Look, obs: Observation, side: int) -> int | None:
@@ -61,41 +81,90 @@ def side_contract(look: Look, obs: Observation, side: int) -> int | None:
     bids = [obs.bids[s] for s in look.side_seats(side)]
     if all(b is None for b in bids):
         return None
-    return sum(b for b in bids if b is not None)
+    return sum(
+        b
+        for s, b in zip(look.side_seats(side), bids, strict=True)
+        if b is not None and not _is_nil(look, obs, s)
+    )
+
+
+def side_contract_text(look: Look, obs: Observation, side: int, sep: str = ", ") -> str:
+    """A side's contract and tricks: ``bid 5, took 2``; a side with a nil bidder and a
+    partner shows each seat apart (``N 1/2 · S nil ✗2``: the nil's tricks are not its
+    partner's)."""
+    seats = look.side_seats(side)
+    if len(seats) > 1 and any(_is_nil(look, obs, s) for s in seats):
+        return (" · " if look.symbols else " + ").join(seat_tag(look, obs, s) for s in seats)
+    took = sum(obs.tricks_won[s] for s in seats)
+    bid = obs.bids[seats[0]]
+    if bid is not None and _is_nil(look, obs, seats[0]):
+        return f"bid {bid_word(bid, obs.declared[seats[0]], look.rules)}{sep}took {took}"
+    contract = side_contract(look, obs, side)
+    return f"took {took}" if contract is None else f"bid {contract}{sep}took {took}"
 
 
 def tricks_text(look: Look, obs: Observation) -> str:
-    """``NS bid 5 took 2, EW bid 7 took 1``: each side's contract and tricks."""
-    parts = []
-    for side in range(2):
-        took = sum(obs.tricks_won[s] for s in look.side_seats(side))
-        contract = side_contract(look, obs, side)
-        bid = f"bid {contract} " if contract is not None else ""
-        parts.append(f"{look.side_short(side)} {bid}took {took}")
-    return ", ".join(parts)
+    """``NS bid 5 took 2, EW N 1/0 · S nil/0``: each side's contract and tricks."""
+    return ", ".join(
+        f"{look.side_short(side)} {side_contract_text(look, obs, side, ' ')}" for side in range(2)
+    )
+
+
+def hand_so_far(look: Look, obs: Observation, side: int) -> SideResult | None:
+    """The side's result if the hand ended now (engine scoring; None before every bid is in)."""
+    bids = obs.bids
+    if obs.phase != PLAY or any(b is None for b in bids):
+        return None
+    known = [b for b in bids if b is not None]
+    seats = look.side_seats(side)
+    return score_side(
+        look.rules, known, obs.declared, obs.tricks_won, seats, obs.scores[side], obs.bags[side]
+    )
+
+
+def bags_text(look: Look, obs: Observation, side: int) -> str:
+    """``3 bags``; ``3 bags (+2 this hand)`` once the tricks taken already make bags."""
+    so_far = hand_so_far(look, obs, side)
+    coming = f" (+{so_far.bags} this hand)" if so_far is not None and so_far.bags else ""
+    return plural(obs.bags[side], "bag") + coming
+
+
+def bags_warning(look: Look, obs: Observation, side: int) -> str | None:
+    """``NS: 1 bag from the bag penalty (-100)``; ``NS: the bag penalty (-100) comes`` when
+    the tricks taken already reach it; None when the side is further from it."""
+    limit, penalty = look.rules.bags.limit, look.rules.bags.penalty
+    if limit is None or not look.rules.bags.enabled:
+        return None
+    so_far = hand_so_far(look, obs, side)
+    name = look.side_short(side)
+    if so_far is not None and so_far.bag_penalty:
+        return f"{name}: the bag penalty ({so_far.bag_penalty}) comes with this hand's bags"
+    bags = so_far.bags_total if so_far is not None else obs.bags[side]
+    left = limit - bags
+    return f"{name}: {plural(left, 'bag')} from the bag penalty (-{penalty})" if left <= 2 else None
 
 
 def side_line(look: Look, obs: Observation, side: int) -> str:
-    """``NS: bid 5, took 2, bags 3, score 141``."""
-    took = sum(obs.tricks_won[s] for s in look.side_seats(side))
-    contract = side_contract(look, obs, side)
-    bid = "-" if contract is None else str(contract)
+    """``NS: bid 5, took 2, 3 bags, score 141``; ``NS: N 1/2 · S nil ✗2, 0 bags (+2 this
+    hand), score 0``."""
     return (
-        f"{look.side_short(side)}: bid {bid}, took {took}, "
-        f"{plural(obs.bags[side], 'bag')}, score {obs.scores[side]}"
+        f"{look.side_short(side)}: {side_contract_text(look, obs, side)}, "
+        f"{bags_text(look, obs, side)}, score {obs.scores[side]}"
     )
 
 
 def status_parts(look: Look, obs: Observation) -> list[str]:
     """Everything public at a glance, in short parts (the toolbar packs them into lines):
-    ``Hand 2``, ``N 3/1, E 2/0, S nil/0, W 4/2`` (bid/took), ``NS 3/1, 140 pts, 2 bags``."""
+    ``Hand 2``, ``N 3/1, E 2/0, S nil/0, W 4/2`` (bid/took), ``NS 3/1, 140 pts, 2 bags``
+    (a nil bidder's tricks are not its side's), and a warning near the bag penalty."""
     parts = [f"Hand {obs.hand_no + 1}", seats_text(look, obs)]
     for side in range(2):
-        took = sum(obs.tricks_won[s] for s in look.side_seats(side))
+        took = sum(obs.tricks_won[s] for s in look.side_seats(side) if not _is_nil(look, obs, s))
         contract = side_contract(look, obs, side)
         tricks = f" {contract}/{took}," if contract is not None else ""
         bags = plural(obs.bags[side], "bag")
         parts.append(f"{look.side_short(side)}{tricks} {obs.scores[side]} pts, {bags}")
+    parts += [w for side in range(2) if (w := bags_warning(look, obs, side)) is not None]
     parts.append("spades broken" if obs.spades_broken else "spades not broken")
     return parts
 
@@ -153,8 +222,24 @@ def _width(frags: Fragments) -> int:
 def trick_layout(look: Look, obs: Observation, width: int = 80) -> Fragments:
     """The trick by seat: North on top, South at the bottom, West and East at the sides (in
     the two-player game North above South); one line when narrower than the layout."""
-    cells = _trick_cells(look, obs)
-    if obs.players == 2:
+    return _compass(_trick_cells(look, obs), width)
+
+
+def finished_trick(look: Look, cards: Sequence[tuple[int, int]], winner: int, width: int = 80) -> Fragments:
+    """A finished trick laid out by seat like the trick in progress (``cards``: the seats and
+    their cards), the winner's card marked: what stays on the screen until the next card."""
+    played = dict(cards)
+    cells: list[Fragments] = []
+    for seat in range(look.rules.players):
+        card = played[seat]
+        shown = look.marked(card) if seat == winner else [look.card(card)]
+        cells.append([("", f"{look.letter(seat)}  "), *shown])
+    return _compass(cells, width)
+
+
+def _compass(cells: list[Fragments], width: int) -> Fragments:
+    """One cell per seat laid out as the table: North on top, South at the bottom."""
+    if len(cells) == 2:
         return join(cells, "\n")
     north, east, south, west = cells
     left = _width(west) + 3
@@ -174,6 +259,10 @@ def table_view(look: Look, obs: Observation, width: int = 80) -> Fragments:
             out += [("", "\n" + side_line(look, obs, side))]
     else:
         out += [("", "\n" + "; ".join(side_line(look, obs, side) for side in range(2)))]
+    for side in range(2):
+        warning = bags_warning(look, obs, side)
+        if warning is not None:
+            out += [("", f"\n{warning}.")]
     return out
 
 

@@ -11,6 +11,7 @@ from spades_cli.engine.notation import action_text
 from spades_cli.game.match import Match
 from spades_cli.presets import load_rules
 from spades_cli.repl.core import Output, PlaySession, PromptSeat
+from spades_cli.session.undo import UNDO_DEFAULT
 
 
 def new_session(
@@ -18,12 +19,16 @@ def new_session(
     seed: int = 7,
     seats: Sequence[str] = (),
     overrides: Sequence[str] = (),
+    undo: str = UNDO_DEFAULT,
+    autoplay: bool = False,
 ) -> PlaySession:
     rules = load_rules(preset, overrides)
     labels = seat_labels(rules, seats)
     match = Match(rules, seed, make_seats(rules, labels, human=lambda _label: PromptSeat()))
     humans = {s for s, label in labels.items() if label == "human"}
-    return PlaySession(match, humans, symbols=False, transcript_path="/saved/game.txt")
+    return PlaySession(
+        match, humans, symbols=False, transcript_path="/saved/game.txt", undo=undo, autoplay=autoplay
+    )
 
 
 def first_legal(session: PlaySession) -> str:

@@ -46,7 +46,7 @@ Hand 1: East deals.
 
 Hand 1 | N -, E -, S ?, W - | NS 0 pts, 0 bags | EW 0 pts, 0 bags
 spades not broken
-Bids: N -, E -, S ?, W -
+Bids: N -, E -, S ?, W - (0 of 13 bid)
 South's hand: J♠ 10♠ 7♠ 3♠ 2♠  K♥ 8♥  A♣ K♣  K♦ 8♦ 6♦ 4♦
 South to bid: nil or 1-13
 Bids/tricks: N -, E -, S ?, W -. Sides: NS took 0, EW took 0.
@@ -68,6 +68,9 @@ West plays 5♣.
 North plays 4♣.
 East plays 2♣.
 Trick 1: South wins with K♣.
+        N  4♣
+W  5♣             E  2♣
+        S  [K♣]
 
 Hand 1, trick 2; spades not broken. South to lead.
         N 1/0
@@ -83,6 +86,9 @@ West plays 9♣.
 North plays 6♣.
 East plays 3♣.
 Trick 2: South wins with A♣.
+        N  6♣
+W  9♣             E  3♣
+        S  [A♣]
 
 Hand 1, trick 3; spades not broken. South to lead.
         N 1/0
@@ -107,6 +113,9 @@ West plays A♦.
 North plays 2♦.
 East plays 3♦.
 Trick 2: West wins with A♦.
+          N  2♦
+W  [A♦]            E  3♦
+          S  4♦
 West leads 2♥.
 North plays 6♥.
 East plays A♥.
@@ -126,10 +135,24 @@ Continue it with: spades resume {path}
 """
 
 
+def test_the_undo_policy_is_a_tag_and_resume_keeps_it(tmp_path: Path) -> None:
+    path = tmp_path / "game.txt"
+    result = play(["--seed", "7", "--undo", "never", "--transcript", str(path)], ["3"], tmp_path)
+    assert result.exit_code == EXIT_UNFINISHED
+    assert '\n[Undo "never"]\n' in path.read_text(encoding="utf-8")
+    resumed = CliRunner().invoke(
+        main, ["resume", str(path)], input="KC\nundo\n", env={"SPADES_HOME": str(tmp_path)}
+    )
+    assert "Undo is off at this table (--undo never): decisions stand.\n" in resumed.output
+    default = tmp_path / "default.txt"
+    play(["--seed", "7", "--transcript", str(default)], [], tmp_path)
+    assert '\n[Undo "before-new-info"]\n' in default.read_text(encoding="utf-8")
+
+
 def test_batch_output_is_exact_for_a_fixed_seed(tmp_path: Path) -> None:
     path = tmp_path / "game.txt"
     moves = ["bids", "3", "KC", "2s", "AC", "undo", "4D", "4D", "score"]
-    result = play(["--seed", "7", "--transcript", str(path)], moves, tmp_path)
+    result = play(["--seed", "7", "--undo", "always", "--transcript", str(path)], moves, tmp_path)
     assert result.output == GOLDEN_FOUR.format(path=path)
     assert result.exit_code == EXIT_UNFINISHED
     # The transcript records the undo and replays to the same position.
@@ -268,6 +291,28 @@ def test_play_again_is_asked_in_batch_mode_and_the_end_of_input_is_no(
         second = out.split("Play again? (yes/no)\n")[1]
         assert second.startswith("Spades, two-player rules: game to 60. Seed ")
         assert "Continue it with: spades resume " in out
+
+
+def test_play_again_takes_only_yes_or_no(tmp_path: Path) -> None:
+    # One spelling for every word at the table: "y" is refused the way a mistyped word is.
+    lines = _whole_game("two-player", 5, ["target=60"])
+    result = play(
+        [
+            "--rules",
+            "two-player",
+            "--set",
+            "target=60",
+            "--seed",
+            "5",
+            "--transcript",
+            str(tmp_path / "g.txt"),
+        ],
+        [*lines, "y", "maybe", "no"],
+        tmp_path,
+    )
+    assert result.exit_code == EXIT_OK
+    tail = result.output.split("Play again? (yes/no)\n")[1]
+    assert tail == "Type yes or no: did you mean 'yes'?\nType yes or no.\n"
 
 
 def test_default_transcript_goes_to_the_per_user_folder(tmp_path: Path) -> None:

@@ -110,8 +110,8 @@ def test_ctrl_c_clears_the_line_and_ctrl_d_leaves() -> None:
 
 
 def test_undo_at_the_prompt() -> None:
-    session = new_session()
-    twin = new_session()
+    session = new_session(undo="always")
+    twin = new_session(undo="always")
     twin.start()
     twin.handle("3")
     card = action_text(twin.state.legal_actions()[0])

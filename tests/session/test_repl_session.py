@@ -309,7 +309,7 @@ class _Log:
 
 
 def test_undo_takes_back_the_last_decision_and_the_bot_moves_after_it() -> None:
-    session = new_session()
+    session = new_session(undo="always")
     log = _Log(session)
     session.run.subscribe(log)
     session.start()
@@ -332,7 +332,7 @@ def test_undo_takes_back_the_last_decision_and_the_bot_moves_after_it() -> None:
 
 
 def test_undo_across_the_end_of_a_hand() -> None:
-    session = new_session()
+    session = new_session(undo="always")
     session.start()
     play_until(session, lambda s: len(s.state.results) == 1 and s.on_turn == 2)
     last_before = texts(session.handle("last"))
@@ -350,6 +350,135 @@ def test_undo_with_nothing_to_take_back() -> None:
     session.start()
     assert [(o.kind, o.text) for o in session.handle("undo")] == [
         (ERROR, "South has made no decision yet: nothing to undo.")
+    ]
+
+
+def test_undo_before_new_info_refuses_once_another_seat_has_moved() -> None:
+    # The default: a bid stands once the other bids and the lead have been seen.
+    session = new_session()
+    session.start()
+    session.handle("3")
+    history = list(session.state.history)
+    assert [(o.kind, o.text) for o in session.handle("undo")] == [
+        (
+            ERROR,
+            "South's decision stands: South has seen West's move since "
+            "(undo only before anything new is seen: --undo before-new-info).",
+        )
+    ]
+    assert session.state.history == history
+
+
+def test_undo_before_new_info_takes_back_a_card_when_nothing_new_was_seen() -> None:
+    # South plays the last card of a trick and wins it: South leads next, nothing new seen.
+    session = new_session()
+    session.start()
+    session.handle("3")
+
+    def south_closes_and_leads(s: PlaySession) -> bool:
+        return s.on_turn == 2 and not s.state.trick and s.state.tricks[-1:] != [] and _south_last(s)
+
+    play_until(session, south_closes_and_leads)
+    shown = session.handle("undo")
+    assert texts(shown, REPLY)[0].startswith("Took back South's ")
+    assert len(session.state.trick) == 3
+
+
+def _south_last(s: PlaySession) -> bool:
+    return s.state.history[-1] < 52 and s._log.actors[-1] == 2
+
+
+def test_undo_in_the_draft_never_keeps_the_card_just_seen() -> None:
+    # Two-player draft: keep shows the other card of the pair, so keep stands.
+    session = new_session("two-player")
+    session.start()
+    play_until(session, lambda s: s.state.phase == DRAFT and s.on_turn is not None)
+    session.handle("keep")
+    shown = session.handle("undo")
+    assert texts(shown, ERROR) == [
+        "South's decision stands: South has seen the other card of that draft pair "
+        "(undo only before anything new is seen: --undo before-new-info)."
+    ]
+
+
+def test_undo_never() -> None:
+    session = new_session(undo="never")
+    session.start()
+    session.handle("3")
+    refused = "Undo is off at this table (--undo never): decisions stand."
+    assert texts(session.handle("undo"), ERROR) == [refused]
+
+
+# -- forced moves ---------------------------------------------------------------------------------
+
+
+def test_autoplay_plays_the_only_legal_card_and_says_so() -> None:
+    # Seed 7, South bids 3 and plays the first legal card: in trick 6 South must follow
+    # hearts with its only heart (R-C-3), and its last card is forced too.
+    typed, auto = new_session(), new_session(autoplay=True)
+    for session in (typed, auto):
+        session.start()
+        session.handle("3")
+    typed_shown = play_until(typed, lambda s: len(s.state.results) == 1)
+    auto_shown = play_until(auto, lambda s: len(s.state.results) == 1)
+    assert auto.state.history == typed.state.history  # the same game, two cards fewer typed
+    assert [t for t in texts(auto_shown, OWN) if "only legal" in t] == [
+        "South plays KH (the only legal card).",
+        "South plays JS (the only legal card).",
+    ]
+    assert len(texts(auto_shown, VIEW)) == len(texts(typed_shown, VIEW)) - 2
+    assert not any("only legal" in t for t in texts(typed_shown))
+
+
+def test_undo_of_a_forced_card_leaves_it_to_the_player() -> None:
+    session = new_session(undo="always", autoplay=True)
+    session.start()
+    session.handle("3")
+    play_until(session, lambda s: len(s.state.tricks) == 6 and s.on_turn == 2)
+    shown = session.handle("undo")
+    assert texts(shown, REPLY)[0].startswith("Took back South's KH and ")
+    assert texts(shown, VIEW)[-1].endswith("South to play: follow hearts (KH)")
+    assert session.on_turn == 2 and len(session.state.tricks) == 5
+
+
+# -- claiming ------------------------------------------------------------------------------------
+
+
+def test_a_claim_is_checked_with_every_hand_known_and_played_out() -> None:
+    # Seed 1: North bids nil, South 3. With three tricks left South cannot be sure of them;
+    # with two left, 10S and QS take them whatever East and West play (R-C-4).
+    session = new_session(seed=1)
+    session.start()
+    assert texts(session.handle("claim"), ERROR) == [
+        "A claim is made on your turn in the play: the rest of the tricks for your side."
+    ]
+    session.handle("3")
+    play_until(session, lambda s: len(s.state.tricks) == 10 and s.on_turn == 2)
+    assert texts(session.handle("claim"), ERROR) == [
+        "Not certain: South cannot be sure of the last 3 tricks whatever the others play. Play on."
+    ]
+    play_until(session, lambda s: len(s.state.tricks) == 11 and s.on_turn == 2)
+    shown = session.handle("claim")
+    assert texts(shown, REPLY) == ["South claims the last 2 tricks; they are played out."]
+    assert texts(shown, OWN) == ["South plays 10S.", "South leads QS."]
+    assert session.state.results[0].tricks[2] == 5 and session.state.hand_no == 1
+
+
+# -- card counting ------------------------------------------------------------------------------
+
+
+def test_out_and_voids_count_from_the_seats_observation() -> None:
+    # Seed 7, South bids 3 and plays the first legal card: in trick 8 East leads 7C and
+    # South, out of clubs, discards KD (R-C-3: follow suit when able).
+    session = new_session()
+    session.start()
+    assert texts(session.handle("voids")) == ["Nobody has shown out of a suit in this hand yet."]
+    assert texts(session.handle("out"))[0].startswith("Not seen yet (39 cards):\n")
+    session.handle("3")
+    play_until(session, lambda s: len(s.state.tricks) == 8 and s.on_turn == 2)
+    assert texts(session.handle("voids")) == ["Shown out: South of clubs."]
+    assert texts(session.handle("out")) == [
+        "Not seen yet (12 cards):\n  S A K Q 9 8 6 5 4\n  H Q J\n  C Q 10\n  D -"
     ]
 
 

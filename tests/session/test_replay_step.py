@@ -116,3 +116,39 @@ def test_step_with_stdin_closed_shows_the_start_and_ends_without_a_traceback() -
     done = subprocess.run(["sh", "-c", command], capture_output=True, text=True, encoding="utf-8", timeout=60)
     assert (done.returncode, done.stderr) == (0, "")
     assert "Bids:" in done.stdout
+
+
+def test_single_keys_at_a_terminal_act_without_enter() -> None:
+    # Each stepper key acts at once; g N is a line; the end of input quits.
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from spades_cli.repl.keys import key_reader
+
+    with create_pipe_input() as pipe:
+        pipe.send_text("nnnt\rTg 2\rpe")
+        read = key_reader(input=pipe, output=DummyOutput())
+        got = [read() for _ in range(9)]
+        pipe.send_text("q")
+        got.append(read())
+    assert got == ["n", "n", "n", "t", "", "T", "g 2", "p", "e", "q"]
+
+
+def test_stepping_with_single_keys_shows_each_position() -> None:
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from spades_cli.repl.keys import key_reader
+
+    match = replay(read_transcript(TRANSCRIPTS / "two-player-short.txt")).match
+    assert match.dealer is not None
+    out = io.StringIO()
+    with create_pipe_input() as pipe:
+        pipe.send_text("nnq")
+        read = key_reader(input=pipe, output=DummyOutput())
+        args = (match.rules, match.dealer, match.decks, match.state.history)
+        step_through(*args, read, out, symbols=False, width=60)
+    lines = io.StringIO()
+    step_through(*args, io.StringIO("n\nn\nq\n"), lines, symbols=False, width=60)
+    assert out.getvalue() == lines.getvalue()  # the same positions as the lines of a pipe
+    assert out.getvalue().count("Hand 1, move ") == 3

@@ -25,6 +25,7 @@ LEAVE = "Type yes to leave, anything else to keep playing."
 PER_TABLE = {
     "transcript": ("The game is saved in /saved/game.txt", "The host keeps the game's transcript."),
     "undo": (None, "Moves cannot be taken back at a shared table."),
+    "claim": (None, "Claims are checked with every hand known: not at a shared table."),
     "quit": (
         f"Leave the game (it stays saved in /saved/game.txt)? {LEAVE}",
         f"Leave the table? {LEAVE}",

@@ -96,6 +96,18 @@ def test_stats_by_seat_gives_partners_the_side_s_over_under(cli: Cli) -> None:
     assert [groups[s]["bids"]["set"] for s in "EW"] == [1, 1]
 
 
+def test_stats_counts_the_games_by_their_undo_policy(cli: Cli, tmp_path: Path) -> None:
+    shutil.copy(TRANSCRIPTS / "four-player-short.txt", tmp_path / "a.txt")
+    text = (TRANSCRIPTS / "four-player-short.txt").read_text(encoding="utf-8")
+    (tmp_path / "b.txt").write_text(text.replace('[Format "1"]\n', '[Format "1"]\n[Undo "never"]\n', 1))
+    result = cli(["stats", str(tmp_path)])
+    assert result.stdout.splitlines()[:2] == ["2 games read; by seat.", "Undo: 1 never, 1 not recorded."]
+    assert json.loads(cli(["stats", "--json", str(tmp_path)]).stdout)["undo"] == {
+        "never": 1,
+        "not recorded": 1,
+    }
+
+
 def test_stats_skips_a_file_that_is_not_a_transcript(cli: Cli, tmp_path: Path) -> None:
     (tmp_path / "junk.txt").write_text("hand x\n\x00bad")
     shutil.copy(TRANSCRIPTS / "four-player-short.txt", tmp_path)

@@ -117,3 +117,14 @@ def test_the_c_locale_gets_plain_ascii(tmp_path: Path) -> None:
         ["play", *GAME], [*lines[:40], "hand", "rules", "score", "help"], tmp_path, LANG="C", LC_ALL="C"
     )
     assert "Hand 1" in out and out.isascii()
+
+
+def test_the_finished_trick_stays_laid_out_with_its_winner() -> None:
+    # Seed 7: South leads KC, West 5C, North 4C, East 2C: South takes it (R-C-4).
+    session = twin("four-player", 7)
+    session.handle("3")
+    tricks = [o.text for o in session.handle("KC") if o.kind == "trick"]
+    assert tricks == ["Trick 1: South wins with KC.\n        N  4C\nW  5C             E  2C\n        S  [KC]"]
+    session.width = 20  # narrower than the layout: one line
+    tricks = [o.text for o in session.handle("AC") if o.kind == "trick"]
+    assert tricks == ["Trick 2: South wins with AC.\nN  6C, E  3C, S  [AC], W  9C"]

@@ -1,0 +1,62 @@
+"""Card counting from one seat's observation, in words: the cards it has not seen yet, by
+suit (``out``), and the suits each seat has shown out of (``voids``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from spades_cli.engine import Observation, Trick
+from spades_cli.engine.cards import RANK_NAMES, SUIT_LETTERS, SUIT_NAMES, SUIT_SYMBOLS
+from spades_cli.view.look import HAND_ORDER, Look, plural
+
+
+def _played(obs: Observation) -> Iterator[tuple[int, int, int]]:
+    """``(seat, card, led suit)`` of every card played in this hand so far."""
+    n = obs.players
+    tricks = [*obs.tricks, Trick(obs.leader, obs.current_trick, -1)]
+    for trick in tricks:
+        for i, card in enumerate(trick.cards):
+            yield trick.seat_of(i, n), card, trick.cards[0] // 13
+
+
+def unseen(obs: Observation) -> set[int]:
+    """The cards ``obs``'s seat has not seen in this hand: not in its hand, not played, not
+    among its own discards or the card it is drafting."""
+    seen = {*obs.hand, *obs.own_discards, *(card for _, card, _ in _played(obs))}
+    if obs.draft_card is not None:
+        seen.add(obs.draft_card)
+    return set(range(52)) - seen
+
+
+def shown_out(obs: Observation) -> dict[int, set[int]]:
+    """The suits each seat has shown out of in this hand (it did not follow them)."""
+    voids: dict[int, set[int]] = {}
+    for seat, card, led in _played(obs):
+        if card // 13 != led:
+            voids.setdefault(seat, set()).add(led)
+    return voids
+
+
+def out_lines(look: Look, obs: Observation) -> str:
+    """``Not seen yet (39 cards):`` then a line per suit, high to low."""
+    cards = unseen(obs)
+    marks = SUIT_SYMBOLS if look.symbols else SUIT_LETTERS
+    lines = [f"Not seen yet ({plural(len(cards), 'card')}):"]
+    for suit in HAND_ORDER:
+        ranks = [RANK_NAMES[r] for r in range(12, -1, -1) if suit * 13 + r in cards]
+        lines.append(f"  {marks[suit]} {' '.join(ranks) if ranks else '-'}")
+    return "\n".join(lines)
+
+
+def voids_line(look: Look, obs: Observation) -> str:
+    """``Shown out: West of hearts; North of clubs and diamonds.``"""
+    voids = shown_out(obs)
+    if not voids:
+        return "Nobody has shown out of a suit in this hand yet."
+    parts = []
+    for seat in range(obs.players):
+        if seat in voids:
+            suits = [SUIT_NAMES[s] for s in HAND_ORDER if s in voids[seat]]
+            said = " and ".join([", ".join(suits[:-1]), suits[-1]] if len(suits) > 1 else suits)
+            parts.append(f"{look.seat(seat)} of {said}")
+    return "Shown out: " + "; ".join(parts) + "."
