@@ -42,6 +42,7 @@ from spades_cli.engine import (
 )
 from spades_cli.engine.notation import NotationError, action_text, parse_action
 from spades_cli.engine.rules import SEAT_WORDS
+from spades_cli.engine.text import safe_line
 from spades_cli.errors import EXIT_UNFINISHED, SpadesError
 from spades_cli.game.events import Decided, Event, GameOver, HandScored, HandStarted, TrickWon
 from spades_cli.game.match import Controller, Match
@@ -320,11 +321,12 @@ class Table:
         if kind == "move" and conn.seat != wire.WATCH:
             self.inbox.put(("move", conn, (msg.get("turn"), wire.text_field(msg, "action", 20))))
         elif kind == "say" and conn.seat != wire.WATCH:
-            self.inbox.put(("say", conn, " ".join(wire.text_field(msg, "text").split())))
+            # Kept in the transcript and shown at every seat: escaped on the way in.
+            self.inbox.put(("say", conn, safe_line(" ".join(wire.text_field(msg, "text").split()))))
         elif kind == "bye":
             conn.abort()
         else:
-            conn.send(wire.encode({"type": "unknown", "what": kind[:40]}))
+            conn.send(wire.encode({"type": "unknown", "what": wire.safe_text(kind, 40)}))
 
     def connections(self) -> list[Conn]:
         """The greeted connections (a newcomer gets the welcome before any event)."""

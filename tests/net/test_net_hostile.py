@@ -1,0 +1,242 @@
+"""A hostile peer on 127.0.0.1, on either side of the table: text that is no text, control
+characters for the other terminals, numbers no game reaches, floods. Every wait is bounded,
+every socket is on the loopback interface."""
+
+from __future__ import annotations
+
+import json
+import re
+import socket
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import Result
+from helpers.net import DEADLINE, host_table, raw_client, read_all, rules
+
+from spades_cli.engine.text import safe_line
+from spades_cli.net import wire
+from spades_cli.net.client import MAX_BACKLOG, Connection
+from spades_cli.protocol import rules_lines
+
+# What may not reach a terminal raw: C0 controls but the line end, DEL, C1 controls, the
+# marks that reverse the text, zero-width characters, lone surrogates.
+RAW = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff\ud800-\udfff]")
+NASTY = "\x1b]0;owned\x07 \x1b[2J \x9b31m red \u202eevil\u202c \x00nul zero\u200bwidth"
+
+
+def hello(token: str) -> bytes:
+    return wire.encode({"type": "hello", "protocol": wire.HELLO, "version": wire.VERSION, "token": token})
+
+
+def wait_until(check: Callable[[], bool], timeout: float = DEADLINE) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if check():
+            return
+        time.sleep(0.02)
+    raise AssertionError("timed out")
+
+
+def seated(address: tuple[str, int], token: str) -> socket.socket:
+    sock = raw_client(address)
+    sock.sendall(hello(token))
+    return sock
+
+
+def read_until(sock: socket.socket, marker: bytes, deadline: float = 10.0) -> bytes:
+    """What the host sends until ``marker`` shows (or it closes; bounded in time)."""
+    sock.settimeout(0.2)
+    data = b""
+    end = time.monotonic() + deadline
+    while time.monotonic() < end and marker not in data:
+        try:
+            chunk = sock.recv(65536)
+        except TimeoutError:
+            continue
+        except OSError:
+            break
+        if not chunk:
+            break
+        data += chunk
+    return data
+
+
+# ----------------------------------------------------------------------- 1. lone surrogates
+
+
+def test_the_wire_encoder_cannot_fail_and_the_decoder_refuses_a_lone_surrogate() -> None:
+    line = wire.encode({"type": "say", "text": "\ud800", "\udfff": ["\ud83d"]})
+    assert line.endswith(b"\n")
+    with pytest.raises(wire.WireError, match="lone surrogate"):
+        wire.decode(line)
+    with pytest.raises(wire.WireError, match="lone surrogate"):
+        wire.decode(b'{"type": "\\ud800"}\n')
+    assert wire.decode(b'{"type": "say", "text": "\\ud83d\\ude00 \\\\ud800"}')["text"] == "\U0001f600 \\ud800"
+    assert wire.decode(wire.encode({"type": "say", "text": "é ♠"}))["text"] == "é ♠"
+
+
+def test_a_lone_surrogate_in_chat_or_in_a_type_does_not_stop_the_host(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    table = host_table(tmp_path)
+    north = seated(table.address, table.token("N"))
+    assert b"welcome" in read_until(north, b"welcome")
+    north.sendall(b'{"type": "say", "text": "\\ud800"}\n')
+    assert b"lone surrogate" in read_all(north)
+    watcher = seated(table.address, table.token("watch"))
+    watcher.sendall(b'{"type": "\\ud800"}\n')
+    assert b"lone surrogate" in read_all(watcher)
+    again = seated(table.address, table.token("N"))
+    again.sendall(wire.encode({"type": "say", "text": "still here"}))
+    assert b"still here" in read_until(again, b"still here")
+    assert table.thread is not None and table.thread.is_alive(), table.errors
+    assert not table.errors
+    assert not [r for r in caplog.records if r.name == "asyncio"]
+    for sock in (north, watcher, again):
+        sock.close()
+    table.game.table.stopping = "the test is over"
+    table.finish()
+    table.host.stop()
+
+
+# --------------------------------------------------------------------- 2. chat to terminals
+
+
+def test_safe_line_escapes_what_a_terminal_would_act_on() -> None:
+    shown = safe_line(NASTY + "\ud800\ufeff\u2066")
+    assert not RAW.search(shown)
+    assert "\\x1b]0;owned\\x07" in shown and "\\x9b" in shown and "\\u202e" in shown
+    assert safe_line("é ♠ plain, words") == "é ♠ plain, words"
+
+
+def test_chat_is_escaped_in_the_transcript_and_replay_prints_notes_escaped(
+    tmp_path: Path, cli: Callable[..., Result]
+) -> None:
+    table = host_table(tmp_path)
+    north = seated(table.address, table.token("N"))
+    north.sendall(wire.encode({"type": "say", "text": NASTY}))
+    echo = read_until(north, b"owned")
+    chat = [json.loads(x) for x in echo.splitlines() if b'"chat"' in x]
+    assert chat and not RAW.search(chat[0]["text"])
+    north.close()
+    table.game.table.stopping = "the test is over"
+    table.finish()
+    table.host.stop()
+    note = next(line for line in table.transcript.splitlines() if line.startswith("note "))
+    assert "\\\\x1b]0;owned" in note and not RAW.search(note)
+    # A transcript written elsewhere may carry the raw characters: replay shows them escaped.
+    path = tmp_path / "hosted.txt"
+    raw_note = 'note N "\\x1b]0;title\\x07 \x9b31m \u202eRLO \\x00 zero\u200bwidth"'
+    path.write_text(table.transcript.replace(note, raw_note), encoding="utf-8")
+    result = cli(["replay", str(path)])
+    assert "title" in result.output, result.output
+    assert not RAW.search(result.output.replace("\n", ""))
+
+
+# ------------------------------------------------------------------- 3. a malicious host
+
+
+def serve_once(lines: list[bytes], hold: float = 0.5) -> tuple[int, threading.Thread]:
+    """A fake host on 127.0.0.1 that answers one hello with ``lines``, then closes."""
+    server = socket.create_server(("127.0.0.1", 0))
+    server.settimeout(DEADLINE)
+
+    def serve() -> None:
+        with server:
+            conn, _ = server.accept()
+            with conn:
+                conn.recv(4096)
+                conn.sendall(b"".join(lines))
+                time.sleep(hold)
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    return server.getsockname()[1], thread
+
+
+def welcome(**changes: object) -> bytes:
+    table_rules = rules()
+    # The rules' name must be printable to be read at all; their description may hold anything.
+    lines = [line for line in rules_lines(table_rules) if not line.startswith("rule description ")]
+    lines.append(f"rule description {json.dumps(NASTY)}")
+    msg: dict[str, object] = {
+        "type": "welcome",
+        "version": wire.VERSION,
+        "seat": "S",
+        "seats": list(table_rules.seat_names),
+        "labels": [NASTY, "human", NASTY, "easy"],
+        "rules": lines,
+        "hints": True,
+    }
+    msg.update(changes)
+    return wire.encode(msg)
+
+
+def test_a_host_that_sends_control_characters_reaches_no_terminal(cli: Callable[..., Result]) -> None:
+    port, thread = serve_once(
+        [
+            welcome(),
+            wire.encode({"type": "takeover", "seat": "E", "label": NASTY}),
+            wire.encode({"type": "chat", "seat": "N", "text": NASTY}),
+            wire.encode({"type": "stopped", "reason": NASTY}),
+        ]
+    )
+    result = cli(["join", f"127.0.0.1:{port}", "--token", "S-" + "1" * 32], input="rules\n")
+    thread.join(DEADLINE)
+    assert "played by the" in result.output, result.output
+    assert "Traceback" not in result.output
+    assert not RAW.search(result.output.replace("\n", "")), repr(result.output)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        b'{"type": "waiting", "seat": "N", "seconds": Infinity}\n',
+        b'{"type": "waiting", "seat": "N", "seconds": 1e400}\n',
+        b'{"type": "waiting", "seat": "N", "seconds": ' + b"9" * 401 + b"}\n",
+        b'{"type": "deal", "hand": 1e400, "dealer": "N"}\n',
+        b'{"type": "trick", "no": ' + b"9" * 401 + b', "leader": "N", "cards": [], "winner": "N"}\n',
+        b'{"type": "hands", "hand": Infinity, "hands": {}}\n',
+        b'{"type": "over", "winner": "NS", "scores": [1e400, -Infinity]}\n',
+        b'{"type": "view", "view": ["request bid"], "turn": ' + b"9" * 401 + b"}\n",
+    ],
+)
+def test_numbers_no_game_reaches_are_refused_in_one_line(cli: Callable[..., Result], message: bytes) -> None:
+    port, thread = serve_once([welcome(), message])
+    result = cli(["join", f"127.0.0.1:{port}", "--token", "S-" + "1" * 32])
+    thread.join(DEADLINE)
+    assert "Traceback" not in result.output and "OverflowError" not in result.output, result.output
+    assert result.output.count("cannot read") == 1, result.output
+    assert result.exit_code == 3
+
+
+def test_the_joined_seat_keeps_a_bounded_backlog_of_what_the_host_sends() -> None:
+    """Nobody reads (the player thinks at the prompt) while the host sends 20 MB of small
+    messages: the client holds at most MAX_BACKLOG bytes of them."""
+    server = socket.create_server(("127.0.0.1", 0))
+    server.settimeout(DEADLINE)
+    sent = [0]
+
+    def flood() -> None:
+        with server:
+            conn, _ = server.accept()
+            conn.settimeout(1.0)
+            line = wire.encode({"type": "chat", "seat": "N", "text": "x" * 40})
+            with conn:
+                try:
+                    for _ in range(20 * 1024 * 1024 // (len(line) * 100)):
+                        conn.sendall(line * 100)
+                        sent[0] += len(line) * 100
+                except OSError:
+                    pass  # the client stopped reading: its buffers are full
+
+    thread = threading.Thread(target=flood, daemon=True)
+    thread.start()
+    conn = Connection("127.0.0.1", server.getsockname()[1])
+    thread.join(DEADLINE)
+    assert sent[0] < 20 * 1024 * 1024, "the client read everything it was sent"
+    assert conn.inbox.held <= MAX_BACKLOG + wire.MAX_LINE
+    conn.close()
