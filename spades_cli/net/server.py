@@ -74,6 +74,9 @@ class Conn:
         self.closed = False
         self.asked: int | None = None  # the decision this client was sent and has not answered
         self.greeted = False  # welcomed by the game thread: from then on it is sent the events
+        self.secured = False  # the TLS handshake is done (a host with a certificate)
+        self.task: asyncio.Task[None] | None = None  # the network thread's task for it
+        self.heard = time.monotonic()  # when the client last sent a line
 
     def answers(self, msg: dict[str, Any]) -> bool:
         """True for the move that answers the decision asked (it is not rate-limited: a
@@ -116,7 +119,8 @@ class Host:
         self.loop = asyncio.new_event_loop()
         self.thread: threading.Thread | None = None
         self.server: asyncio.Server | None = None
-        self.clients = 0
+        self.waiting: dict[str, list[Conn]] = {}  # the connections in handshake, by address, oldest first
+        self.dropped = 0  # connections dropped in handshake to make room for newcomers
         self.address: tuple[str, int] = ("", 0)
 
     def add(self, table: Table) -> None:
@@ -135,7 +139,6 @@ class Host:
                         self._client,
                         host,
                         port,
-                        ssl=self.ssl_context,
                         limit=wire.MAX_LINE,
                         reuse_address=True,
                     )
@@ -179,41 +182,86 @@ class Host:
 
     async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         peername = writer.get_extra_info("peername")
-        peer = f"{peername[0]}:{peername[1]}" if isinstance(peername, tuple) else str(peername)
+        address = str(peername[0]) if isinstance(peername, tuple) else str(peername)
+        peer = f"{address}:{peername[1]}" if isinstance(peername, tuple) else address
         conn = Conn(self, writer, peer)
-        self.clients += 1
+        conn.task = asyncio.current_task()
+        self._admit(conn, address)
         try:
-            if self.clients > wire.MAX_CLIENTS:
-                self._refuse(conn, "too many connections")
+            if not await self._handshake(conn, reader):
                 return
-            hello = await asyncio.wait_for(self._line(reader), wire.HELLO_TIMEOUT)
-            if hello is None or not self._welcome(conn, hello):
-                return
+            self._leave(conn, address)
             limit = wire.RateLimit()
             while not conn.closed:
                 msg = await self._line(reader)
                 if msg is None:
                     break
+                conn.heard = time.monotonic()
                 if not conn.answers(msg) and not limit.allow():
                     self.log(f"cut off {conn.peer}: too many messages")
                     self._refuse(conn, "too many messages: slow down")
                     break
                 assert conn.table is not None
                 conn.table.received(conn, msg)
-        except TimeoutError:
-            self._refuse(conn, "no hello")
         except wire.WireError as exc:
             self.log(f"cut off {conn.peer}: {exc}")
             self._refuse(conn, str(exc))
         except (OSError, ssl.SSLError, asyncio.IncompleteReadError):
             pass
         finally:
-            self.clients -= 1
+            self._leave(conn, address)
             conn.closed = True
             if conn.table is not None:
                 conn.table.gone(conn)
             with contextlib.suppress(Exception):
                 writer.close()
+
+    async def _handshake(self, conn: Conn, reader: asyncio.StreamReader) -> bool:
+        """TLS (when the host has a certificate) and the hello, within one deadline; True
+        once the connection is seated."""
+        try:
+            async with asyncio.timeout(wire.HELLO_TIMEOUT):
+                if self.ssl_context is not None:
+                    await conn.writer.start_tls(self.ssl_context)
+                    conn.secured = True
+                hello = await self._line(reader)
+        except TimeoutError:
+            self._refuse(conn, "no hello")
+            return False
+        return hello is not None and self._welcome(conn, hello)
+
+    def _admit(self, conn: Conn, address: str) -> None:
+        """Count a new connection among those in handshake. An address may have
+        ``MAX_PER_ADDRESS`` of them and the host ``MAX_CLIENTS``: past either, the oldest
+        (of that address, else of all) is dropped, so that idle connections never keep out
+        a newcomer who says hello at once (a seat's player coming back)."""
+        mine = self.waiting.setdefault(address, [])
+        if len(mine) >= wire.MAX_PER_ADDRESS:
+            self._drop(mine[0], "too many connections from your address")
+        elif sum(map(len, self.waiting.values())) >= wire.MAX_CLIENTS:
+            oldest = min((c for conns in self.waiting.values() for c in conns), key=lambda c: c.id)
+            self._drop(oldest, "too many connections")
+        mine.append(conn)
+
+    def _leave(self, conn: Conn, address: str) -> None:
+        """No longer in handshake (seated, refused or gone)."""
+        mine = self.waiting.get(address, [])
+        if conn in mine:
+            mine.remove(conn)
+        if not mine:
+            self.waiting.pop(address, None)
+
+    def _drop(self, conn: Conn, reason: str) -> None:
+        for address, conns in list(self.waiting.items()):
+            if conn in conns:
+                self._leave(conn, address)
+        self.dropped += 1
+        if self.ssl_context is not None and not conn.secured:
+            conn.closed = True  # nothing can be said before the TLS handshake: it is called off
+            if conn.task is not None:
+                conn.task.cancel()
+        else:
+            self._refuse(conn, reason)
 
     async def _line(self, reader: asyncio.StreamReader) -> dict[str, Any] | None:
         try:

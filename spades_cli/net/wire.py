@@ -35,8 +35,9 @@ MAX_SAY = 300  # longest chat text (characters)
 MAX_PENDING = 1024 * 1024  # bytes waiting to be sent to one client before it is cut off
 RATE = 20.0  # messages a client may send per second, on average ...
 BURST = 40.0  # ... and in a burst
-HELLO_TIMEOUT = 10.0  # seconds to say hello after connecting
-MAX_CLIENTS = 256  # connections open at once (per host)
+HELLO_TIMEOUT = 10.0  # seconds to say hello after connecting (the TLS handshake included)
+MAX_CLIENTS = 256  # connections in handshake at once (per host): past it the oldest is dropped
+MAX_PER_ADDRESS = 16  # ... and from one address
 
 WATCH = -1  # the "seat" of a spectator
 

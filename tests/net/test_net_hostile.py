@@ -240,3 +240,54 @@ def test_the_joined_seat_keeps_a_bounded_backlog_of_what_the_host_sends() -> Non
     assert sent[0] < 20 * 1024 * 1024, "the client read everything it was sent"
     assert conn.inbox.held <= MAX_BACKLOG + wire.MAX_LINE
     conn.close()
+
+
+# ------------------------------------------------------------------ 4. connection limits
+
+
+def test_idle_connections_never_keep_a_seats_player_out(tmp_path: Path) -> None:
+    """300 anonymous connections that never say hello, from the player's own address:
+    the player's join is still seated (the oldest idle ones make room)."""
+    table = host_table(tmp_path)
+    idle = [raw_client(table.address) for _ in range(300)]
+    try:
+        wait_until(lambda: table.host.dropped + sum(map(len, table.host.waiting.values())) >= 300)
+        north = seated(table.address, table.token("N"))
+        answer = read_until(north, b"welcome")
+        assert b'"welcome"' in answer, answer
+        assert sum(map(len, table.host.waiting.values())) <= wire.MAX_PER_ADDRESS
+        north.close()
+    finally:
+        for sock in idle:
+            sock.close()
+        table.game.table.stopping = "the test is over"
+        table.finish()
+        table.host.stop()
+
+
+def test_a_tls_connection_that_never_starts_the_handshake_is_dropped_in_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from helpers.net import certificate
+
+    from spades_cli.net.hosting import tls_context
+
+    monkeypatch.setattr(wire, "HELLO_TIMEOUT", 0.5)
+    cert, key = certificate(tmp_path)
+    table = host_table(tmp_path, ssl_context=tls_context(cert, key))
+    quiet = [raw_client(table.address) for _ in range(wire.MAX_PER_ADDRESS + 4)]
+    try:
+        # Counted from the start: past the cap for one address the oldest are dropped ...
+        wait_until(lambda: table.host.dropped >= 4)
+        assert sum(map(len, table.host.waiting.values())) <= wire.MAX_PER_ADDRESS
+        # ... and the others at the handshake deadline (not asyncio's 60 s).
+        start = time.monotonic()
+        read_all(quiet[-1], deadline=5.0)
+        assert time.monotonic() - start < 3.0
+        wait_until(lambda: not table.host.waiting, timeout=5.0)
+    finally:
+        for sock in quiet:
+            sock.close()
+        table.game.table.stopping = "the test is over"
+        table.finish()
+        table.host.stop()
