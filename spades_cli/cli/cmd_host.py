@@ -59,13 +59,25 @@ def _say(line: str) -> None:
     help="How long the game waits for a player who lost the connection.",
 )
 @click.option(
+    "--move-clock",
+    type=click.FloatRange(min=1, max=86400),
+    default=None,
+    metavar="SECONDS",
+    help="How long a connected player has for each decision; then --on-leave applies "
+    "(its bot moves for them, or the game is saved and stops). Default: no limit.",
+)
+@click.option(
     "--on-leave",
     type=click.Choice(BOT_LEVELS),
     default=None,
     metavar="LEVEL",
     help="A bot that takes the seat of a player who does not come back (default: save and stop).",
 )
-@click.option("--watch-token", is_flag=True, help="Also print a token for spectators (no hands shown).")
+@click.option(
+    "--watch-token",
+    is_flag=True,
+    help="Also print a token for spectators (they see no hand in play, every hand once it is scored).",
+)
 @click.option("--no-hints", is_flag=True, help="Do not offer the 'hint' command at the joined seats.")
 @click.option(
     "--play",
@@ -94,6 +106,7 @@ def host_command(
     tls_cert: str | None,
     tls_key: str | None,
     reconnect_timeout: float,
+    move_clock: float | None,
     on_leave: str | None,
     watch_token: bool,
     no_hints: bool,
@@ -125,6 +138,7 @@ def host_command(
             resume_file,
             on_leave=on_leave,
             reconnect=reconnect_timeout,
+            move_clock=move_clock,
             hints=not no_hints,
             log=_say,
             flags=flags,
@@ -147,6 +161,7 @@ def host_command(
             log=_say,
             bot_timeout=bot_timeout,
             on_bot_failure=on_bot_failure,
+            move_clock=move_clock,
         )
         _say(f"Spades, {rules.name} rules: game to {rules.target}. Seed {the_seed}.")
         _say(describe_seats(rules, labels).replace("a person", "joined").replace("you", "joined"))

@@ -154,10 +154,14 @@ class Connection:
                         return
                     if self.received is not None:
                         self.received.append(line)
-                    self.inbox.put(wire.decode(line, limit=MAX_IN), len(line))
+                    msg = wire.decode(line, limit=MAX_IN)
+                    if msg["type"] == "ping":  # the host's keepalive: answered here, at once
+                        self.send({"type": "pong"})
+                    else:
+                        self.inbox.put(msg, len(line))
                 if len(buf) > MAX_IN:
                     break
-        except (OSError, ValueError):
+        except (OSError, ValueError, ConnectionLost):
             pass
         finally:
             self.inbox.put(None)

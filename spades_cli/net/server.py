@@ -59,6 +59,7 @@ class SeatLost(SpadesError):
 
 
 _ids = itertools.count(1)
+PING = wire.encode({"type": "ping"})
 
 
 class Conn:
@@ -77,6 +78,7 @@ class Conn:
         self.secured = False  # the TLS handshake is done (a host with a certificate)
         self.task: asyncio.Task[None] | None = None  # the network thread's task for it
         self.heard = time.monotonic()  # when the client last sent a line
+        self.pinged = 0.0  # when the host last asked it for a sign of life
 
     def answers(self, msg: dict[str, Any]) -> bool:
         """True for the move that answers the decision asked (it is not rate-limited: a
@@ -121,6 +123,7 @@ class Host:
         self.server: asyncio.Server | None = None
         self.waiting: dict[str, list[Conn]] = {}  # the connections in handshake, by address, oldest first
         self.dropped = 0  # connections dropped in handshake to make room for newcomers
+        self.keepalive: asyncio.Task[None] | None = None
         self.address: tuple[str, int] = ("", 0)
 
     def add(self, table: Table) -> None:
@@ -147,6 +150,7 @@ class Host:
                 ready.put(exc)
                 return
             ready.put(None)
+            self.keepalive = self.loop.create_task(self._keepalive())
             self.loop.run_forever()
 
         self.thread = threading.Thread(target=run, name="spades-host", daemon=True)
@@ -165,6 +169,8 @@ class Host:
             return
 
         async def close() -> None:
+            if self.keepalive is not None:
+                self.keepalive.cancel()
             if self.server is not None:
                 self.server.close()
             for table in self.tables:
@@ -191,6 +197,7 @@ class Host:
             if not await self._handshake(conn, reader):
                 return
             self._leave(conn, address)
+            conn.heard = time.monotonic()
             limit = wire.RateLimit()
             while not conn.closed:
                 msg = await self._line(reader)
@@ -202,7 +209,8 @@ class Host:
                     self._refuse(conn, "too many messages: slow down")
                     break
                 assert conn.table is not None
-                conn.table.received(conn, msg)
+                if msg["type"] != "pong":  # the answer to a keepalive: heard, that is all
+                    conn.table.received(conn, msg)
         except wire.WireError as exc:
             self.log(f"cut off {conn.peer}: {exc}")
             self._refuse(conn, str(exc))
@@ -263,6 +271,24 @@ class Host:
         else:
             self._refuse(conn, reason)
 
+    async def _keepalive(self) -> None:
+        """A seated connection that has been silent for ``KEEPALIVE`` seconds is sent a
+        ``ping`` (a client answers ``pong`` at once, whatever its player is doing); one
+        silent for ``IDLE_TIMEOUT`` is dropped, so that a dead connection frees its seat
+        and the reconnect timeout starts."""
+        while True:
+            await asyncio.sleep(min(1.0, wire.KEEPALIVE / 4))
+            now = time.monotonic()
+            for table in self.tables:
+                for conn in table.connections():
+                    silent = now - conn.heard
+                    if silent >= wire.IDLE_TIMEOUT:
+                        self.log(f"dropped {conn.peer}: silent for {silent:.0f} s")
+                        conn.abort()
+                    elif silent >= wire.KEEPALIVE and now - conn.pinged >= wire.KEEPALIVE:
+                        conn.pinged = now
+                        conn._push(PING)
+
     async def _line(self, reader: asyncio.StreamReader) -> dict[str, Any] | None:
         try:
             line = await reader.readline()
@@ -311,6 +337,7 @@ class _Turn:
     seat: int
     number: int  # the length of the history when the decision is asked
     sent_to: int = 0  # the connection that has been sent the view for it
+    since: float | None = None  # when it was first sent (the move clock runs from then)
 
 
 @dataclass
@@ -320,6 +347,7 @@ class Table:
     rules: Rules
     tokens: wire.Tokens
     reconnect_timeout: float = 60.0
+    move_clock: float | None = None  # seconds a connected player has for a decision
     on_leave: Controller | None = None  # the bot that takes a seat whose player does not come back
     hints: bool = True
     log: Log = field(default=lambda _s: None)
@@ -533,13 +561,37 @@ class Table:
                     waiting_since = None
                     if self.turn.sent_to != conn.id:
                         self.turn.sent_to = conn.id
+                        self.turn.since = self.turn.since or time.monotonic()
                         conn.asked = self.turn.number
                         conn.send(self.view(seat, turn=True))
+                    elif self._out_of_time(self.turn):
+                        return self._clock_ran_out(match, seat, conn)
                 action = self.pump(0.25)
                 if action is not None:
                     return action
         finally:
             self.turn = None
+
+    def _out_of_time(self, turn: _Turn) -> bool:
+        return (
+            self.move_clock is not None
+            and turn.since is not None
+            and time.monotonic() - turn.since >= self.move_clock
+        )
+
+    def _clock_ran_out(self, match: Match, seat: int, conn: Conn) -> int:
+        """The move clock ran out: the ``--on-leave`` bot makes this move (the seat stays its
+        player's), or without one the game is saved and stops, as when a player leaves."""
+        who = _full(self.name(seat))
+        if self.on_leave is None:
+            raise SeatLost(f"{who} did not move within {self.move_clock:g} s")
+        label = self.on_leave.label
+        self.log(f"{who}'s move clock ran out: the {label} bot moves for them")
+        conn.asked = None
+        conn.send(
+            wire.encode({"type": "error", "reason": f"your time ran out: the {label} bot moved for you"})
+        )
+        return self.on_leave.decide(match, seat)
 
     def _absent(self, seat: int, since: float | None) -> float:
         now = time.monotonic()

@@ -38,6 +38,8 @@ BURST = 40.0  # ... and in a burst
 HELLO_TIMEOUT = 10.0  # seconds to say hello after connecting (the TLS handshake included)
 MAX_CLIENTS = 256  # connections in handshake at once (per host): past it the oldest is dropped
 MAX_PER_ADDRESS = 16  # ... and from one address
+KEEPALIVE = 5.0  # seconds a seated client may be silent before the host pings it
+IDLE_TIMEOUT = 15.0  # seconds of silence (pings unanswered) before the host drops it
 
 WATCH = -1  # the "seat" of a spectator
 

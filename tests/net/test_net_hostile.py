@@ -14,11 +14,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import Result
-from helpers.net import DEADLINE, host_table, raw_client, read_all, rules
+from helpers.net import DEADLINE, Player, host_table, raw_client, read_all, rules
 
 from spades_cli.engine.text import safe_line
 from spades_cli.net import wire
 from spades_cli.net.client import MAX_BACKLOG, Connection
+from spades_cli.net.server import SeatLost
 from spades_cli.protocol import rules_lines
 
 # What may not reach a terminal raw: C0 controls but the line end, DEL, C1 controls, the
@@ -213,6 +214,7 @@ def test_numbers_no_game_reaches_are_refused_in_one_line(cli: Callable[..., Resu
     assert result.exit_code == 3
 
 
+@pytest.mark.slow
 def test_the_joined_seat_keeps_a_bounded_backlog_of_what_the_host_sends() -> None:
     """Nobody reads (the player thinks at the prompt) while the host sends 20 MB of small
     messages: the client holds at most MAX_BACKLOG bytes of them."""
@@ -245,6 +247,7 @@ def test_the_joined_seat_keeps_a_bounded_backlog_of_what_the_host_sends() -> Non
 # ------------------------------------------------------------------ 4. connection limits
 
 
+@pytest.mark.slow
 def test_idle_connections_never_keep_a_seats_player_out(tmp_path: Path) -> None:
     """300 anonymous connections that never say hello, from the player's own address:
     the player's join is still seated (the oldest idle ones make room)."""
@@ -265,6 +268,7 @@ def test_idle_connections_never_keep_a_seats_player_out(tmp_path: Path) -> None:
         table.host.stop()
 
 
+@pytest.mark.slow
 def test_a_tls_connection_that_never_starts_the_handshake_is_dropped_in_time(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -291,3 +295,63 @@ def test_a_tls_connection_that_never_starts_the_handshake_is_dropped_in_time(
         table.game.table.stopping = "the test is over"
         table.finish()
         table.host.stop()
+
+
+# -------------------------------------------------------- 5. dead connections, move clock
+
+
+@pytest.mark.slow
+def test_a_silent_connection_frees_its_seat_and_a_live_one_keeps_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(wire, "KEEPALIVE", 0.2)
+    monkeypatch.setattr(wire, "IDLE_TIMEOUT", 0.8)
+    table = host_table(tmp_path)
+    dead = seated(table.address, table.token("N"))  # says hello, then never a word
+    assert b"welcome" in read_until(dead, b"welcome")
+    live = Connection(*table.address)
+    live.send(json.loads(hello(table.token("S"))))
+    start = time.monotonic()
+    wait_until(lambda: any("silent for" in line for line in table.logs), timeout=10.0)
+    dropped_after = time.monotonic() - start
+    assert b'"ping"' in read_all(dead, deadline=2.0)
+    again = seated(table.address, table.token("N"))
+    assert b"welcome" in read_until(again, b"welcome"), "the owner's rejoin was refused"
+    assert dropped_after < 5.0
+    assert table.game.table.connected(2) is not None, "the live connection (it answers pings) was dropped"
+    for sock in (dead, again):
+        sock.close()
+    live.close()
+    table.game.table.stopping = "the test is over"
+    table.finish()
+    table.host.stop()
+
+
+@pytest.mark.slow
+def test_the_move_clock_lets_the_on_leave_bot_move_for_a_player_who_does_not(tmp_path: Path) -> None:
+    table = host_table(tmp_path, seed=5, on_leave="easy")
+    table.game.table.move_clock = 0.3
+    north = Player(table.address, table.token("N"))
+    south = seated(table.address, table.token("S"))  # connected, and never moves
+    north.start()
+    wait_until(lambda: sum("South's move clock ran out" in x for x in table.logs) >= 3)
+    assert b"your time ran out: the easy bot moved for you" in read_until(south, b"time ran out")
+    south.close()
+    table.game.table.stopping = "the test is over"
+    table.finish()
+    north.join(DEADLINE)
+    assert [type(e) for e in table.errors] == [SeatLost]
+    assert "the easy bot moves for them" in "\n".join(table.logs)
+
+
+@pytest.mark.slow
+def test_without_on_leave_a_move_clock_run_out_saves_and_stops_the_game(tmp_path: Path) -> None:
+    table = host_table(tmp_path, seed=5)
+    table.game.table.move_clock = 0.3
+    quiet = [seated(table.address, table.token(s)) for s in ("N", "S")]
+    table.finish()
+    assert len(table.errors) == 1 and isinstance(table.errors[0], SeatLost)
+    assert str(table.errors[0]).endswith("did not move within 0.3 s")
+    assert table.transcript.rstrip().endswith("end *")
+    for sock in quiet:
+        sock.close()
