@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from functools import partial
 
 import click
 
@@ -14,7 +15,6 @@ from spades_cli.cli.options import bot_options, check_bot_timeout, pace_options,
 from spades_cli.errors import UsageError
 from spades_cli.game.seats import BOT_LEVELS
 from spades_cli.net import hosting
-from spades_cli.net.client import Connection
 from spades_cli.transcript import new_seed
 
 
@@ -169,12 +169,7 @@ def host_command(
     if play is None:
         hosting.host(game, server, log=_say)
         return
-
-    def here(conn: Connection, token: str) -> int:
-        return take_seat(
-            conn, token, intro=[], ascii_only=ascii_only, no_color=no_color, fast=fast, speed=speed
-        )
-
+    here = partial(take_seat, intro=[], ascii_only=ascii_only, no_color=no_color, fast=fast, speed=speed)
     code = hosting.play_here(game, server, bound, play, tls_cert, here)
     if code:
         _say(hosting.resume_hint(game))
