@@ -61,7 +61,8 @@ def join_command(
     'say TEXT' to talk to the table. Without a terminal, moves are read line by line from
     stdin, as in 'spades play'. If the connection drops, the same command takes the seat
     again. Exit codes: 0 the game ended; 3 you left or the game stopped before its end;
-    2 the table could not be reached or refused the token; 130 Ctrl-C.
+    2 the table could not be reached or refused the token; 130 Ctrl-C; 143 SIGTERM or
+    SIGHUP (at any moment: the seat is released and the same command takes it again).
     """
     host, port = parse_address(address)
     conn = Connection(host, port, tls=tls or tls_ca is not None, cafile=tls_ca)

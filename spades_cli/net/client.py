@@ -16,10 +16,11 @@ import dataclasses
 import queue
 import random
 import select
+import signal
 import socket
 import ssl
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from spades_cli import __version__, view
@@ -37,7 +38,7 @@ from spades_cli.engine import (
 from spades_cli.engine.notation import action_text, parse_action
 from spades_cli.engine.rules import SEAT_WORDS
 from spades_cli.engine.text import safe_line
-from spades_cli.errors import EXIT_OK, EXIT_UNFINISHED, UsageError
+from spades_cli.errors import EXIT_OK, EXIT_UNFINISHED, Stopped, UsageError, on_signals
 from spades_cli.game.events import Decided, HandStarted, TrickWon
 from spades_cli.net import wire
 from spades_cli.session import moves
@@ -201,6 +202,14 @@ class Connection:
             self.sock.close()
 
 
+def _stop(signum: int) -> None:
+    """End the seat's session: Ctrl-C as KeyboardInterrupt (exit 130), SIGTERM and SIGHUP as
+    :class:`~spades_cli.errors.Stopped` (143)."""
+    if signum == signal.SIGINT:
+        raise KeyboardInterrupt
+    raise Stopped(signum)
+
+
 def score(value: Any) -> int:
     """A side's score as the host sent it (bounded: WireError for a number no game reaches)."""
     return wire.count(value, wire.MAX_NUMBER, -wire.MAX_NUMBER)
@@ -259,8 +268,24 @@ class RemoteSession:
         self.finished = False
         self._out: list[Output] = []
         self.width = 80  # the columns of the output (the prompt keeps it up to date)
+        self.signalled: int | None = None  # the signal that ended a wait (see _stoppable)
 
     # -- what the front ends ask ---------------------------------------------------------
+
+    @contextlib.contextmanager
+    def _stoppable(self) -> Iterator[None]:
+        """While the seat waits for the table (or a command is answered) nothing is
+        recorded here: the host keeps the transcript. So Ctrl-C, SIGTERM and SIGHUP end
+        the wait at once; the front end leaves, the connection is closed and the seat is
+        free for its player to join again. The signal is kept too, for a front end that
+        takes an interrupt while it shows what came (``live``) as "show the rest at once"."""
+
+        def stop(signum: int, frame: Any) -> None:
+            self.signalled = signum
+            _stop(signum)
+
+        with on_signals(stop, ("SIGINT", "SIGTERM", "SIGHUP")):
+            yield
 
     @property
     def done(self) -> bool:
@@ -281,6 +306,10 @@ class RemoteSession:
         return EXIT_OK if self.finished else EXIT_UNFINISHED
 
     def start(self, intro: Iterable[str] = ()) -> list[Output]:
+        with self._stoppable():
+            return self._start(intro)
+
+    def _start(self, intro: Iterable[str]) -> list[Output]:
         for line in intro:
             self._emit(INFO, text(line))
         try:
@@ -303,6 +332,10 @@ class RemoteSession:
         return self._take()
 
     def handle(self, line: str) -> list[Output]:
+        with self._stoppable():
+            return self._handle(line)
+
+    def _handle(self, line: str) -> list[Output]:
         entry = line.strip()
         if self.done:
             return []
@@ -395,6 +428,8 @@ class RemoteSession:
             self._message(msg)
             if self.live is not None and self._out and self.conn.inbox.empty():
                 self.live(self._take())
+                if self.signalled is not None:
+                    _stop(self.signalled)
 
     def _lost(self) -> None:
         self.over = True

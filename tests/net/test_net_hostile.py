@@ -355,3 +355,118 @@ def test_without_on_leave_a_move_clock_run_out_saves_and_stops_the_game(tmp_path
     assert table.transcript.rstrip().endswith("end *")
     for sock in quiet:
         sock.close()
+
+
+# ---------------------------------------------------------------- 6. join and its signals
+
+
+class Joined:
+    """``spades join`` in a process of its own, its stdin and stdout a pipe (batch mode) or
+    a pseudo-terminal (the prompt); its output collected."""
+
+    def __init__(self, address: tuple[str, int], token: str, *, terminal: bool) -> None:
+        import os
+        import subprocess
+        import sys
+
+        args = [sys.executable, "-m", "spades_cli", "join", f"{address[0]}:{address[1]}", "--token", token]
+        env = {**os.environ, "TERM": "dumb", "NO_COLOR": "1", "COLUMNS": "100", "LINES": "40"}
+        self.out = b""
+        if terminal:
+            import pty
+
+            master, slave = pty.openpty()
+            self.proc = subprocess.Popen(args, stdin=slave, stdout=slave, stderr=slave, env=env)
+            os.close(slave)
+            self.master = master
+        else:
+            self.proc = subprocess.Popen(
+                args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env
+            )
+            assert self.proc.stdout is not None
+            self.master = self.proc.stdout.fileno()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        import os
+
+        while True:
+            try:
+                chunk = os.read(self.master, 65536)
+            except OSError:
+                return
+            if not chunk:
+                return
+            self.out += chunk
+
+    def wait_for(self, text: bytes) -> None:
+        wait_until(lambda: text in self.out or self.proc.poll() is not None, timeout=30.0)
+        assert text in self.out, self.out
+
+    def finish(self) -> int:
+        try:
+            return self.proc.wait(15)
+        finally:
+            if self.proc.poll() is None:
+                self.proc.kill()
+                self.proc.wait(5)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("terminal", [False, True], ids=["batch", "prompt"])
+@pytest.mark.parametrize(("signame", "code"), [("SIGINT", 130), ("SIGTERM", 143), ("SIGHUP", 143)])
+def test_join_ends_on_a_signal_while_it_waits_for_the_table(
+    tmp_path: Path, terminal: bool, signame: str, code: int
+) -> None:
+    import signal
+
+    table = host_table(tmp_path)  # North and South join: with South away the table waits
+    joined = Joined(table.address, table.token("N"), terminal=terminal)
+    try:
+        joined.wait_for(b"Joined the table")
+        wait_until(lambda: any("North joined" in line for line in table.logs))
+        time.sleep(0.3)  # well inside the wait for the table
+        joined.proc.send_signal(getattr(signal, signame))
+        assert joined.finish() == code, joined.out
+        assert b"Traceback" not in joined.out
+        wait_until(lambda: any("North left" in line for line in table.logs), timeout=10.0)
+        again = seated(table.address, table.token("N"))
+        assert b'"welcome"' in read_until(again, b"welcome"), "the seat was not released"
+        again.close()
+    finally:
+        joined.finish()
+        table.game.table.stopping = "the test is over"
+        table.finish()
+        table.host.stop()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("terminal", "signame", "code"),
+    [(False, "SIGINT", 130), (False, "SIGTERM", 143), (True, "SIGTERM", 143), (True, "SIGHUP", 143)],
+    ids=["batch-SIGINT", "batch-SIGTERM", "prompt-SIGTERM", "prompt-SIGHUP"],
+)
+def test_join_ends_on_a_signal_while_its_player_decides(
+    tmp_path: Path, terminal: bool, signame: str, code: int
+) -> None:
+    import signal
+
+    table = host_table(tmp_path, reconnect=30.0)
+    south = Player(table.address, table.token("S"))
+    south.start()
+    joined = Joined(table.address, table.token("N"), terminal=terminal)
+    try:
+        wait_until(lambda: (t := table.game.table.turn) is not None and t.seat == 0 and t.sent_to != 0)
+        joined.wait_for(b"North to bid")
+        time.sleep(0.3)  # the view shown, the player asked (at the prompt, or stdin read)
+        joined.proc.send_signal(getattr(signal, signame))
+        assert joined.finish() == code, joined.out
+        assert b"Traceback" not in joined.out
+        wait_until(lambda: any("North left" in line for line in table.logs), timeout=10.0)
+    finally:
+        joined.finish()
+        table.game.table.stopping = "the test is over"
+        table.finish()
+        table.host.stop()
+        south.join(DEADLINE)
