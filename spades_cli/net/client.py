@@ -269,6 +269,7 @@ class RemoteSession:
         self._out: list[Output] = []
         self.width = 80  # the columns of the output (the prompt keeps it up to date)
         self.signalled: int | None = None  # the signal that ended a wait (see _stoppable)
+        self.chat = wire.RateLimit(wire.CHAT_RATE, wire.CHAT_BURST)
 
     # -- what the front ends ask ---------------------------------------------------------
 
@@ -621,6 +622,8 @@ class RemoteSession:
             self._emit(ERROR, text("Spectators cannot speak at the table."))
         elif not words:
             self._emit(ERROR, text("Say what? (say TEXT)"))
+        elif not self.chat.allow():  # the host's own limit: past it, it drops the line
+            self._emit(ERROR, text("You are talking too fast: wait a moment."))
         else:
             with contextlib.suppress(ConnectionLost):
                 self.conn.send({"type": "say", "text": words[: wire.MAX_SAY]})

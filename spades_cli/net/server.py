@@ -124,6 +124,8 @@ class Host:
         self.waiting: dict[str, list[Conn]] = {}  # the connections in handshake, by address, oldest first
         self.dropped = 0  # connections dropped in handshake to make room for newcomers
         self.keepalive: asyncio.Task[None] | None = None
+        self.faults = wire.RateLimit(wire.FAULT_LINES, wire.FAULT_BURST)  # console lines of refusals
+        self.unlogged = 0  # refusals not shown since the last one shown
         self.address: tuple[str, int] = ("", 0)
 
     def add(self, table: Table) -> None:
@@ -212,7 +214,7 @@ class Host:
                 if msg["type"] != "pong":  # the answer to a keepalive: heard, that is all
                     conn.table.received(conn, msg)
         except wire.WireError as exc:
-            self.log(f"cut off {conn.peer}: {exc}")
+            self._fault(f"cut off {conn.peer}: {exc}")
             self._refuse(conn, str(exc))
         except (OSError, ssl.SSLError, asyncio.IncompleteReadError):
             pass
@@ -300,6 +302,17 @@ class Host:
             return None  # the connection ended in the middle of a line
         return wire.decode(line)
 
+    def _fault(self, line: str) -> None:
+        """Log a refused or cut-off connection: a few a second at most (a flood of bad
+        handshakes is one line now and then, with the count of those not shown)."""
+        if not self.faults.allow():
+            self.unlogged += 1
+            return
+        if self.unlogged:
+            self.log(f"({self.unlogged} more connections refused or cut off)")
+            self.unlogged = 0
+        self.log(line)
+
     def _refuse(self, conn: Conn, reason: str) -> None:
         if not conn.closed:
             conn.writer.write(wire.encode({"type": "error", "reason": reason}))
@@ -308,7 +321,7 @@ class Host:
 
     def _welcome(self, conn: Conn, hello: dict[str, Any]) -> bool:
         if hello.get("type") != "hello" or hello.get("protocol") != wire.HELLO:
-            self.log(f"refused {conn.peer}: not a spades client")
+            self._fault(f"refused {conn.peer}: not a spades client")
             self._refuse(conn, f"expected a hello of the {wire.HELLO} protocol")
             return False
         if hello.get("version") != wire.VERSION:
@@ -323,11 +336,11 @@ class Host:
                 continue
             problem = table.attach(conn, seat)
             if problem is not None:
-                self.log(f"refused {conn.peer}: {problem}")
+                self._fault(f"refused {conn.peer}: {problem}")
                 self._refuse(conn, problem)
                 return False
             return True
-        self.log(f"refused {conn.peer}: wrong token")
+        self._fault(f"refused {conn.peer}: wrong token")
         self._refuse(conn, "wrong token")
         return False
 
@@ -363,6 +376,7 @@ class Table:
     taken: set[int] = field(default_factory=set)  # seats the on-leave bot plays now
     rule_lines: list[str] = field(default_factory=list)
     stopping: str | None = None  # set (from any thread) to stop the game: the reason
+    chat: dict[int, wire.RateLimit] = field(default_factory=dict)  # each seat's chat limit
 
     def __post_init__(self) -> None:
         self.rule_lines = rules_lines(self.rules)
@@ -397,12 +411,21 @@ class Table:
         if kind == "move" and conn.seat != wire.WATCH:
             self.inbox.put(("move", conn, (msg.get("turn"), wire.text_field(msg, "action", 20))))
         elif kind == "say" and conn.seat != wire.WATCH:
+            if not self._may_chat(conn.seat):
+                return  # past the chat limit: neither relayed nor recorded (the client says so)
             # Kept in the transcript and shown at every seat: escaped on the way in.
             self.inbox.put(("say", conn, safe_line(" ".join(wire.text_field(msg, "text").split()))))
         elif kind == "bye":
             conn.abort()
         else:
             conn.send(wire.encode({"type": "unknown", "what": wire.safe_text(kind, 40)}))
+
+    def _may_chat(self, seat: int | None) -> bool:
+        """Each chat line is a note in the transcript: a seat may say ``CHAT_RATE`` a second
+        on average (``CHAT_BURST`` at once), so chat adds at most a few hundred KiB an hour."""
+        assert seat is not None
+        limit = self.chat.setdefault(seat, wire.RateLimit(wire.CHAT_RATE, wire.CHAT_BURST))
+        return limit.allow()
 
     def connections(self) -> list[Conn]:
         """The greeted connections (a newcomer gets the welcome before any event)."""

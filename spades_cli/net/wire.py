@@ -38,6 +38,10 @@ BURST = 40.0  # ... and in a burst
 HELLO_TIMEOUT = 10.0  # seconds to say hello after connecting (the TLS handshake included)
 MAX_CLIENTS = 256  # connections in handshake at once (per host): past it the oldest is dropped
 MAX_PER_ADDRESS = 16  # ... and from one address
+FAULT_LINES = 1.0  # console lines a second about refused connections, on average ...
+FAULT_BURST = 10.0  # ... and in a burst
+CHAT_RATE = 0.2  # chat lines a seat may say per second, on average ...
+CHAT_BURST = 5.0  # ... and in a burst (each is a note in the transcript)
 KEEPALIVE = 5.0  # seconds a seated client may be silent before the host pings it
 IDLE_TIMEOUT = 15.0  # seconds of silence (pings unanswered) before the host drops it
 

@@ -470,3 +470,71 @@ def test_join_ends_on_a_signal_while_its_player_decides(
         table.finish()
         table.host.stop()
         south.join(DEADLINE)
+
+
+# ----------------------------------------------------------------- 7. the token, the logs
+
+
+def test_the_token_is_taken_from_the_environment_or_asked_unseen(
+    cli: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import click
+
+    import spades_cli.repl
+    from spades_cli.cli.cmd_join import ask_token
+
+    monkeypatch.delenv("SPADES_TOKEN", raising=False)
+    result = cli(["join", "127.0.0.1:9"])
+    assert result.exit_code == 2
+    assert "SPADES_TOKEN=TOKEN, or --token TOKEN" in result.output, result.output
+    asked: list[dict[str, object]] = []
+
+    def prompt(text: str, **options: object) -> str:
+        asked.append(options)
+        return " S-1234 \n"
+
+    monkeypatch.setattr(spades_cli.repl, "interactive", lambda: True)
+    monkeypatch.setattr(click, "prompt", prompt)
+    assert ask_token() == "S-1234"
+    assert asked == [{"hide_input": True, "err": True}]
+
+
+@pytest.mark.slow
+def test_a_flood_of_bad_handshakes_is_a_few_console_lines(tmp_path: Path) -> None:
+    table = host_table(tmp_path)
+    for _ in range(60):
+        sock = seated(table.address, "S-" + "0" * 32)
+        read_all(sock, deadline=5.0)
+        sock.close()
+    time.sleep(1.0 / wire.FAULT_LINES + 0.1)  # the next refusal shown says how many were not
+    read_all(seated(table.address, "S-" + "0" * 32), deadline=5.0)
+    refused = [line for line in table.logs if "refused" in line]
+    assert len(refused) <= wire.FAULT_BURST + 5, refused
+    assert any("more connections refused or cut off" in line for line in refused)
+    table.game.table.stopping = "the test is over"
+    table.finish()
+    table.host.stop()
+
+
+def test_chat_past_its_limit_is_not_recorded_and_the_joined_seat_says_so(tmp_path: Path) -> None:
+    from helpers.joined import Line
+
+    from spades_cli.net.client import RemoteSession
+
+    table = host_table(tmp_path)
+    north = seated(table.address, table.token("N"))
+    for n in range(30):  # within the message rate limit, far past the chat limit
+        north.sendall(wire.encode({"type": "say", "text": f"line {n}"}))
+    north.sendall(wire.encode({"type": "bye"}))
+    read_all(north)
+    north.close()
+    table.game.table.stopping = "the test is over"
+    table.finish()
+    table.host.stop()
+    notes = [line for line in table.transcript.splitlines() if line.startswith("note ")]
+    assert 1 <= len(notes) <= wire.CHAT_BURST + 1, notes
+
+    session = RemoteSession(Line([]), "N-x")  # type: ignore[arg-type]
+    session.seat = 0
+    session.chat = wire.RateLimit(wire.CHAT_RATE, 0.0)
+    assert [o.text for o in session.handle("say hello")] == ["You are talking too fast: wait a moment."]
