@@ -419,6 +419,10 @@ class RemoteSession:
     def _wait(self) -> None:
         """Show what happens at the table until this seat must decide or the game ends."""
         while not self.over and self.turn is None:
+            if self.live is not None and self._out and self.conn.inbox.empty():
+                self.live(self._take())  # what came so far (the welcome too) before waiting
+                if self.signalled is not None:
+                    _stop(self.signalled)
             try:
                 msg = self.conn.inbox.get(timeout=0.5)
             except queue.Empty:
@@ -427,10 +431,6 @@ class RemoteSession:
                 self._lost()
                 return
             self._message(msg)
-            if self.live is not None and self._out and self.conn.inbox.empty():
-                self.live(self._take())
-                if self.signalled is not None:
-                    _stop(self.signalled)
 
     def _lost(self) -> None:
         self.over = True

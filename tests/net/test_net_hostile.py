@@ -538,3 +538,29 @@ def test_chat_past_its_limit_is_not_recorded_and_the_joined_seat_says_so(tmp_pat
     session.seat = 0
     session.chat = wire.RateLimit(wire.CHAT_RATE, 0.0)
     assert [o.text for o in session.handle("say hello")] == ["You are talking too fast: wait a moment."]
+
+
+@pytest.mark.slow
+def test_a_spectator_sees_the_welcome_before_the_first_event(tmp_path: Path) -> None:
+    from spades_cli.net.client import RemoteSession
+    from spades_cli.session.output import Output
+
+    table = host_table(tmp_path)  # nobody else joins: no event comes
+    shown: list[str] = []
+
+    def live(outputs: list[Output]) -> None:
+        shown.extend(o.text for o in outputs)
+
+    conn = Connection(*table.address)
+    session = RemoteSession(conn, table.token("watch"), symbols=False, live=live)
+    watcher = threading.Thread(target=session.start, args=(["Connecting..."],), daemon=True)
+    watcher.start()
+    try:
+        wait_until(lambda: any("watching" in line for line in shown), timeout=10.0)
+        assert shown[0] == "Connecting..."
+    finally:
+        conn.close()
+        watcher.join(DEADLINE)
+        table.game.table.stopping = "the test is over"
+        table.finish()
+        table.host.stop()
