@@ -236,7 +236,10 @@ class Host:
                     conn.secured = True
                 hello = await self._line(reader)
         except TimeoutError:
-            self._refuse(conn, "no hello")
+            if self.ssl_context is not None and not conn.secured:
+                conn.abort()  # nothing can be said before the TLS handshake
+            else:
+                self._refuse(conn, "no hello")
             return False
         return hello is not None and self._welcome(conn, hello)
 
