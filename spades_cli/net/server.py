@@ -88,6 +88,12 @@ class Conn:
             return True
         return False
 
+    def unanswered(self) -> bool:
+        """True once a ping has gone ``PING_GRACE`` seconds without an answer (a live
+        client answers within a round trip): a seat's player joining again takes the seat
+        from such a connection at once, without waiting for ``IDLE_TIMEOUT``."""
+        return self.pinged > self.heard and time.monotonic() - self.pinged >= wire.PING_GRACE
+
     def send(self, data: bytes) -> None:
         """Queue ``data`` for the client (thread-safe, never blocks)."""
         if not self.closed:
@@ -290,7 +296,7 @@ class Host:
                     if silent >= wire.IDLE_TIMEOUT:
                         self.log(f"dropped {conn.peer}: silent for {silent:.0f} s")
                         conn.abort()
-                    elif silent >= wire.KEEPALIVE and now - conn.pinged >= wire.KEEPALIVE:
+                    elif silent >= wire.KEEPALIVE and conn.pinged <= conn.heard:  # none unanswered
                         conn.pinged = now
                         conn._push(PING)
 
@@ -391,8 +397,12 @@ class Table:
         names = self.rules.seat_names
         with self.lock:
             if seat != wire.WATCH:
-                if seat in self.seats:
+                held = self.seats.get(seat)
+                if held is not None and not held.unanswered():
                     return f"seat {names[seat]} is already connected (token used twice)"
+                if held is not None:  # a connection that does not answer its ping: dead
+                    self.log(f"dropped {held.peer}: {_full(names[seat])} joined again")
+                    held.abort()
                 self.seats[seat] = conn
             else:
                 if len(self.watchers) >= 16:

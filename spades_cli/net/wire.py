@@ -44,6 +44,7 @@ CHAT_RATE = 0.2  # chat lines a seat may say per second, on average ...
 CHAT_BURST = 5.0  # ... and in a burst (each is a note in the transcript)
 KEEPALIVE = 5.0  # seconds a seated client may be silent before the host pings it
 IDLE_TIMEOUT = 15.0  # seconds of silence (pings unanswered) before the host drops it
+PING_GRACE = 2.0  # seconds a ping may go unanswered before a rejoin takes the seat over
 
 WATCH = -1  # the "seat" of a spectator
 

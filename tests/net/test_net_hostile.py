@@ -564,3 +564,31 @@ def test_a_spectator_sees_the_welcome_before_the_first_event(tmp_path: Path) -> 
         table.game.table.stopping = "the test is over"
         table.finish()
         table.host.stop()
+
+
+@pytest.mark.slow
+def test_a_rejoin_takes_the_seat_from_a_connection_that_does_not_answer_its_ping(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(wire, "KEEPALIVE", 0.2)
+    monkeypatch.setattr(wire, "PING_GRACE", 0.3)
+    monkeypatch.setattr(wire, "IDLE_TIMEOUT", 60.0)  # not dropped for silence in this test
+    table = host_table(tmp_path)
+    dead = seated(table.address, table.token("N"))
+    assert b'"ping"' in read_until(dead, b'"ping"')
+    live = Connection(*table.address)  # South's own client answers its pings ...
+    live.send(json.loads(hello(table.token("S"))))
+    wait_until(lambda: table.game.table.connected(2) is not None)
+    time.sleep(0.8)
+    too_soon = seated(table.address, table.token("S"))
+    assert b"already connected" in read_all(too_soon)  # ... so its seat stays its own
+    time.sleep(0.3)
+    again = seated(table.address, table.token("N"))
+    assert b'"welcome"' in read_until(again, b"welcome"), "the rejoin was refused"
+    assert any("North joined again" in line for line in table.logs)
+    for sock in (dead, again, too_soon):
+        sock.close()
+    live.close()
+    table.game.table.stopping = "the test is over"
+    table.finish()
+    table.host.stop()
