@@ -592,3 +592,25 @@ def test_a_rejoin_takes_the_seat_from_a_connection_that_does_not_answer_its_ping
     table.game.table.stopping = "the test is over"
     table.finish()
     table.host.stop()
+
+
+def test_past_the_global_cap_the_oldest_connection_in_handshake_is_dropped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(wire, "MAX_PER_ADDRESS", 100)
+    monkeypatch.setattr(wire, "MAX_CLIENTS", 10)
+    table = host_table(tmp_path)
+    idle = [raw_client(table.address) for _ in range(20)]
+    try:
+        wait_until(lambda: table.host.dropped >= 10)
+        assert sum(map(len, table.host.waiting.values())) == 10
+        assert b"too many connections" in read_all(idle[0], deadline=5.0)
+        north = seated(table.address, table.token("N"))
+        assert b'"welcome"' in read_until(north, b"welcome")
+        north.close()
+    finally:
+        for sock in idle:
+            sock.close()
+        table.game.table.stopping = "the test is over"
+        table.finish()
+        table.host.stop()
