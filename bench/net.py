@@ -13,12 +13,21 @@ holding many tables at once. Everything runs on 127.0.0.1 and stops by itself.
    of every game must reach its joined seat (checked against the host's own history).
    Prints the wall time, the actions per second and the latency of the bots' moves to
    the joined seats.
+3. **Soak** (``--soak-hands N``, 0 to skip). Games with all four seats joined, played by
+   scripts, one after another on one host until N hands are played, while ``--churn``
+   anonymous connections come and go (idle, garbage, wrong tokens) and a spectator
+   joins every half second. Prints the hands per minute, the peak memory of this
+   process (host and clients alike), how long the spectator's valid token took to be
+   welcomed, and what the host dropped.
 """
 
 from __future__ import annotations
 
 import argparse
+import collections
 import random
+import resource
+import socket
 import statistics
 import tempfile
 import threading
@@ -109,14 +118,14 @@ def token(game: hosting.HostedGame, seat: int) -> str:
     return game.table.tokens.seats[seat]
 
 
-def percentiles(values: Sequence[float]) -> str:
+def percentiles(values: Sequence[float], what: str = "moves") -> str:
     if not values:
         return "no samples"
     ordered = sorted(values)
     p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
     return (
         f"median {statistics.median(ordered) * 1000:.2f} ms, p95 {p95 * 1000:.2f} ms, "
-        f"max {ordered[-1] * 1000:.2f} ms ({len(ordered)} moves)"
+        f"max {ordered[-1] * 1000:.2f} ms ({len(ordered)} {what})"
     )
 
 
@@ -201,6 +210,112 @@ def _own_indices(game: hosting.HostedGame) -> list[int]:
     return [i for i, seat in enumerate(who) if seat == 2]
 
 
+def churn(address: tuple[str, int], count: int, stop: threading.Event) -> int:
+    """Keep ``count`` anonymous connections open, replacing the oldest all the time: some
+    idle, some garbage, some with a wrong token. Returns how many were opened."""
+    open_socks: collections.deque[socket.socket] = collections.deque()
+    bad = wire.encode(
+        {"type": "hello", "protocol": wire.HELLO, "version": wire.VERSION, "token": "S-" + "0" * 32}
+    )
+    opened = 0
+    while not stop.is_set():
+        try:
+            sock = socket.create_connection(address, timeout=1.0)
+            kind = opened % 3
+            if kind == 1:
+                sock.sendall(b"GET / HTTP/1.0\r\n\r\n")
+            elif kind == 2:
+                sock.sendall(bad)
+        except OSError:
+            time.sleep(0.01)
+            continue
+        opened += 1
+        open_socks.append(sock)
+        while len(open_socks) > count:
+            open_socks.popleft().close()
+        time.sleep(0.002)
+    for sock in open_socks:
+        sock.close()
+    return opened
+
+
+def admission(address: tuple[str, int], token: str) -> float | None:
+    """Seconds from connecting with a valid token to its welcome (None: refused)."""
+    start = time.perf_counter()
+    try:
+        with socket.create_connection(address, timeout=10.0) as sock:
+            sock.sendall(
+                wire.encode(
+                    {"type": "hello", "protocol": wire.HELLO, "version": wire.VERSION, "token": token}
+                )
+            )
+            first = sock.makefile("rb").readline()
+    except OSError:
+        return None
+    return time.perf_counter() - start if b'"welcome"' in first else None
+
+
+def soak(tmp: Path, hands: int, count: int, level: str, deadline: float) -> None:
+    host = Host()
+    address = host.start(LOOPBACK, 0)
+    stop = threading.Event()
+    opened: list[int] = []
+    churner = threading.Thread(target=lambda: opened.append(churn(address, count, stop)), daemon=True)
+    churner.start()
+    rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    played, games, waits, refused = 0, 0, [], 0
+    start = time.perf_counter()
+    while played < hands and time.monotonic() < deadline:
+        choice = choose_rules("four-player", ["target=500"], default="four-player")
+        labels = dict.fromkeys(range(4), "human")
+        game = hosting.new_game(
+            choice,
+            5000 + games,
+            labels,
+            str(tmp / f"soak-{games}.txt"),
+            watch=True,
+            on_leave=None,
+            reconnect=30.0,
+            hints=False,
+            log=lambda _s: None,
+        )
+        host.add(game.table)
+        seats = [Seat(address, token(game, s), deadline, level) for s in range(4)]
+        runner = threading.Thread(target=hosting.play, args=(game,), daemon=True)
+        for t in (*seats, runner):
+            t.start()
+        assert game.table.tokens.watch is not None
+        while runner.is_alive() and time.monotonic() < deadline:
+            wait = admission(address, game.table.tokens.watch)
+            if wait is None:
+                refused += 1
+            else:
+                waits.append(wait)
+            runner.join(0.5)
+        for t in seats:
+            t.join(max(0.0, deadline - time.monotonic()))
+        host.tables.remove(game.table)
+        played += len(game.match.state.results)
+        games += 1
+    minutes = (time.perf_counter() - start) / 60
+    stop.set()
+    churner.join(10)
+    host.stop()
+    rss_after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(
+        f"Soak: {played} hands in {games} games, four seats joined, {count} anonymous connections churning:"
+    )
+    print(
+        f"  {played / minutes:.0f} hands a minute; {opened[0] if opened else 0} anonymous connections opened"
+    )
+    print(
+        f"  peak memory of this process (host and clients): {rss_before / 1024:.0f} MiB before, "
+        f"{rss_after / 1024:.0f} MiB after"
+    )
+    print(f"  a spectator's valid token welcomed: {percentiles(waits, 'joins')}; refused {refused} times")
+    print(f"  connections in handshake dropped to make room: {host.dropped}")
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2, help="games for the latency measure")
@@ -208,6 +323,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--level", default="easy", help="the bots' level")
     parser.add_argument("--target", type=int, default=100, help="points to win a game")
     parser.add_argument("--deadline", type=float, default=240.0, help="seconds before everything stops")
+    parser.add_argument("--soak-hands", type=int, default=0, help="hands of the soak (0: no soak)")
+    parser.add_argument("--churn", type=int, default=300, help="anonymous connections during the soak")
     args = parser.parse_args(argv)
     print(build_line())
     deadline = time.monotonic() + args.deadline
@@ -217,7 +334,10 @@ def main(argv: Sequence[str] | None = None) -> None:
             f"Latency from a joined seat's move to its display at the other joined seat "
             f"({args.games} games, {args.level} bots): {percentiles(samples)}; target < 50 ms"
         )
-        many_tables(Path(tmp), args.tables, args.level, args.target, deadline)
+        if args.tables:
+            many_tables(Path(tmp), args.tables, args.level, args.target, deadline)
+        if args.soak_hands:
+            soak(Path(tmp), args.soak_hands, args.churn, args.level, deadline)
     print(f"(limits: {wire.RATE:g} messages/s per client, {wire.MAX_PENDING // 1024} KiB pending)")
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from spades_cli.engine import BID, DECLARE, DRAW, EXCHANGE, EXCHANGE_DONE, PLAY, Trick
+from spades_cli.engine.text import safe_line
 from spades_cli.game.events import (
     Decided,
     Event,
@@ -126,7 +127,7 @@ class Printer:
         if isinstance(e, Noted):
             if self.detail:
                 who = f"{names[e.seat]}: " if e.seat is not None else ""
-                self.echo(f"Note: {who}{e.text}")
+                self.echo(f"Note: {who}{safe_line(e.text)}")
         elif isinstance(e, SeatChanged):
             self.echo(f"{names[e.seat]} is now played by {e.label}")
         elif isinstance(e, Undone):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from functools import partial
 
 import click
 
@@ -14,7 +15,6 @@ from spades_cli.cli.options import bot_options, check_bot_timeout, pace_options,
 from spades_cli.errors import UsageError
 from spades_cli.game.seats import BOT_LEVELS
 from spades_cli.net import hosting
-from spades_cli.net.client import Connection
 from spades_cli.transcript import new_seed
 
 
@@ -59,13 +59,25 @@ def _say(line: str) -> None:
     help="How long the game waits for a player who lost the connection.",
 )
 @click.option(
+    "--move-clock",
+    type=click.FloatRange(min=1, max=86400),
+    default=None,
+    metavar="SECONDS",
+    help="How long a connected player has for each decision; then --on-leave applies "
+    "(its bot moves for them, or the game is saved and stops). Default: no limit.",
+)
+@click.option(
     "--on-leave",
     type=click.Choice(BOT_LEVELS),
     default=None,
     metavar="LEVEL",
     help="A bot that takes the seat of a player who does not come back (default: save and stop).",
 )
-@click.option("--watch-token", is_flag=True, help="Also print a token for spectators (no hands shown).")
+@click.option(
+    "--watch-token",
+    is_flag=True,
+    help="Also print a token for spectators (they see no hand in play, every hand once it is scored).",
+)
 @click.option("--no-hints", is_flag=True, help="Do not offer the 'hint' command at the joined seats.")
 @click.option(
     "--play",
@@ -94,6 +106,7 @@ def host_command(
     tls_cert: str | None,
     tls_key: str | None,
     reconnect_timeout: float,
+    move_clock: float | None,
     on_leave: str | None,
     watch_token: bool,
     no_hints: bool,
@@ -125,6 +138,7 @@ def host_command(
             resume_file,
             on_leave=on_leave,
             reconnect=reconnect_timeout,
+            move_clock=move_clock,
             hints=not no_hints,
             log=_say,
             flags=flags,
@@ -147,6 +161,7 @@ def host_command(
             log=_say,
             bot_timeout=bot_timeout,
             on_bot_failure=on_bot_failure,
+            move_clock=move_clock,
         )
         _say(f"Spades, {rules.name} rules: game to {rules.target}. Seed {the_seed}.")
         _say(describe_seats(rules, labels).replace("a person", "joined").replace("you", "joined"))
@@ -154,12 +169,7 @@ def host_command(
     if play is None:
         hosting.host(game, server, log=_say)
         return
-
-    def here(conn: Connection, token: str) -> int:
-        return take_seat(
-            conn, token, intro=[], ascii_only=ascii_only, no_color=no_color, fast=fast, speed=speed
-        )
-
+    here = partial(take_seat, intro=[], ascii_only=ascii_only, no_color=no_color, fast=fast, speed=speed)
     code = hosting.play_here(game, server, bound, play, tls_cert, here)
     if code:
         _say(hosting.resume_hint(game))

@@ -31,9 +31,10 @@ def parse_address(text: str) -> tuple[str, int]:
 @click.option(
     "--token",
     envvar="SPADES_TOKEN",
-    required=True,
+    default=None,
     metavar="TOKEN",
-    help="Your seat's secret, from the host's join line (or $SPADES_TOKEN).",
+    help="Your seat's secret, from the host's join line. Better in $SPADES_TOKEN, or typed "
+    "when asked: a command line is visible to every user of this machine.",
 )
 @click.option("--tls", is_flag=True, help="Connect with TLS (the host runs with --tls-cert/--tls-key).")
 @click.option(
@@ -47,7 +48,7 @@ def parse_address(text: str) -> tuple[str, int]:
 @pace_options
 def join_command(
     address: str,
-    token: str,
+    token: str | None,
     tls: bool,
     tls_ca: str | None,
     ascii_only: bool,
@@ -61,9 +62,11 @@ def join_command(
     'say TEXT' to talk to the table. Without a terminal, moves are read line by line from
     stdin, as in 'spades play'. If the connection drops, the same command takes the seat
     again. Exit codes: 0 the game ended; 3 you left or the game stopped before its end;
-    2 the table could not be reached or refused the token; 130 Ctrl-C.
+    2 the table could not be reached or refused the token; 130 Ctrl-C; 143 SIGTERM or
+    SIGHUP (at any moment: the seat is released and the same command takes it again).
     """
     host, port = parse_address(address)
+    token = token if token is not None else ask_token()
     conn = Connection(host, port, tls=tls or tls_ca is not None, cafile=tls_ca)
     code = take_seat(
         conn,
@@ -76,6 +79,16 @@ def join_command(
     )
     if code:
         raise SystemExit(code)
+
+
+def ask_token() -> str:
+    """The token typed at the terminal, not shown (a UsageError without a terminal)."""
+    from spades_cli.repl import interactive
+
+    if not interactive():
+        raise UsageError("give your seat's token: SPADES_TOKEN=TOKEN, or --token TOKEN")
+    token: str = click.prompt("Your seat's token", hide_input=True, err=True)
+    return token.strip()
 
 
 def take_seat(

@@ -12,13 +12,15 @@ It is the joined seat's :class:`~spades_cli.session.SeatView`, so the commands o
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import queue
 import random
 import select
+import signal
 import socket
 import ssl
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from spades_cli import __version__, view
@@ -35,7 +37,8 @@ from spades_cli.engine import (
 )
 from spades_cli.engine.notation import action_text, parse_action
 from spades_cli.engine.rules import SEAT_WORDS
-from spades_cli.errors import EXIT_OK, EXIT_UNFINISHED, UsageError
+from spades_cli.engine.text import safe_line
+from spades_cli.errors import EXIT_OK, EXIT_UNFINISHED, Stopped, UsageError, on_signals
 from spades_cli.game.events import Decided, HandStarted, TrickWon
 from spades_cli.net import wire
 from spades_cli.session import moves
@@ -58,6 +61,7 @@ from spades_cli.view import Fragments, Look, narrate, text
 from spades_cli.view.narrate import HIDDEN
 
 MAX_IN = 4 * 1024 * 1024  # longest line accepted from the host
+MAX_BACKLOG = 1024 * 1024  # bytes of messages received and not yet read, at most
 RECV_SIZE = 65536
 TLS_READ_WAIT = 0.05  # seconds a TLS read may hold the connection's lock
 TLS_SEND_WAIT = 30.0  # seconds a send may wait for the host to take the bytes
@@ -66,6 +70,45 @@ _PHASES = {str(phase): phase for phase in Phase}
 
 class ConnectionLost(Exception):
     """The host closed the connection (or it broke)."""
+
+
+class Inbox:
+    """The messages received and not yet read: at most :data:`MAX_BACKLOG` bytes of them.
+    Past that the reader thread waits for the session to read (the host's buffer for this
+    seat fills meanwhile and the host cuts it off), so a host that floods the seat while
+    its player thinks at the prompt costs it no more memory than that."""
+
+    def __init__(self, limit: int = MAX_BACKLOG) -> None:
+        self.limit = limit
+        self.held = 0  # the bytes of the messages waiting
+        self._items: queue.Queue[tuple[dict[str, Any] | None, int]] = queue.Queue()
+        self._room = threading.Condition()
+
+    def put(self, msg: dict[str, Any] | None, size: int = 0) -> None:
+        """Add a message of ``size`` bytes (waits while the backlog is full; the end of the
+        connection, None, never waits)."""
+        with self._room:
+            while msg is not None and self.held >= self.limit:
+                self._room.wait()
+            self.held += size
+        self._items.put((msg, size))
+
+    def get(self, timeout: float | None = None) -> dict[str, Any] | None:
+        """The next message (None: the connection ended); queue.Empty after ``timeout``."""
+        return self._taken(self._items.get(timeout=timeout))
+
+    def get_nowait(self) -> dict[str, Any] | None:
+        return self._taken(self._items.get_nowait())
+
+    def _taken(self, item: tuple[dict[str, Any] | None, int]) -> dict[str, Any] | None:
+        msg, size = item
+        with self._room:
+            self.held -= size
+            self._room.notify()
+        return msg
+
+    def empty(self) -> bool:
+        return self._items.empty()
 
 
 class Connection:
@@ -92,7 +135,7 @@ class Connection:
             raise UsageError(f"cannot reach the table at {host}:{port}: {why}") from None
         sock.settimeout(None)
         self.sock = sock
-        self.inbox: queue.Queue[dict[str, Any] | None] = queue.Queue()
+        self.inbox = Inbox()
         self.received: list[bytes] | None = None  # every line, when a test asks for them
         self._lock = threading.Lock()
         self._reader = threading.Thread(target=self._read, name="spades-join", daemon=True)
@@ -112,10 +155,14 @@ class Connection:
                         return
                     if self.received is not None:
                         self.received.append(line)
-                    self.inbox.put(wire.decode(line, limit=MAX_IN))
+                    msg = wire.decode(line, limit=MAX_IN)
+                    if msg["type"] == "ping":  # the host's keepalive: answered here, at once
+                        self.send({"type": "pong"})
+                    else:
+                        self.inbox.put(msg, len(line))
                 if len(buf) > MAX_IN:
                     break
-        except (OSError, ValueError):
+        except (OSError, ValueError, ConnectionLost):
             pass
         finally:
             self.inbox.put(None)
@@ -153,6 +200,19 @@ class Connection:
             self.sock.shutdown(socket.SHUT_RDWR)
         with contextlib.suppress(OSError):
             self.sock.close()
+
+
+def _stop(signum: int) -> None:
+    """End the seat's session: Ctrl-C as KeyboardInterrupt (exit 130), SIGTERM and SIGHUP as
+    :class:`~spades_cli.errors.Stopped` (143)."""
+    if signum == signal.SIGINT:
+        raise KeyboardInterrupt
+    raise Stopped(signum)
+
+
+def score(value: Any) -> int:
+    """A side's score as the host sent it (bounded: WireError for a number no game reaches)."""
+    return wire.count(value, wire.MAX_NUMBER, -wire.MAX_NUMBER)
 
 
 def hello(token: str) -> dict[str, Any]:
@@ -208,8 +268,25 @@ class RemoteSession:
         self.finished = False
         self._out: list[Output] = []
         self.width = 80  # the columns of the output (the prompt keeps it up to date)
+        self.signalled: int | None = None  # the signal that ended a wait (see _stoppable)
+        self.chat = wire.RateLimit(wire.CHAT_RATE, wire.CHAT_BURST)
 
     # -- what the front ends ask ---------------------------------------------------------
+
+    @contextlib.contextmanager
+    def _stoppable(self) -> Iterator[None]:
+        """While the seat waits for the table (or a command is answered) nothing is
+        recorded here: the host keeps the transcript. So Ctrl-C, SIGTERM and SIGHUP end
+        the wait at once; the front end leaves, the connection is closed and the seat is
+        free for its player to join again. The signal is kept too, for a front end that
+        takes an interrupt while it shows what came (``live``) as "show the rest at once"."""
+
+        def stop(signum: int, frame: Any) -> None:
+            self.signalled = signum
+            _stop(signum)
+
+        with on_signals(stop, ("SIGINT", "SIGTERM", "SIGHUP")):
+            yield
 
     @property
     def done(self) -> bool:
@@ -230,6 +307,10 @@ class RemoteSession:
         return EXIT_OK if self.finished else EXIT_UNFINISHED
 
     def start(self, intro: Iterable[str] = ()) -> list[Output]:
+        with self._stoppable():
+            return self._start(intro)
+
+    def _start(self, intro: Iterable[str]) -> list[Output]:
         for line in intro:
             self._emit(INFO, text(line))
         try:
@@ -252,6 +333,10 @@ class RemoteSession:
         return self._take()
 
     def handle(self, line: str) -> list[Output]:
+        with self._stoppable():
+            return self._handle(line)
+
+    def _handle(self, line: str) -> list[Output]:
         entry = line.strip()
         if self.done:
             return []
@@ -337,6 +422,10 @@ class RemoteSession:
     def _wait(self) -> None:
         """Show what happens at the table until this seat must decide or the game ends."""
         while not self.over and self.turn is None:
+            if self.live is not None and self._out and self.conn.inbox.empty():
+                self.live(self._take())  # what came so far (the welcome too) before waiting
+                if self.signalled is not None:
+                    _stop(self.signalled)
             try:
                 msg = self.conn.inbox.get(timeout=0.5)
             except queue.Empty:
@@ -345,8 +434,6 @@ class RemoteSession:
                 self._lost()
                 return
             self._message(msg)
-            if self.live is not None and self._out and self.conn.inbox.empty():
-                self.live(self._take())
 
     def _lost(self) -> None:
         self.over = True
@@ -376,10 +463,12 @@ class RemoteSession:
     def _on_welcome(self, msg: dict[str, Any]) -> None:
         self.rule_lines = [str(x) for x in msg["rules"]]
         rules, _ = wire.public_view(self.rule_lines, [str(s) for s in msg["seats"]], [])
+        # The rules' description (their name is checked to be printable) is shown escaped.
+        rules = dataclasses.replace(rules, description=safe_line(rules.description))
         self._rules = rules
         self._look = Look(rules, self.symbols)
         self.seat = None if msg["seat"] is None else rules.seat_names.index(msg["seat"])
-        self.labels = {s: str(label) for s, label in enumerate(msg.get("labels", ()))}
+        self.labels = {s: wire.safe_text(label, 20) for s, label in enumerate(msg.get("labels", ()))}
         self.hints = bool(msg.get("hints"))
         who = "watching" if self.seat is None else f"playing {self._name(msg['seat'])}"
         self._emit(INFO, text(f"Joined the table ({rules.name} rules, game to {rules.target}), {who}."))
@@ -391,7 +480,7 @@ class RemoteSession:
         self.tricks = list(self.obs.tricks)  # what a seat (re)joining mid-hand knows of it
         self.in_trick = len(self.obs.current_trick)
         if "turn" in msg:
-            self.turn = int(msg["turn"])
+            self.turn = wire.count(msg["turn"])
             self.key = next((line[4:] for line in msg["view"] if line.startswith("rng ")), "-")
             self._show_turn()
 
@@ -401,7 +490,7 @@ class RemoteSession:
         self._out += shown
 
     def _on_deal(self, msg: dict[str, Any]) -> None:
-        self.tricks, self.in_trick, self.hand_no = [], 0, int(msg["hand"]) - 1
+        self.tricks, self.in_trick, self.hand_no = [], 0, wire.count(msg["hand"], bottom=1) - 1
         dealt = HandStarted(self.hand_no, self._index(msg["dealer"]), ())
         self._emit(INFO, text(narrate.dealt(self.look, dealt), view.TITLE))
 
@@ -438,7 +527,7 @@ class RemoteSession:
         self.in_trick = 0
         n = self.rules.players
         played = tuple((trick.seat_of(i, n), c) for i, c in enumerate(cards))
-        e = TrickWon(self.hand_no, int(msg["no"]), trick.leader, played, trick.winner)
+        e = TrickWon(self.hand_no, wire.count(msg["no"], 13, 1), trick.leader, played, trick.winner)
         self._emit(TRICK, narrate.trick_shown(self.look, e, self.width))
         if len(self.tricks) == 13:  # the hand's last trick: from now on the previous hand's
             self.previous, self.tricks = (trick, self.hand_no), []
@@ -453,7 +542,7 @@ class RemoteSession:
 
     def _on_hands(self, msg: dict[str, Any]) -> None:
         look = self.look
-        lines: Fragments = text(f"The hands of hand {int(msg['hand'])}:")
+        lines: Fragments = text(f"The hands of hand {wire.count(msg['hand'], bottom=1)}:")
         for letter, cards in msg["hands"].items():
             lines += [
                 ("", f"\n  {look.seat(self._index(letter))}: "),
@@ -462,9 +551,9 @@ class RemoteSession:
         self._emit(INFO, lines)
 
     def _on_over(self, msg: dict[str, Any]) -> None:
+        scores = (score(msg["scores"][0]), score(msg["scores"][1]))
         self.over = self.finished = True
         rules, look = self.rules, self.look
-        scores = (int(msg["scores"][0]), int(msg["scores"][1]))
         win = next((s for s in (0, 1) if rules.side_name(s) == msg["winner"]), None)
         self._emit(GAME, view.game_over(look, rules, self.results, win, scores, self.width))
         if win is not None:
@@ -491,13 +580,11 @@ class RemoteSession:
         self._emit(INFO, text(f"{self._name(msg['seat'])} left the table."))
 
     def _on_waiting(self, msg: dict[str, Any]) -> None:
-        self._emit(
-            INFO,
-            text(f"Waiting for {self._name(msg['seat'])} to reconnect (up to {float(msg['seconds']):g} s)."),
-        )
+        seconds = wire.seconds(msg["seconds"])
+        self._emit(INFO, text(f"Waiting for {self._name(msg['seat'])} to reconnect (up to {seconds:g} s)."))
 
     def _on_takeover(self, msg: dict[str, Any]) -> None:
-        label = str(msg["label"])[:20]
+        label = wire.safe_text(msg["label"], 20)
         self.labels[self._index(msg["seat"])] = label
         who = "its player again" if label == "human" else f"the {label} bot"
         self._emit(INFO, text(f"{self._name(msg['seat'])} is now played by {who}."))
@@ -538,6 +625,8 @@ class RemoteSession:
             self._emit(ERROR, text("Spectators cannot speak at the table."))
         elif not words:
             self._emit(ERROR, text("Say what? (say TEXT)"))
+        elif not self.chat.allow():  # the host's own limit: past it, it drops the line
+            self._emit(ERROR, text("You are talking too fast: wait a moment."))
         else:
             with contextlib.suppress(ConnectionLost):
                 self.conn.send({"type": "say", "text": words[: wire.MAX_SAY]})

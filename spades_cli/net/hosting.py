@@ -60,10 +60,25 @@ class HostedGame:
 
 
 def _table(
-    rules: Rules, tokens: wire.Tokens, on_leave: str | None, *, reconnect: float, hints: bool, log: Log
+    rules: Rules,
+    tokens: wire.Tokens,
+    on_leave: str | None,
+    *,
+    reconnect: float,
+    move_clock: float | None,
+    hints: bool,
+    log: Log,
 ) -> Table:
     fallback = make_controller(on_leave, rules) if on_leave else None
-    return Table(rules, tokens, reconnect_timeout=reconnect, on_leave=fallback, hints=hints, log=log)
+    return Table(
+        rules,
+        tokens,
+        reconnect_timeout=reconnect,
+        move_clock=move_clock,
+        on_leave=fallback,
+        hints=hints,
+        log=log,
+    )
 
 
 def _wire_up(game: HostedGame) -> None:
@@ -87,6 +102,7 @@ def new_game(
     log: Log,
     bot_timeout: float | None = None,
     on_bot_failure: str | None = None,
+    move_clock: float | None = None,
 ) -> HostedGame:
     """A new table: ``human`` seats are joined from afar, each with a fresh token; the
     transcript is started at ``transcript`` (never over an existing file) or in the
@@ -94,7 +110,7 @@ def new_game(
     rules = choice.rules
     humans = [s for s, label in labels.items() if label == HUMAN]
     tokens = wire.Tokens.fresh(rules, humans, watch)
-    table = _table(rules, tokens, on_leave, reconnect=reconnect, hints=hints, log=log)
+    table = _table(rules, tokens, on_leave, reconnect=reconnect, move_clock=move_clock, hints=hints, log=log)
     seats = make_seats(rules, labels, human=lambda _label: RemoteSeat(table))
     match = Match(rules, seed, seats)
     seat_labels = [labels[s] for s in range(rules.players)]
@@ -117,7 +133,14 @@ def new_game(
 
 
 def resumed_game(
-    file: str, *, on_leave: str | None, reconnect: float, hints: bool, log: Log, flags: BotFlags
+    file: str,
+    *,
+    on_leave: str | None,
+    reconnect: float,
+    hints: bool,
+    log: Log,
+    flags: BotFlags,
+    move_clock: float | None = None,
 ) -> HostedGame:
     """Open the table of an unfinished hosted game again, with the tokens it had: the seats
     that had a token are joined again (a bot that took one over gives it back)."""
@@ -126,7 +149,9 @@ def resumed_game(
     rules = unfinished.rules
     try:
         tokens = wire.load_tokens(wire.tokens_path(file), rules)
-        table = _table(rules, tokens, on_leave, reconnect=reconnect, hints=hints, log=log)
+        table = _table(
+            rules, tokens, on_leave, reconnect=reconnect, move_clock=move_clock, hints=hints, log=log
+        )
     except BaseException:
         unfinished.close()
         raise

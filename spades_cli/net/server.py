@@ -42,6 +42,7 @@ from spades_cli.engine import (
 )
 from spades_cli.engine.notation import NotationError, action_text, parse_action
 from spades_cli.engine.rules import SEAT_WORDS
+from spades_cli.engine.text import safe_line
 from spades_cli.errors import EXIT_UNFINISHED, SpadesError
 from spades_cli.game.events import Decided, Event, GameOver, HandScored, HandStarted, TrickWon
 from spades_cli.game.match import Controller, Match
@@ -58,6 +59,7 @@ class SeatLost(SpadesError):
 
 
 _ids = itertools.count(1)
+PING = wire.encode({"type": "ping"})
 
 
 class Conn:
@@ -73,6 +75,10 @@ class Conn:
         self.closed = False
         self.asked: int | None = None  # the decision this client was sent and has not answered
         self.greeted = False  # welcomed by the game thread: from then on it is sent the events
+        self.secured = False  # the TLS handshake is done (a host with a certificate)
+        self.task: asyncio.Task[None] | None = None  # the network thread's task for it
+        self.heard = time.monotonic()  # when the client last sent a line
+        self.pinged = 0.0  # when the host last asked it for a sign of life
 
     def answers(self, msg: dict[str, Any]) -> bool:
         """True for the move that answers the decision asked (it is not rate-limited: a
@@ -81,6 +87,12 @@ class Conn:
             self.asked = None
             return True
         return False
+
+    def unanswered(self) -> bool:
+        """True once a ping has gone ``PING_GRACE`` seconds without an answer (a live
+        client answers within a round trip): a seat's player joining again takes the seat
+        from such a connection at once, without waiting for ``IDLE_TIMEOUT``."""
+        return self.pinged > self.heard and time.monotonic() - self.pinged >= wire.PING_GRACE
 
     def send(self, data: bytes) -> None:
         """Queue ``data`` for the client (thread-safe, never blocks)."""
@@ -115,7 +127,11 @@ class Host:
         self.loop = asyncio.new_event_loop()
         self.thread: threading.Thread | None = None
         self.server: asyncio.Server | None = None
-        self.clients = 0
+        self.waiting: dict[str, list[Conn]] = {}  # the connections in handshake, by address, oldest first
+        self.dropped = 0  # connections dropped in handshake to make room for newcomers
+        self.keepalive: asyncio.Task[None] | None = None
+        self.faults = wire.RateLimit(wire.FAULT_LINES, wire.FAULT_BURST)  # console lines of refusals
+        self.unlogged = 0  # refusals not shown since the last one shown
         self.address: tuple[str, int] = ("", 0)
 
     def add(self, table: Table) -> None:
@@ -134,7 +150,6 @@ class Host:
                         self._client,
                         host,
                         port,
-                        ssl=self.ssl_context,
                         limit=wire.MAX_LINE,
                         reuse_address=True,
                     )
@@ -143,6 +158,7 @@ class Host:
                 ready.put(exc)
                 return
             ready.put(None)
+            self.keepalive = self.loop.create_task(self._keepalive())
             self.loop.run_forever()
 
         self.thread = threading.Thread(target=run, name="spades-host", daemon=True)
@@ -161,6 +177,8 @@ class Host:
             return
 
         async def close() -> None:
+            if self.keepalive is not None:
+                self.keepalive.cancel()
             if self.server is not None:
                 self.server.close()
             for table in self.tables:
@@ -178,41 +196,109 @@ class Host:
 
     async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         peername = writer.get_extra_info("peername")
-        peer = f"{peername[0]}:{peername[1]}" if isinstance(peername, tuple) else str(peername)
+        address = str(peername[0]) if isinstance(peername, tuple) else str(peername)
+        peer = f"{address}:{peername[1]}" if isinstance(peername, tuple) else address
         conn = Conn(self, writer, peer)
-        self.clients += 1
+        conn.task = asyncio.current_task()
+        self._admit(conn, address)
         try:
-            if self.clients > wire.MAX_CLIENTS:
-                self._refuse(conn, "too many connections")
+            if not await self._handshake(conn, reader):
                 return
-            hello = await asyncio.wait_for(self._line(reader), wire.HELLO_TIMEOUT)
-            if hello is None or not self._welcome(conn, hello):
-                return
+            self._leave(conn, address)
+            conn.heard = time.monotonic()
             limit = wire.RateLimit()
             while not conn.closed:
                 msg = await self._line(reader)
                 if msg is None:
                     break
+                conn.heard = time.monotonic()
                 if not conn.answers(msg) and not limit.allow():
                     self.log(f"cut off {conn.peer}: too many messages")
                     self._refuse(conn, "too many messages: slow down")
                     break
                 assert conn.table is not None
-                conn.table.received(conn, msg)
-        except TimeoutError:
-            self._refuse(conn, "no hello")
+                if msg["type"] != "pong":  # the answer to a keepalive: heard, that is all
+                    conn.table.received(conn, msg)
         except wire.WireError as exc:
-            self.log(f"cut off {conn.peer}: {exc}")
+            self._fault(f"cut off {conn.peer}: {exc}")
             self._refuse(conn, str(exc))
         except (OSError, ssl.SSLError, asyncio.IncompleteReadError):
             pass
         finally:
-            self.clients -= 1
+            self._leave(conn, address)
             conn.closed = True
             if conn.table is not None:
                 conn.table.gone(conn)
             with contextlib.suppress(Exception):
                 writer.close()
+
+    async def _handshake(self, conn: Conn, reader: asyncio.StreamReader) -> bool:
+        """TLS (when the host has a certificate) and the hello, within one deadline; True
+        once the connection is seated."""
+        try:
+            async with asyncio.timeout(wire.HELLO_TIMEOUT):
+                if self.ssl_context is not None:
+                    await conn.writer.start_tls(self.ssl_context)
+                    conn.secured = True
+                hello = await self._line(reader)
+        except TimeoutError:
+            if self.ssl_context is not None and not conn.secured:
+                conn.abort()  # nothing can be said before the TLS handshake
+            else:
+                self._refuse(conn, "no hello")
+            return False
+        return hello is not None and self._welcome(conn, hello)
+
+    def _admit(self, conn: Conn, address: str) -> None:
+        """Count a new connection among those in handshake. An address may have
+        ``MAX_PER_ADDRESS`` of them and the host ``MAX_CLIENTS``: past either, the oldest
+        (of that address, else of all) is dropped, so that idle connections never keep out
+        a newcomer who says hello at once (a seat's player coming back)."""
+        mine = self.waiting.setdefault(address, [])
+        if len(mine) >= wire.MAX_PER_ADDRESS:
+            self._drop(mine[0], "too many connections from your address")
+        elif sum(map(len, self.waiting.values())) >= wire.MAX_CLIENTS:
+            oldest = min((c for conns in self.waiting.values() for c in conns), key=lambda c: c.id)
+            self._drop(oldest, "too many connections")
+        mine.append(conn)
+
+    def _leave(self, conn: Conn, address: str) -> None:
+        """No longer in handshake (seated, refused or gone)."""
+        mine = self.waiting.get(address, [])
+        if conn in mine:
+            mine.remove(conn)
+        if not mine:
+            self.waiting.pop(address, None)
+
+    def _drop(self, conn: Conn, reason: str) -> None:
+        for address, conns in list(self.waiting.items()):
+            if conn in conns:
+                self._leave(conn, address)
+        self.dropped += 1
+        if self.ssl_context is not None and not conn.secured:
+            conn.closed = True  # nothing can be said before the TLS handshake: it is called off
+            if conn.task is not None:
+                conn.task.cancel()
+        else:
+            self._refuse(conn, reason)
+
+    async def _keepalive(self) -> None:
+        """A seated connection that has been silent for ``KEEPALIVE`` seconds is sent a
+        ``ping`` (a client answers ``pong`` at once, whatever its player is doing); one
+        silent for ``IDLE_TIMEOUT`` is dropped, so that a dead connection frees its seat
+        and the reconnect timeout starts."""
+        while True:
+            await asyncio.sleep(min(1.0, wire.KEEPALIVE / 4))
+            now = time.monotonic()
+            for table in self.tables:
+                for conn in table.connections():
+                    silent = now - conn.heard
+                    if silent >= wire.IDLE_TIMEOUT:
+                        self.log(f"dropped {conn.peer}: silent for {silent:.0f} s")
+                        conn.abort()
+                    elif silent >= wire.KEEPALIVE and conn.pinged <= conn.heard:  # none unanswered
+                        conn.pinged = now
+                        conn._push(PING)
 
     async def _line(self, reader: asyncio.StreamReader) -> dict[str, Any] | None:
         try:
@@ -225,6 +311,17 @@ class Host:
             return None  # the connection ended in the middle of a line
         return wire.decode(line)
 
+    def _fault(self, line: str) -> None:
+        """Log a refused or cut-off connection: a few a second at most (a flood of bad
+        handshakes is one line now and then, with the count of those not shown)."""
+        if not self.faults.allow():
+            self.unlogged += 1
+            return
+        if self.unlogged:
+            self.log(f"({self.unlogged} more connections refused or cut off)")
+            self.unlogged = 0
+        self.log(line)
+
     def _refuse(self, conn: Conn, reason: str) -> None:
         if not conn.closed:
             conn.writer.write(wire.encode({"type": "error", "reason": reason}))
@@ -233,7 +330,7 @@ class Host:
 
     def _welcome(self, conn: Conn, hello: dict[str, Any]) -> bool:
         if hello.get("type") != "hello" or hello.get("protocol") != wire.HELLO:
-            self.log(f"refused {conn.peer}: not a spades client")
+            self._fault(f"refused {conn.peer}: not a spades client")
             self._refuse(conn, f"expected a hello of the {wire.HELLO} protocol")
             return False
         if hello.get("version") != wire.VERSION:
@@ -248,11 +345,11 @@ class Host:
                 continue
             problem = table.attach(conn, seat)
             if problem is not None:
-                self.log(f"refused {conn.peer}: {problem}")
+                self._fault(f"refused {conn.peer}: {problem}")
                 self._refuse(conn, problem)
                 return False
             return True
-        self.log(f"refused {conn.peer}: wrong token")
+        self._fault(f"refused {conn.peer}: wrong token")
         self._refuse(conn, "wrong token")
         return False
 
@@ -262,6 +359,7 @@ class _Turn:
     seat: int
     number: int  # the length of the history when the decision is asked
     sent_to: int = 0  # the connection that has been sent the view for it
+    since: float | None = None  # when it was first sent (the move clock runs from then)
 
 
 @dataclass
@@ -271,6 +369,7 @@ class Table:
     rules: Rules
     tokens: wire.Tokens
     reconnect_timeout: float = 60.0
+    move_clock: float | None = None  # seconds a connected player has for a decision
     on_leave: Controller | None = None  # the bot that takes a seat whose player does not come back
     hints: bool = True
     log: Log = field(default=lambda _s: None)
@@ -286,6 +385,7 @@ class Table:
     taken: set[int] = field(default_factory=set)  # seats the on-leave bot plays now
     rule_lines: list[str] = field(default_factory=list)
     stopping: str | None = None  # set (from any thread) to stop the game: the reason
+    chat: dict[int, wire.RateLimit] = field(default_factory=dict)  # each seat's chat limit
 
     def __post_init__(self) -> None:
         self.rule_lines = rules_lines(self.rules)
@@ -297,8 +397,12 @@ class Table:
         names = self.rules.seat_names
         with self.lock:
             if seat != wire.WATCH:
-                if seat in self.seats:
+                held = self.seats.get(seat)
+                if held is not None and not held.unanswered():
                     return f"seat {names[seat]} is already connected (token used twice)"
+                if held is not None:  # a connection that does not answer its ping: dead
+                    self.log(f"dropped {held.peer}: {_full(names[seat])} joined again")
+                    held.abort()
                 self.seats[seat] = conn
             else:
                 if len(self.watchers) >= 16:
@@ -320,11 +424,21 @@ class Table:
         if kind == "move" and conn.seat != wire.WATCH:
             self.inbox.put(("move", conn, (msg.get("turn"), wire.text_field(msg, "action", 20))))
         elif kind == "say" and conn.seat != wire.WATCH:
-            self.inbox.put(("say", conn, " ".join(wire.text_field(msg, "text").split())))
+            if not self._may_chat(conn.seat):
+                return  # past the chat limit: neither relayed nor recorded (the client says so)
+            # Kept in the transcript and shown at every seat: escaped on the way in.
+            self.inbox.put(("say", conn, safe_line(" ".join(wire.text_field(msg, "text").split()))))
         elif kind == "bye":
             conn.abort()
         else:
-            conn.send(wire.encode({"type": "unknown", "what": kind[:40]}))
+            conn.send(wire.encode({"type": "unknown", "what": wire.safe_text(kind, 40)}))
+
+    def _may_chat(self, seat: int | None) -> bool:
+        """Each chat line is a note in the transcript: a seat may say ``CHAT_RATE`` a second
+        on average (``CHAT_BURST`` at once), so chat adds at most a few hundred KiB an hour."""
+        assert seat is not None
+        limit = self.chat.setdefault(seat, wire.RateLimit(wire.CHAT_RATE, wire.CHAT_BURST))
+        return limit.allow()
 
     def connections(self) -> list[Conn]:
         """The greeted connections (a newcomer gets the welcome before any event)."""
@@ -483,13 +597,37 @@ class Table:
                     waiting_since = None
                     if self.turn.sent_to != conn.id:
                         self.turn.sent_to = conn.id
+                        self.turn.since = self.turn.since or time.monotonic()
                         conn.asked = self.turn.number
                         conn.send(self.view(seat, turn=True))
+                    elif self._out_of_time(self.turn):
+                        return self._clock_ran_out(match, seat, conn)
                 action = self.pump(0.25)
                 if action is not None:
                     return action
         finally:
             self.turn = None
+
+    def _out_of_time(self, turn: _Turn) -> bool:
+        return (
+            self.move_clock is not None
+            and turn.since is not None
+            and time.monotonic() - turn.since >= self.move_clock
+        )
+
+    def _clock_ran_out(self, match: Match, seat: int, conn: Conn) -> int:
+        """The move clock ran out: the ``--on-leave`` bot makes this move (the seat stays its
+        player's), or without one the game is saved and stops, as when a player leaves."""
+        who = _full(self.name(seat))
+        if self.on_leave is None:
+            raise SeatLost(f"{who} did not move within {self.move_clock:g} s")
+        label = self.on_leave.label
+        self.log(f"{who}'s move clock ran out: the {label} bot moves for them")
+        conn.asked = None
+        conn.send(
+            wire.encode({"type": "error", "reason": f"your time ran out: the {label} bot moved for you"})
+        )
+        return self.on_leave.decide(match, seat)
 
     def _absent(self, seat: int, since: float | None) -> float:
         now = time.monotonic()

@@ -14,6 +14,7 @@ from __future__ import annotations
 import hmac
 import json
 import os
+import re
 import secrets
 import time
 from collections.abc import Mapping, Sequence
@@ -34,8 +35,16 @@ MAX_SAY = 300  # longest chat text (characters)
 MAX_PENDING = 1024 * 1024  # bytes waiting to be sent to one client before it is cut off
 RATE = 20.0  # messages a client may send per second, on average ...
 BURST = 40.0  # ... and in a burst
-HELLO_TIMEOUT = 10.0  # seconds to say hello after connecting
-MAX_CLIENTS = 256  # connections open at once (per host)
+HELLO_TIMEOUT = 10.0  # seconds to say hello after connecting (the TLS handshake included)
+MAX_CLIENTS = 256  # connections in handshake at once (per host): past it the oldest is dropped
+MAX_PER_ADDRESS = 16  # ... and from one address
+FAULT_LINES = 1.0  # console lines a second about refused connections, on average ...
+FAULT_BURST = 10.0  # ... and in a burst
+CHAT_RATE = 0.2  # chat lines a seat may say per second, on average ...
+CHAT_BURST = 5.0  # ... and in a burst (each is a note in the transcript)
+KEEPALIVE = 5.0  # seconds a seated client may be silent before the host pings it
+IDLE_TIMEOUT = 15.0  # seconds of silence (pings unanswered) before the host drops it
+PING_GRACE = 2.0  # seconds a ping may go unanswered before a rejoin takes the seat over
 
 WATCH = -1  # the "seat" of a spectator
 
@@ -45,12 +54,19 @@ class WireError(ValueError):
 
 
 def encode(msg: Mapping[str, Any]) -> bytes:
-    """One message as one line."""
-    return (json.dumps(msg, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+    """One message as one line. It cannot fail on text: a character UTF-8 cannot carry (a
+    lone surrogate, which JSON can) goes out as its JSON escape, which :func:`decode` refuses."""
+    return (json.dumps(msg, ensure_ascii=False, separators=(",", ":")) + "\n").encode(
+        "utf-8", "backslashreplace"
+    )
+
+
+_SURROGATE = re.compile(rb"\\u[dD][89a-fA-F]")  # the JSON escape of a surrogate (maybe one of a pair)
 
 
 def decode(line: bytes, *, limit: int = MAX_LINE) -> dict[str, Any]:
-    """A received line as a message: a JSON object with a string ``type``."""
+    """A received line as a message: a JSON object with a string ``type``, whose every
+    string is text (a lone surrogate, valid JSON but no character, is refused)."""
     if len(line) > limit:
         raise WireError(f"line longer than {limit} bytes")
     try:
@@ -59,7 +75,45 @@ def decode(line: bytes, *, limit: int = MAX_LINE) -> dict[str, Any]:
         raise WireError("not a JSON line") from None
     if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
         raise WireError("a message is a JSON object with a 'type'")
+    if _SURROGATE.search(line) and not _all_text(msg):
+        raise WireError("not UTF-8 text (a lone surrogate)")
     return msg
+
+
+def _all_text(value: Any) -> bool:
+    """True if every string in ``value`` (keys too) is text UTF-8 can carry."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack += item.keys()
+            stack += item.values()
+        elif isinstance(item, list):
+            stack += item
+        elif isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return False
+    return True
+
+
+MAX_NUMBER = 1_000_000  # the largest count (a turn, a hand, a score) a peer may send
+
+
+def count(value: Any, top: int = MAX_NUMBER, bottom: int = 0) -> int:
+    """A whole number a peer sent, from ``bottom`` to ``top`` (WireError for anything else:
+    a fraction, ``Infinity``, ``1e400``, a number of 400 digits, a string)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not bottom <= value <= top:
+        raise WireError(f"expected a whole number from {bottom} to {top}, not {excerpt(str(value)[:50])}")
+    return value
+
+
+def seconds(value: Any, top: float = 86400.0) -> float:
+    """A duration a peer sent, from 0 to ``top`` seconds (WireError for anything else)."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= top:
+        raise WireError(f"expected a number of seconds from 0 to {top:g}, not {excerpt(str(value)[:50])}")
+    return float(value)
 
 
 def text_field(msg: Mapping[str, Any], key: str, limit: int = MAX_SAY) -> str:
