@@ -202,6 +202,8 @@ class PromptFrontEnd:
             if not hurry and item.kind in (MOVE, TRICK):
                 try:
                     time.sleep(self.pauses[0] if item.kind == MOVE else self.pauses[1])
+                except Interrupted:
+                    raise  # SIGTERM or SIGHUP (a KeyboardInterrupt too): the game is saved, exit 143
                 except KeyboardInterrupt:
                     hurry = True  # Ctrl-C while the bots play: show the rest at once
 
@@ -241,6 +243,8 @@ class PromptFrontEnd:
             try:
                 self.enter.prompt(question)
                 break
+            except Interrupted:
+                raise  # SIGTERM or SIGHUP: not a Ctrl-C to ignore
             except KeyboardInterrupt:
                 continue
             except EOFError:

@@ -7,6 +7,7 @@ lengths, never by the clock.
 
 from __future__ import annotations
 
+import signal
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from spades_cli.cli.options import SPEED_NAMES
-from spades_cli.errors import EXIT_UNFINISHED
+from spades_cli.errors import EXIT_UNFINISHED, Interrupted
 from spades_cli.game.run import GameRun
 from spades_cli.repl.core import HAND, INFO, TABLE, Output, PlaySession
 from spades_cli.repl.prompt import SPEEDS, PromptFrontEnd
@@ -120,3 +121,16 @@ def test_resume_passes_speed_to_the_prompt(tmp_path: Path, monkeypatch: pytest.M
     result = run_cli(["resume", str(path), "--speed", "slow", "--fast"])
     assert result.exit_code == 0, result.stderr
     assert seen["speed"] == "slow" and seen["fast"] is True
+
+
+def test_sigterm_during_a_bots_pause_ends_the_prompt(monkeypatch: pytest.MonkeyPatch) -> None:
+    # SIGTERM or SIGHUP arrives as errors.Interrupted (a KeyboardInterrupt): while the
+    # prompt pauses on a bot's move it must end the game (saved, exit 143), not be taken
+    # for a Ctrl-C that only hurries the bots along.
+    def signalled(_seconds: float) -> None:
+        raise Interrupted(signal.SIGTERM)
+
+    monkeypatch.setattr("spades_cli.repl.prompt.time.sleep", signalled)
+    lines, _ = script_hand("four-player", 7)
+    with pytest.raises(Interrupted):
+        run_keys(new_session(), "".join(f"{line}\r" for line in lines[:4]) + "\x04", fast=False)
