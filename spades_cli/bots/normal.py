@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import random
 
-from spades_cli.bots.hand import card_danger, estimate_tricks, nil_danger
+from spades_cli.bots.hand import card_danger, estimate_tricks, nil_danger, sure_tricks
 from spades_cli.bots.view import TableView, bid_of, high_card, low_card, read_table
 from spades_cli.engine import (
     BID,
@@ -281,6 +281,20 @@ def nil_ok(obs: Observation, rules: Rules, hand: int, mu: float) -> bool:
     return danger <= 0.9 * scale and mu <= 2.5
 
 
+def _beside_nil_ok(obs: Observation, rules: Rules, desperate: bool) -> bool:
+    """R-4P-7: a nil beside the partner's nil or blind nil (the blind one declared before
+    the partner's bid is made) leaves the side no contract and two nils to defend with
+    nobody to cover them: only when the opponents are about to win the game and the
+    side, behind, needs both nils' points to catch them."""
+    if obs.players != 4:
+        return True
+    p = (obs.seat + 2) % 4
+    if obs.bids[p] != 0 and not obs.declared[p]:
+        return True
+    theirs = rules.blind_nil.value if obs.declared[p] else rules.nil.value
+    return desperate and obs.scores[obs.seat % 2] + theirs + rules.nil.value >= rules.target
+
+
 def bid_choice(
     obs: Observation,
     rules: Rules,
@@ -295,20 +309,22 @@ def bid_choice(
     mu, sd = estimate if estimate is not None else expected_tricks(obs, rules)
     side = obs.seat % 2
     mine, theirs = obs.scores[side], obs.scores[1 - side]
+    sure = sure_tricks(hand, mask_of(obs.own_discards) if obs.players == 2 else 0)
+    mu = max(mu, float(sure))
     partner = obs.bids[(obs.seat + 2) % 4] if obs.players == 4 else None
-    # R-4P-7: a nil beside the partner's nil leaves the side no contract and two nils to
-    # defend with nobody to cover them: never.
-    nil_allowed = 0 in bids and rules.nil.enabled and partner != 0
+    desperate = theirs >= rules.target - 120 and theirs > mine + 100
+    nil_allowed = 0 in bids and rules.nil.enabled and not sure and _beside_nil_ok(obs, rules, desperate)
     go_nil = nil_verdict if nil_verdict is not None else nil_ok(obs, rules, hand, mu)
     if nil_allowed and go_nil:
         return BID_BASE + 0, f"a nil: the hand has little that must win (about {mu:.1f} tricks)"
     greed = 0.0
-    if theirs >= rules.target - 120 and theirs > mine + 100:
+    if desperate:
         # The opponents are about to win: only a big hand or a nil can catch them.
         greed = 0.5
         if nil_allowed and nil_verdict is None and mu <= 3 and nil_danger(hand) <= 2.5:
             return BID_BASE + 0, "the opponents are close to winning: a risky nil"
     choice = best_bid(rules, bids, mu, sd, partner, obs.bags[side], greed=greed)
+    why = f"expects about {mu:.1f} tricks"
     partner_known = obs.players == 2 or (partner is not None and partner > 0)
     if partner_known and mine < rules.target:
         # R-C-11: when a made contract wins the game, bid the least that gets there.
@@ -320,8 +336,12 @@ def bid_choice(
         ]
         if reaching:
             choice = min(reaching)
-            return BID_BASE + choice, f"a made contract of {base + choice} wins the game"
-    return BID_BASE + choice, f"expects about {mu:.1f} tricks"
+            why = f"a made contract of {base + choice} wins the game"
+    # Never below the tricks the hand cannot lose: they are taken whatever it bids.
+    floor = min((b for b in bids if b >= sure), default=choice)
+    if choice < floor:
+        return BID_BASE + floor, f"{sure} tricks no lie of the cards can take from it"
+    return BID_BASE + choice, why
 
 
 # -- play --------------------------------------------------------------------------
