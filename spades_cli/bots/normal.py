@@ -412,6 +412,7 @@ def play_choice(view: TableView) -> tuple[int, str]:
         choice = _cover_partner_nil(view, cards)
         if choice is not None:
             return choice
+    cards = no_equal_overtake(view, cards)
     opp_nil = [s for s in range(view.n) if s % 2 != me % 2 and view.is_nil(s) and view.obs.tricks_won[s] == 0]
     need = _need(view, view.side)
     left = view.tricks_left()
@@ -423,6 +424,41 @@ def play_choice(view: TableView) -> tuple[int, str]:
     if _wants_tricks(view, need):
         return _play_to_win(view, cards, need)
     return _play_to_duck(view, cards)
+
+
+def equal_run(view: TableView, low: int, high: int) -> bool:
+    """Cards ``low`` < ``high`` of one suit with nothing between them but this hand's
+    cards and cards already played: whichever of them wins, the other is as good."""
+    seen = view.hand | view.played
+    return low // 13 == high // 13 and all(seen >> x & 1 for x in range(low + 1, high))
+
+
+def no_equal_overtake(view: TableView, cards: list[int]) -> list[int]:
+    """The cards left when those that would only overtake the partner's winning card
+    with an equal one are set aside, if a card that stays under it is legal (a partner's
+    unbroken nil excepted: that card must be overtaken). Overtaking with an equal card
+    wins the side nothing and spends a high card."""
+    if view.n != 4 or view.win_seat != view.partner:
+        return cards
+    if view.is_nil(view.partner) and view.obs.tricks_won[view.partner] == 0:
+        return cards
+    w = view.win_card
+    if all(beats(c, w) for c in cards):
+        return cards
+    return [c for c in cards if not (c > w and equal_run(view, w, c))]
+
+
+def _third_hand_high(view: TableView, cards: list[int]) -> int | None:
+    """Third to play after the partner's lead, the trick not safely the side's: the
+    highest card of the led suit that beats the card winning it, the lowest of its equal
+    run (it makes the fourth hand spend a higher card, or wins)."""
+    if view.n != 4 or view.position != 2 or view.trick[0][0] != view.partner:
+        return None
+    over = [c for c in cards if c // 13 == view.led_suit and beats(c, view.win_card)]
+    if not over:
+        return None
+    top = max(over)
+    return min(c for c in over if c == top or equal_run(view, c, top))
 
 
 def _wants_tricks(view: TableView, need: int) -> bool:
@@ -473,12 +509,18 @@ def _play_to_win(view: TableView, cards: list[int], need: int) -> tuple[int, str
         held = 1.0
         for s in view.seats_after():
             held *= 1 - beaten_chance(view, view.win_card, s)
+        high = _third_hand_high(view, cards) if held < 0.6 else None
+        if high is not None and win_p[high] > held:
+            return high, "third hand high: the last opponent must spend a higher card"
         if held >= 0.6 or not any(win_p[c] > held + 0.25 for c in cards):
             return _discard(view, cards), "leaves the trick to its partner's winning card"
     good = [c for c in cards if win_p[c] >= 0.6]
     if good:
         c = min(good, key=lambda c: (c // 13 == SPADES and view.led_suit != SPADES, c % 13))
         return c, "wins the trick as cheaply as it safely can"
+    high = _third_hand_high(view, cards)
+    if high is not None:
+        return high, "third hand high: the last opponent must spend a higher card"
     winners = [c for c in cards if win_p[c] > 0]
     left = view.tricks_left()
     if winners and (view.position == view.n - 1 or need >= left - 1):
@@ -562,7 +604,7 @@ def _cover_partner_nil(view: TableView, cards: list[int]) -> tuple[int, str] | N
     if not view.trick:
         # Lead high where the partner can play under, ideally a suit the partner lacks.
         pv = view.voids[partner]
-        void_suits = [c for c in cards if pv >> (c // 13) & 1 and c // 13 != SPADES]
+        void_suits = [c for c in cards if pv >> (c // 13) & 1]
         if void_suits:
             return high_card(void_suits), "leads a suit its nil partner lacks"
         strong = [c for c in cards if win_chance(view, c, against_all=True) >= 0.5]
