@@ -1,10 +1,12 @@
 """The ``normal`` bot: rule-based, quick (well under a millisecond per decision).
 
 Bidding estimates tricks from the hand (``bots.hand``), then adjusts for the partner's
-bid, the bids already made, the bags carried and what the score needs. Play follows
-the side's contract: win the tricks it still needs as cheaply as it can, duck when the
-contract is safe and a bag would hurt, protect a partner's nil, try to break an
-opponent's nil, and never overtake a partner's winning card without cause. It keeps
+bid, the bids already made, the bags carried and what the score needs, never below the
+tricks the hand cannot lose (``hand.sure_tricks``). Play follows the side's contract:
+win the tricks it still needs as cheaply as it can (third hand high after the partner's
+lead), duck when the contract is safe and a bag would hurt, protect a partner's nil
+(leading the suits it lacks), try to break an opponent's nil, and never overtake a
+partner's winning card without cause (nor ever with an equal card). It keeps
 track of the cards played and of the seats that have shown a void (``bots.view``).
 """
 
