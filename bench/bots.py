@@ -1,20 +1,24 @@
-"""Bot benchmark: the ladder easy < normal < hard < expert, decision times, normal vs classic.
+"""Bot benchmark: decision times, and the gauntlet: each level against every outside
+player we have and against the levels below it.
 
-    python bench/bots.py --times                  # decision times only
-    python bench/bots.py --games 4 --samples 20   # a small run of everything (minutes)
-    python bench/bots.py --games 100              # the full figures (hours on 2 cores)
+    python bench/bots.py --times                          # decision times only
+    python bench/bots.py --games 40 --search-games 10     # a small gauntlet (hours on 2 cores)
+    python bench/bots.py --levels normal --against trickster,classic --games 40
 
 It imports the *installed* package (``pip install .`` compiles the engine and the
 solver), never the checkout beside it, and prints which build ran.
 
 * Decision times per level (median and maximum; the hard and expert rows also by
   phase) in this one process, on positions from games played by the normal bot.
-* The ladder with ``spades_cli.simulate`` (the code of ``spades simulate --duplicate``):
-  each rung plays ``--games`` deals twice with the sides' seats exchanged, both presets:
-  normal vs easy, hard vs normal, expert vs hard, with the win rate and the points per
-  deal of the duplicate pairs, each with its 95% confidence interval.
-* normal vs classic (``bench/classic.py``, an independent heuristic player speaking the
-  bot protocol), when that file is beside this one.
+* The gauntlet with ``spades_cli.simulate`` (the code of ``spades simulate --duplicate``):
+  for each level of ``--levels``, each opponent of ``--against`` (the levels below it,
+  and the outside players), both presets: ``--games`` deals for normal and easy,
+  ``--search-games`` for hard and expert, each played twice with the sides' seats
+  exchanged; the win rate and the points per deal of the duplicate pairs, each with its
+  95% confidence interval. The outside players speak the bot protocol:
+  ``classic`` is ``bench/classic.py`` (written apart from the bots), ``trickster`` is the
+  Trickster Cards bot at ``../shared/peers/trickster_spades_bot.py`` beside the project
+  root (skipped, with a message, when it is not there).
 """
 
 from __future__ import annotations
@@ -34,7 +38,6 @@ from spades_cli.presets import load_rules
 from spades_cli.simulate import Summary, run_tournament, wilson
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-LADDER = (("normal", "easy"), ("hard", "normal"), ("expert", "hard"))
 
 
 def positions(rules: Rules, count: int, seed: int) -> list[Observation]:
@@ -102,8 +105,8 @@ def _ms(seconds: float) -> str:
     return f"{1000 * seconds:8.2f}ms"
 
 
-def _line(title: str, s: Summary) -> None:
-    a, b = s.team_names
+def _line(title: str, s: Summary, them: str) -> None:
+    a, b = s.team_names[0], them
     win = s.totals.teams[0]
     w = wilson(win.wins, win.games)
     d = s.diff
@@ -116,38 +119,67 @@ def _line(title: str, s: Summary) -> None:
     sys.stdout.flush()
 
 
-def strength(games: int, jobs: int, seed: int) -> None:
-    print(f"ladder ({jobs} worker processes; every deal played twice, seats exchanged):")
-    classic = os.path.join(HERE, "classic.py")
+OUTSIDE = ("classic", "trickster")
+
+
+def outside_players() -> dict[str, str]:
+    """The outside players found, as ``cmd:`` seat labels; a message for each one missing."""
+    root = os.path.dirname(HERE)
+    paths = {
+        "classic": os.path.join(HERE, "classic.py"),
+        "trickster": os.path.join(root, "..", "shared", "peers", "trickster_spades_bot.py"),
+    }
+    found = {}
+    for name, path in paths.items():
+        if os.path.exists(path):
+            found[name] = f"cmd:{sys.executable} {os.path.normpath(path)}"
+        else:
+            print(f"  ({name} skipped: {os.path.normpath(path)} is not there)")
+    return found
+
+
+def strength(levels: list[str], against: list[str], games: dict[str, int], jobs: int, seed: int) -> None:
+    print(f"gauntlet ({jobs} worker processes; every deal played twice, seats exchanged):")
+    outside = outside_players()
     for name in ("four-player", "two-player"):
         rules = load_rules(name)
-        rungs: list[tuple[str, str]] = list(LADDER)
-        if os.path.exists(classic):
-            rungs.append(("normal", f"cmd:{sys.executable} {classic}"))
-        for hi, lo in rungs:
-            labels = (hi, lo, hi, lo) if rules.players == 4 else (hi, lo)
-            t0 = time.perf_counter()
-            s = run_tournament(rules, labels, games, seed, jobs=jobs, duplicate=True)
-            short = "classic" if lo.startswith("cmd:") else lo
-            _line(f"{name} {hi} vs {short} ({2 * games} games)", s)
-            print(f"    ({time.perf_counter() - t0:.0f} s)")
+        for hi in levels:
+            below = [lo for lo in LEVELS[: LEVELS.index(hi)] if lo in against]
+            rivals = [*below, *(o for o in OUTSIDE if o in against and o in outside)]
+            for lo in rivals:
+                seat = outside.get(lo, lo)
+                labels = (hi, seat, hi, seat) if rules.players == 4 else (hi, seat)
+                t0 = time.perf_counter()
+                s = run_tournament(rules, labels, games[hi], seed, jobs=jobs, duplicate=True)
+                _line(f"{name} {hi} vs {lo} ({2 * games[hi]} games)", s, lo)
+                print(f"    ({time.perf_counter() - t0:.0f} s)")
 
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--times", action="store_true", help="decision times only")
-    p.add_argument("--games", type=int, default=100, help="deals per rung (x2 with seats exchanged)")
+    p.add_argument("--no-times", action="store_true", help="the gauntlet only")
+    p.add_argument("--games", type=int, default=100, help="deals per pairing for easy and normal (x2)")
+    p.add_argument("--search-games", type=int, default=25, help="deals per pairing for hard and expert (x2)")
+    p.add_argument("--levels", default="normal,hard,expert", help="the levels measured (comma-separated)")
+    p.add_argument(
+        "--against",
+        default=",".join((*LEVELS, *OUTSIDE)),
+        help="their opponents: levels below them and outside players (classic, trickster)",
+    )
     p.add_argument("--samples", type=int, default=300, help="positions timed per search level")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     p.add_argument("--seed", type=int, default=2024)
     args = p.parse_args()
     print(build_line())
-    quick = max(args.samples, 1)
-    samples = {"easy": 2000, "normal": 2000, "hard": quick, "expert": quick}
-    time_levels(samples)
+    if not args.no_times:
+        quick = max(args.samples, 1)
+        time_levels({"easy": 2000, "normal": 2000, "hard": quick, "expert": quick})
     if args.times:
         return
-    strength(args.games, args.jobs, args.seed)
+    games = {lv: args.games if lv in ("easy", "normal") else args.search_games for lv in LEVELS}
+    levels = [lv for lv in args.levels.split(",") if lv]
+    strength(levels, [a for a in args.against.split(",") if a], games, args.jobs, args.seed)
 
 
 if __name__ == "__main__":

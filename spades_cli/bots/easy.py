@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from spades_cli.bots.hand import sure_tricks
 from spades_cli.bots.view import high_card, low_card, read_table
 from spades_cli.engine import (
     BID,
@@ -25,7 +26,7 @@ from spades_cli.engine import (
     Observation,
     Rules,
 )
-from spades_cli.engine.cards import SPADES
+from spades_cli.engine.cards import SPADES, mask_of
 from spades_cli.engine.play import beats
 
 
@@ -69,7 +70,8 @@ def _rough_bid(obs: Observation, legal: tuple[int, ...], rng: random.Random) -> 
     if obs.players == 4:
         said = sum(b for b in obs.bids if b is not None)
         estimate = min(estimate, 13 - said)
-    estimate = max(1, estimate)
+    # Not even a beginner bids below the top spades it holds (``hand.sure_tricks``).
+    estimate = max(1, estimate, sure_tricks(mask_of(hand)))
     bids = [a - BID_BASE for a in legal if BID_BASE <= a < BID_BASE + 14]
     non_nil = [b for b in bids if b > 0] or bids
     best = min(non_nil, key=lambda b: (abs(b - estimate), b))

@@ -38,7 +38,16 @@ from spades_cli.bots import normal
 from spades_cli.bots.determinize import build_state, sample_worlds
 from spades_cli.bots.expert_nil import NIL_WORLDS, nil_holds, without_nil
 from spades_cli.bots.expert_nil import TAIL as NIL_TAIL
-from spades_cli.bots.hard import BID_WORLDS, MAX_WORLDS, PLAY_BUDGET, HardBot, distinct_cards, pick
+from spades_cli.bots.hard import (
+    BID_WORLDS,
+    MAX_WORLDS,
+    PLAY_BUDGET,
+    HardBot,
+    cover_leads,
+    distinct_cards,
+    leads_to_partner_nil,
+    pick,
+)
 from spades_cli.bots.rollout import Context, fast_card, game_utility, hand_utility, make_context, play_out
 from spades_cli.bots.view import TableView, bid_of, read_table
 from spades_cli.engine import BID, PLAY, Observation, Rules, State, beats, card_str
@@ -142,9 +151,11 @@ class ExpertBot:
         the rollout policy until the solver can finish it."""
         view = read_table(obs, rules)
         fallback, why = normal.play_choice(view)
-        cands = distinct_cards(obs)
+        cands = normal.no_equal_overtake(view, distinct_cards(obs))
         if not solve and _partner_wins_anyway(view):
             cands = [c for c in cands if not beats(c, view.win_card)] or cands
+        elif leads_to_partner_nil(view):
+            cands = cover_leads(view, cands)
         if fallback not in cands:
             cands.append(fallback)
         if len(cands) == 1:

@@ -4,13 +4,16 @@
 side suits, where a trump is likely to interfere), spade length and strength, and
 ruffing chances from voids and short side suits limited by the spades to ruff with.
 ``nil_danger`` scores how likely a hand is to be forced to take a trick.
+``sure_tricks`` is the floor under every bid: the tricks no distribution of the other
+cards can take from the hand (the solver's spade bound, ``solver.sure``).
 """
 
 from __future__ import annotations
 
 import functools
 
-from spades_cli.engine.cards import SPADES, SUIT_MASKS
+from spades_cli.engine.cards import FULL_DECK, SPADES, SUIT_MASKS
+from spades_cli.solver.sure import spade_bounds
 
 _SUITS3 = (0, 1, 2)
 
@@ -82,6 +85,14 @@ def _side_value(bits: int, out_bits: int, two: bool) -> tuple[float, float]:
         total += v
     ruff = (1.2 if two else 1.0, 0.6, 0.2)[length] if length <= 2 else 0.0
     return total, ruff
+
+
+def sure_tricks(hand: int, known_out: int = 0) -> int:
+    """Tricks the hand wins however the other cards lie (R-C-4): its spades left over
+    when every spade it does not hold (``known_out``: cards known to be out of play)
+    beats one lower spade of it. Thirteen top spades are thirteen tricks."""
+    rest = FULL_DECK & ~hand & ~known_out
+    return spade_bounds([hand, rest], hand.bit_count(), [True, False], SPADES) & 15
 
 
 def card_danger(card: int, hand: int) -> float:

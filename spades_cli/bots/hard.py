@@ -78,12 +78,12 @@ class HardBot:
     def _search_play(self, obs: Observation, rules: Rules, rng: random.Random) -> tuple[int, str]:
         view = read_table(obs, rules)
         fallback, why = normal.play_choice(view)
-        cands = distinct_cards(obs)
+        cands = normal.no_equal_overtake(view, distinct_cards(obs))
         if _partner_holds_the_trick(view):
             # Last to play behind the partner's winning card: overtaking cannot win the
             # side another trick, it only spends a card (a trump, often) and takes the lead.
             cands = [c for c in cands if not beats(c, view.win_card)] or cands
-        elif _leads_to_partner_nil(view):
+        elif leads_to_partner_nil(view):
             cands = cover_leads(view, cands)
         if fallback not in cands:
             cands.append(fallback)
@@ -172,7 +172,7 @@ def _partner_holds_the_trick(view: TableView) -> bool:
     return not (view.is_nil(view.partner) and view.obs.tricks_won[view.partner] == 0)
 
 
-def _leads_to_partner_nil(view: TableView) -> bool:
+def leads_to_partner_nil(view: TableView) -> bool:
     """Four players, this seat to lead, and the partner's nil not yet broken."""
     if view.n != 4 or view.trick:
         return False
@@ -180,17 +180,21 @@ def _leads_to_partner_nil(view: TableView) -> bool:
 
 
 def cover_leads(view: TableView, cands: list[int]) -> list[int]:
-    """The leads that protect the partner's nil: the highest card of each suit (the nil
-    can play under it with any card of the suit), or any card of a suit the partner has
-    shown it lacks. The rollouts play the nil with every card known, so they see little
-    risk in a low lead; at the table a third of hard's failed nils (11 of 31, in 100
-    games against the normal bot) began with the partner leading low into the nil's suit."""
+    """The leads that protect the partner's nil: any card of a suit the partner has shown
+    it lacks (the nil throws its most dangerous card on it), else the highest card of
+    each suit (the nil can play under it with any card of the suit). The rollouts play
+    the nil with every card known, so they see little risk in a low lead; at the table a
+    third of hard's failed nils (11 of 31, in 100 games against the normal bot) began
+    with the partner leading low into the nil's suit."""
+    void = [c for c in cands if view.voids[view.partner] >> (c // 13) & 1]
+    if void:
+        return void
     hand = view.hand
     out = []
     for c in cands:
         suit = c // 13
         above = hand & SUIT_MASKS[suit] & ~((2 << c) - 1)
-        if view.voids[view.partner] >> suit & 1 or not above or _touching(c, above, view):
+        if not above or _touching(c, above, view):
             out.append(c)
     return out or cands
 

@@ -1,10 +1,12 @@
 """The ``normal`` bot: rule-based, quick (well under a millisecond per decision).
 
 Bidding estimates tricks from the hand (``bots.hand``), then adjusts for the partner's
-bid, the bids already made, the bags carried and what the score needs. Play follows
-the side's contract: win the tricks it still needs as cheaply as it can, duck when the
-contract is safe and a bag would hurt, protect a partner's nil, try to break an
-opponent's nil, and never overtake a partner's winning card without cause. It keeps
+bid, the bids already made, the bags carried and what the score needs, never below the
+tricks the hand cannot lose (``hand.sure_tricks``). Play follows the side's contract:
+win the tricks it still needs as cheaply as it can (third hand high after the partner's
+lead), duck when the contract is safe and a bag would hurt, protect a partner's nil
+(leading the suits it lacks), try to break an opponent's nil, and never overtake a
+partner's winning card without cause (nor ever with an equal card). It keeps
 track of the cards played and of the seats that have shown a void (``bots.view``).
 """
 
@@ -13,7 +15,7 @@ from __future__ import annotations
 import math
 import random
 
-from spades_cli.bots.hand import card_danger, estimate_tricks, nil_danger
+from spades_cli.bots.hand import card_danger, estimate_tricks, nil_danger, sure_tricks
 from spades_cli.bots.view import TableView, bid_of, high_card, low_card, read_table
 from spades_cli.engine import (
     BID,
@@ -281,6 +283,20 @@ def nil_ok(obs: Observation, rules: Rules, hand: int, mu: float) -> bool:
     return danger <= 0.9 * scale and mu <= 2.5
 
 
+def _beside_nil_ok(obs: Observation, rules: Rules, desperate: bool) -> bool:
+    """R-4P-7: a nil beside the partner's nil or blind nil (the blind one declared before
+    the partner's bid is made) leaves the side no contract and two nils to defend with
+    nobody to cover them: only when the opponents are about to win the game and the
+    side, behind, needs both nils' points to catch them."""
+    if obs.players != 4:
+        return True
+    p = (obs.seat + 2) % 4
+    if obs.bids[p] != 0 and not obs.declared[p]:
+        return True
+    theirs = rules.blind_nil.value if obs.declared[p] else rules.nil.value
+    return desperate and obs.scores[obs.seat % 2] + theirs + rules.nil.value >= rules.target
+
+
 def bid_choice(
     obs: Observation,
     rules: Rules,
@@ -295,20 +311,22 @@ def bid_choice(
     mu, sd = estimate if estimate is not None else expected_tricks(obs, rules)
     side = obs.seat % 2
     mine, theirs = obs.scores[side], obs.scores[1 - side]
+    sure = sure_tricks(hand, mask_of(obs.own_discards) if obs.players == 2 else 0)
+    mu = max(mu, float(sure))
     partner = obs.bids[(obs.seat + 2) % 4] if obs.players == 4 else None
-    # R-4P-7: a nil beside the partner's nil leaves the side no contract and two nils to
-    # defend with nobody to cover them: never.
-    nil_allowed = 0 in bids and rules.nil.enabled and partner != 0
+    desperate = theirs >= rules.target - 120 and theirs > mine + 100
+    nil_allowed = 0 in bids and rules.nil.enabled and not sure and _beside_nil_ok(obs, rules, desperate)
     go_nil = nil_verdict if nil_verdict is not None else nil_ok(obs, rules, hand, mu)
     if nil_allowed and go_nil:
         return BID_BASE + 0, f"a nil: the hand has little that must win (about {mu:.1f} tricks)"
     greed = 0.0
-    if theirs >= rules.target - 120 and theirs > mine + 100:
+    if desperate:
         # The opponents are about to win: only a big hand or a nil can catch them.
         greed = 0.5
         if nil_allowed and nil_verdict is None and mu <= 3 and nil_danger(hand) <= 2.5:
             return BID_BASE + 0, "the opponents are close to winning: a risky nil"
     choice = best_bid(rules, bids, mu, sd, partner, obs.bags[side], greed=greed)
+    why = f"expects about {mu:.1f} tricks"
     partner_known = obs.players == 2 or (partner is not None and partner > 0)
     if partner_known and mine < rules.target:
         # R-C-11: when a made contract wins the game, bid the least that gets there.
@@ -320,8 +338,12 @@ def bid_choice(
         ]
         if reaching:
             choice = min(reaching)
-            return BID_BASE + choice, f"a made contract of {base + choice} wins the game"
-    return BID_BASE + choice, f"expects about {mu:.1f} tricks"
+            why = f"a made contract of {base + choice} wins the game"
+    # Never below the tricks the hand cannot lose: they are taken whatever it bids.
+    floor = min((b for b in bids if b >= sure), default=choice)
+    if choice < floor:
+        return BID_BASE + floor, f"{sure} tricks no lie of the cards can take from it"
+    return BID_BASE + choice, why
 
 
 # -- play --------------------------------------------------------------------------
@@ -392,6 +414,7 @@ def play_choice(view: TableView) -> tuple[int, str]:
         choice = _cover_partner_nil(view, cards)
         if choice is not None:
             return choice
+    cards = no_equal_overtake(view, cards)
     opp_nil = [s for s in range(view.n) if s % 2 != me % 2 and view.is_nil(s) and view.obs.tricks_won[s] == 0]
     need = _need(view, view.side)
     left = view.tricks_left()
@@ -403,6 +426,41 @@ def play_choice(view: TableView) -> tuple[int, str]:
     if _wants_tricks(view, need):
         return _play_to_win(view, cards, need)
     return _play_to_duck(view, cards)
+
+
+def equal_run(view: TableView, low: int, high: int) -> bool:
+    """Cards ``low`` < ``high`` of one suit with nothing between them but this hand's
+    cards and cards already played: whichever of them wins, the other is as good."""
+    seen = view.hand | view.played
+    return low // 13 == high // 13 and all(seen >> x & 1 for x in range(low + 1, high))
+
+
+def no_equal_overtake(view: TableView, cards: list[int]) -> list[int]:
+    """The cards left when those that would only overtake the partner's winning card
+    with an equal one are set aside, if a card that stays under it is legal (a partner's
+    unbroken nil excepted: that card must be overtaken). Overtaking with an equal card
+    wins the side nothing and spends a high card."""
+    if view.n != 4 or view.win_seat != view.partner:
+        return cards
+    if view.is_nil(view.partner) and view.obs.tricks_won[view.partner] == 0:
+        return cards
+    w = view.win_card
+    if all(beats(c, w) for c in cards):
+        return cards
+    return [c for c in cards if not (c > w and equal_run(view, w, c))]
+
+
+def _third_hand_high(view: TableView, cards: list[int]) -> int | None:
+    """Third to play after the partner's lead, the trick not safely the side's: the
+    highest card of the led suit that beats the card winning it, the lowest of its equal
+    run (it makes the fourth hand spend a higher card, or wins)."""
+    if view.n != 4 or view.position != 2 or view.trick[0][0] != view.partner:
+        return None
+    over = [c for c in cards if c // 13 == view.led_suit and beats(c, view.win_card)]
+    if not over:
+        return None
+    top = max(over)
+    return min(c for c in over if c == top or equal_run(view, c, top))
 
 
 def _wants_tricks(view: TableView, need: int) -> bool:
@@ -453,12 +511,18 @@ def _play_to_win(view: TableView, cards: list[int], need: int) -> tuple[int, str
         held = 1.0
         for s in view.seats_after():
             held *= 1 - beaten_chance(view, view.win_card, s)
+        high = _third_hand_high(view, cards) if held < 0.6 else None
+        if high is not None and win_p[high] > held:
+            return high, "third hand high: the last opponent must spend a higher card"
         if held >= 0.6 or not any(win_p[c] > held + 0.25 for c in cards):
             return _discard(view, cards), "leaves the trick to its partner's winning card"
     good = [c for c in cards if win_p[c] >= 0.6]
     if good:
         c = min(good, key=lambda c: (c // 13 == SPADES and view.led_suit != SPADES, c % 13))
         return c, "wins the trick as cheaply as it safely can"
+    high = _third_hand_high(view, cards)
+    if high is not None:
+        return high, "third hand high: the last opponent must spend a higher card"
     winners = [c for c in cards if win_p[c] > 0]
     left = view.tricks_left()
     if winners and (view.position == view.n - 1 or need >= left - 1):
@@ -542,7 +606,7 @@ def _cover_partner_nil(view: TableView, cards: list[int]) -> tuple[int, str] | N
     if not view.trick:
         # Lead high where the partner can play under, ideally a suit the partner lacks.
         pv = view.voids[partner]
-        void_suits = [c for c in cards if pv >> (c // 13) & 1 and c // 13 != SPADES]
+        void_suits = [c for c in cards if pv >> (c // 13) & 1]
         if void_suits:
             return high_card(void_suits), "leads a suit its nil partner lacks"
         strong = [c for c in cards if win_chance(view, c, against_all=True) >= 0.5]

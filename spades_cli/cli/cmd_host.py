@@ -11,7 +11,7 @@ from spades_cli.app.launch import BotFlags
 from spades_cli.app.setup import choose_rules
 from spades_cli.cli.cmd_join import take_seat
 from spades_cli.cli.cmd_play import describe_seats, seat_labels
-from spades_cli.cli.options import bot_options, check_bot_timeout, pace_options, rules_options
+from spades_cli.cli.options import bot_options, check_bot_timeout, level_option, pace_options, rules_options
 from spades_cli.errors import UsageError
 from spades_cli.game.seats import BOT_LEVELS
 from spades_cli.net import hosting
@@ -33,8 +33,9 @@ def _say(line: str) -> None:
     metavar="SEAT=WHO",
     help="Who plays a seat: human (joins with 'spades join'), easy, normal, hard, expert or "
     "cmd:PROGRAM "
-    "(repeatable). Default: South joins, bots at the normal level play the others.",
+    "(repeatable). Default: South joins, bots at the --level level play the others.",
 )
+@level_option
 @click.option(
     "--transcript",
     type=click.Path(dir_okay=False),
@@ -101,6 +102,7 @@ def host_command(
     overrides: tuple[str, ...],
     seed: int | None,
     seats: tuple[str, ...],
+    level: str,
     transcript: str | None,
     listen: str,
     tls_cert: str | None,
@@ -146,8 +148,7 @@ def host_command(
         _say(f"Resuming {resume_file} (hand {game.run.state.hand_no + 1}).")
     else:
         choice = choose_rules(preset, overrides, default=preset)
-        rules = choice.rules
-        labels = seat_labels(rules, seats)
+        rules, labels = choice.rules, seat_labels(choice.rules, seats, level)
         the_seed: int | str = seed if seed is not None else new_seed()
         game = hosting.new_game(
             choice,

@@ -9,9 +9,11 @@ import click
 
 from spades_cli.app.setup import RulesChoice, choose_rules, make_seats, open_transcript, recorded_run
 from spades_cli.cli.options import (
+    DEFAULT_LEVEL,
     autoplay_option,
     bot_options,
     check_bot_timeout,
+    level_option,
     pace_options,
     rules_options,
     undo_option,
@@ -29,19 +31,17 @@ from spades_cli.transcript.games import unfinished_notice
 from spades_cli.transcript.syntax import Tag
 from spades_cli.transcript.tags import UNDO_TAG
 
-DEFAULT_BOT = "normal"
-
 
 def default_human(rules: Rules) -> int:
     """You sit South (in both games)."""
     return rules.seat_index("S")
 
 
-def seat_labels(rules: Rules, specs: Sequence[str]) -> dict[int, str]:
-    """Who plays each seat. Seats not named by ``--seat`` are bots at the normal level,
+def seat_labels(rules: Rules, specs: Sequence[str], level: str = DEFAULT_LEVEL) -> dict[int, str]:
+    """Who plays each seat. Seats not named by ``--seat`` are bots at ``level`` (``--level``),
     except South, which is yours unless some ``--seat`` already names a human."""
     given = parse_seat_specs(rules, specs)
-    labels = {seat: DEFAULT_BOT for seat in range(rules.players)}
+    labels = {seat: level for seat in range(rules.players)}
     if HUMAN not in given.values():
         labels[default_human(rules)] = HUMAN
     labels.update(given)
@@ -114,8 +114,9 @@ def new_game(
     metavar="SEAT=WHO",
     help="Who plays a seat: human, random, easy, normal, hard, expert or cmd:PROGRAM (repeatable). "
     "Default: you sit South "
-    "and bots at the normal level take the other seats; several human seats share the keyboard.",
+    "and bots at the --level level take the other seats; several human seats share the keyboard.",
 )
+@level_option
 @click.option(
     "--transcript",
     "transcript",
@@ -134,6 +135,7 @@ def play_command(
     overrides: tuple[str, ...],
     seed: int | None,
     seats: tuple[str, ...],
+    level: str,
     transcript: str | None,
     ascii_only: bool,
     no_color: bool,
@@ -158,7 +160,7 @@ def play_command(
     check_bot_timeout(bot_timeout)
     choice = choose_rules(preset, overrides, default=preset)
     rules = choice.rules
-    labels = seat_labels(rules, seats)
+    labels = seat_labels(rules, seats, level)
     the_seed: int | str = seed if seed is not None else new_seed()
     humans = {seat for seat, label in labels.items() if label == HUMAN}
     notice = unfinished_notice()

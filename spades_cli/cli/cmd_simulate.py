@@ -1,7 +1,7 @@
 """``spades simulate``: bot tournaments with confidence intervals.
 
-Every seat not named with ``--seat`` is played by the normal bot. Games run in worker
-processes (``--jobs``) or on a Dask cluster (``--scheduler``); each game's seed comes from
+Every seat not named with ``--seat`` is played by the ``--level`` bot (normal). Games run in
+worker processes (``--jobs``) or on a Dask cluster (``--scheduler``); each game's seed comes from
 ``--seed`` and its number, so the results are the same however they are played, in one
 run or in shards (``--shard K/N``, then ``spades merge``).
 """
@@ -14,7 +14,7 @@ import sys
 
 import click
 
-from spades_cli.cli.options import bot_options, rules_options
+from spades_cli.cli.options import bot_options, level_option, rules_options
 from spades_cli.errors import EXIT_ILLEGAL, UsageError
 from spades_cli.presets import load_rules
 from spades_cli.simulate import MAX_HANDS, Interrupted, Summary, format_summary, read_summary, run_tournament
@@ -22,8 +22,6 @@ from spades_cli.simulate.progress import ProgressBar
 from spades_cli.simulate.report import check_summary_path, partial_path, write_summary
 from spades_cli.simulate.runner import default_workers, parse_shard
 from spades_cli.transcript.paths import private_folder
-
-DEFAULT_LEVEL = "normal"
 
 
 @click.command("simulate")
@@ -34,8 +32,9 @@ DEFAULT_LEVEL = "normal"
     "seats",
     multiple=True,
     metavar="SEAT=LEVEL",
-    help="Who plays a seat: easy, normal, hard, expert, random or cmd:PROGRAM (repeatable; default normal).",
+    help="Who plays a seat: easy, normal, hard, expert, random or cmd:PROGRAM (repeatable; default --level).",
 )
+@level_option
 @click.option("--jobs", "-j", type=int, default=None, help="Worker processes [default: number of CPUs].")
 @click.option(
     "--seed",
@@ -87,6 +86,7 @@ def simulate_command(
     preset: str,
     overrides: tuple[str, ...],
     seats: tuple[str, ...],
+    level: str,
     jobs: int | None,
     seed: int | None,
     duplicate: bool,
@@ -126,7 +126,7 @@ def simulate_command(
         seed = resume.tournament.seed if resume is not None else secrets.randbits(63)
     rules = load_rules(preset, overrides)
     chosen = parse_seat_specs(rules, seats, allow_human=False)
-    labels = tuple(chosen.get(s, DEFAULT_LEVEL) for s in range(rules.players))
+    labels = tuple(chosen.get(s, level) for s in range(rules.players))
     _make_folder(transcript_dir)
     progress = ProgressBar(enabled=not quiet)
     try:

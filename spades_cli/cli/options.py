@@ -107,6 +107,23 @@ def bot_options(f: F) -> F:
     )(f)
 
 
+DEFAULT_LEVEL = "normal"
+
+
+def level_option(f: F) -> F:
+    """``--level LEVEL`` (parameter ``level``): the level of every bot seat that no
+    ``--seat`` names."""
+    return click.option(
+        "--level",
+        "level",
+        type=click.Choice(LEVELS),
+        default=DEFAULT_LEVEL,
+        show_default=True,
+        metavar="LEVEL",
+        help="The level (easy, normal, hard, expert) of every bot seat no --seat names.",
+    )(f)
+
+
 MAX_BOT_TIMEOUT = 86400.0  # a day: longer waits overflow the system's poll timeout
 
 

@@ -118,13 +118,13 @@ def test_a_hand_whose_best_line_is_known_by_hand() -> None:
     # spade), then 8H runs to West's ace: E-W make 4. Leading 8H instead lets North ruff
     # with TS (R-C-4) and E-W are set. Then, after 8H, TD, JH, North must ruff at once:
     # discarding 9C lets West win and lead AH, and East over-ruffs North's TS with QS.
-    from helpers.midhand import mid_hand
+    from helpers.positions import hand_108
 
     from spades_cli.analysis.hand import analyze_hand
     from spades_cli.engine import PLAY, card_str, parse_card
     from spades_cli.presets import load_rules
 
-    state = mid_hand(load_rules("four-player"), 108, 44)
+    state = hand_108(load_rules("four-player"))
     hands = [" ".join(card_str(c) for c in state.hand_of(s)) for s in range(4)]
     assert hands == ["9C TS", "8H QS", "TD KD", "JH AH"] and state.current == 1
     assert state.bids == [2, 2, 4, 2] and state.tricks_won == [5, 1, 4, 1]

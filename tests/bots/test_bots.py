@@ -240,7 +240,9 @@ def test_double_nil_only_where_the_rules_allow_it() -> None:
 
 def test_easy_bot_in_a_partnership_does_not_bid_past_the_tricks_left() -> None:
     """R-4P-4: the easy bot's rough count is capped by the bids already made, so that four
-    casual players do not overbid every hand and the game can reach its end (R-C-11)."""
+    casual players do not overbid every hand and the game can reach its end (R-C-11), but
+    never below the tricks the hand cannot lose (R-C-4: North's ace, king and queen of
+    spades are three, one more than the 2 the bids leave)."""
     rules = load_rules("four-player")
     # Dealer N: the deal starts with East, so North gets every fourth card from index 3.
     high = [c for c in range(52) if c % 13 >= 10]  # the 12 aces, kings and queens
@@ -256,4 +258,4 @@ def test_easy_bot_in_a_partnership_does_not_bid_past_the_tricks_left() -> None:
         state.apply(BID_BASE + bid)
     assert state.current_player() == 0
     action = EasyBot().act(state.observation(0), rules, random.Random(1))
-    assert action == BID_BASE + 2
+    assert action == BID_BASE + 3

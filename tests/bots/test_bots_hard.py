@@ -124,8 +124,9 @@ def test_hard_leads_high_to_cover_its_partners_nil() -> None:
 
 def test_the_cover_leads_keep_every_card_of_a_suit_the_nil_partner_lacks() -> None:
     # North bid nil and discarded on a heart lead (R-C-3: it has no hearts), so any heart
-    # South leads is safe for the nil. In clubs only South's top club protects it, and the
-    # clubs just below it (9C, 8C, 7C: no club between them is out of South's hand).
+    # South leads is safe for the nil, and North throws a dangerous card on it. Those are
+    # the cover leads; South's top clubs (TC and the clubs touching it) would give North
+    # a club to play under, a risk the heart leads do not take.
     state = position_4p(
         FOUR,
         {
@@ -141,5 +142,5 @@ def test_the_cover_leads_keep_every_card_of_a_suit_the_nil_partner_lacks() -> No
     assert state.phase == PLAY and state.current_player() == S and not state.trick
     obs = state.observation(S)
     leads = cover_leads(read_table(obs, FOUR), list(obs.legal))
-    expected = ["TC", "9C", "8C", "7C", "KH", "QH", "JH", "TH", "9H", "8H", "7H"]
+    expected = ["KH", "QH", "JH", "TH", "9H", "8H", "7H"]
     assert sorted(card_str(c) for c in leads) == sorted(expected)

@@ -8,6 +8,7 @@ from helpers.engine import E, N, S, W
 from helpers.positions import position_4p
 
 from spades_cli.bots import Bot
+from spades_cli.bots.expert import ExpertBot
 from spades_cli.bots.hard import HardBot
 from spades_cli.bots.normal import NormalBot
 from spades_cli.engine import BID_BASE, Rules, State, card_str, rng_for
@@ -140,3 +141,62 @@ def test_without_bags_the_same_trick_is_taken(level: str) -> None:
         scores=(350, 300),
     )
     assert decide(BOTS[level], no_bags, state, S) == "AH"
+
+
+@pytest.mark.parametrize("level", BOTS)
+def test_third_hand_plays_high_after_a_partners_low_lead(level: str) -> None:
+    # R-C-3: North leads the four of hearts and East plays the two. South's three cannot
+    # win; the queen wins unless West holds the ace or king, and then makes West spend
+    # it (third hand high). Playing the three left West the trick with any heart.
+    state = position_4p(
+        FOUR,
+        {
+            S: "QH 3H AC KC 5C 4D 5D 6D 7D 2S 3S 9S TS",
+            N: "4H 5H 6H 2C 3C 4C 2D 3D 8D 4S 5S 6S 7S",
+            E: "2H 7H 8H 6C 7C 8C 9D TD JD 8S JS QS KS",
+            W: "AH KH JH TH 9H 9C TC JC QC QD KD AD AS",
+        },
+        {N: 3, E: 3, S: 3, W: 4},
+        "4H 2H",
+    )
+    assert decide(BOTS[level], FOUR, state, S) == "QH"
+
+
+@pytest.mark.parametrize("level", BOTS)
+def test_does_not_overtake_a_partners_king_with_the_ace(level: str) -> None:
+    # R-C-3: North's king of hearts wins the trick so far and South holds the ace, the
+    # card next above it: whichever of the two wins, the side wins the same trick, and
+    # the ace spent now is not there to win a later one.
+    state = position_4p(
+        FOUR,
+        {
+            S: "AH 3H AC KC 5C 4D 5D 6D 7D 2S 3S 9S TS",
+            N: "KH 5H 6H 2C 3C 4C 2D 3D 8D 4S 5S 6S 7S",
+            E: "2H 7H 8H 6C 7C 8C 9D TD JD 8S JS QS KS",
+            W: "4H QH JH TH 9H 9C TC JC QC QD KD AD AS",
+        },
+        {N: 3, E: 3, S: 3, W: 4},
+        "KH 2H",
+    )
+    assert decide(BOTS[level], FOUR, state, S) == "3H"
+
+
+@pytest.mark.parametrize("level", [*BOTS, "expert"])
+def test_leads_the_suit_its_nil_partner_has_shown_void_in(level: str) -> None:
+    # R-4P-7: North bid nil and threw the king of hearts on West's ace of spades: it has
+    # no spades. A spade lead lets North throw its most dangerous card again, whoever
+    # wins the trick; any other lead gives North a card it may have to play over.
+    state = position_4p(
+        FOUR,
+        {
+            N: "2C 2H 3H 4H 5H 6H KH 3D 4D 5D 6D 7D 8D",
+            E: "3C 5C 6C 7C 8C 9C 3S 5S 6S JH QH QD KD",
+            S: "AC KC QC JC TC 4C 4S 7S 8S 9S TS AH AD",
+            W: "2S JS QS KS AS 7H 8H 9H TH 2D 9D TD JD",
+        },
+        {E: 3, S: 4, W: 5, N: 0},
+        "3C AC 2S 2C AS KH 3S 4S 2D 8D QD AD",
+        dealer=N,
+    )
+    bot = BOTS.get(level) or ExpertBot()
+    assert decide(bot, FOUR, state, S).endswith("S")

@@ -73,3 +73,23 @@ def random_position(rules: Rules, seed: int, actions: int) -> State:
         state.apply(rng.choice(state.legal_actions()))
         done += 1
     return state
+
+
+# The first hand of seed 108 as the normal bot played it (before its card play changed
+# in issue 31), to the 44th card: East to play, two tricks left (the solver and the
+# analysis tests work this position by hand).
+HAND_108 = {
+    0: "4C 7C 9C QC AC 3D JD 2H 7H 5S 7S TS KS",
+    1: "3C 6C 8C JC 6D 9D 5H 6H 8H 2S 9S JS QS",
+    2: "2C 5C 7D 8D TD QD KD AD QH 4S 6S 8S AS",
+    3: "TC KC 2D 4D 5D 3H 4H 9H TH JH KH AH 3S",
+}
+PLAYS_108 = (
+    "3C 2C KC AC QC 6C 5C TC 4C JC 4S 2D QD 4D 3D 6D AS 3S 5S 2S 7D 5D JD 9D "
+    "2H 5H QH KH 3H 7H 6H AD KS 9S 6S 4H 7C 8C 8S 9H 8D TH 7S JS"
+)
+
+
+def hand_108(rules: Rules) -> State:
+    """Seed 108's first hand, two tricks from its end, East to play (``HAND_108``)."""
+    return position_4p(rules, HAND_108, {1: 2, 2: 4, 3: 2, 0: 2}, PLAYS_108, dealer=0)

@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 import pytest
-from helpers.midhand import mid_hand
+from helpers.positions import hand_108
 from helpers.solver import FOUR, TWO, brute, brute_value, random_ending, variant
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -63,7 +63,7 @@ def test_only_the_double_dummy_view_finds_the_card_that_makes_the_contract() -> 
     # Four-player, two tricks before the end: East holds 8H and QS; E-W bid 4 and have
     # 3. The rule-based player follows with the small heart and the contract fails;
     # with every hand known, the queen of spades makes the fourth trick (R-C-4).
-    state = mid_hand(FOUR, 108, 44)
+    state = hand_108(FOUR)
     me = state.current
     assert me == 1 and 13 - state.trick_no == 2
     obs = state.observation(me)

@@ -1,0 +1,104 @@
+"""Bids every level must get right: never below the tricks the hand cannot lose, and no
+nil beside a partner's nil unless the score calls for it (the README's bot section)."""
+
+from __future__ import annotations
+
+import pytest
+from helpers.engine import E, N, S, W
+from helpers.positions import deal_4p, position_4p
+
+from spades_cli.bots import LEVELS, Bot, make_bot
+from spades_cli.bots.hard import HardBot
+from spades_cli.engine import BID_BASE, BLIND, DECLARE, NO_BLIND, PLAY, Rules, State, rng_for
+from spades_cli.presets import load_rules, rules_from_dict, rules_to_dict
+
+FOUR = load_rules("four-player")
+_D = rules_to_dict(FOUR)
+BLIND_FOUR = rules_from_dict({**_D, "blind_nil": {**_D["blind_nil"], "enabled": True}})
+
+
+def _bot(level: str) -> Bot:
+    return HardBot(play_budget=3000, bid_worlds=16) if level == "hard" else make_bot(level)
+
+
+def bid(level: str, rules: Rules, state: State) -> int:
+    seat = state.current_player()
+    action = _bot(level).act(state.observation(seat), rules, rng_for("bids", seat, len(state.history)))
+    return action - BID_BASE
+
+
+# South holds every spade: thirteen tricks whatever the others hold (R-C-4).
+ALL_SPADES = {
+    S: "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S",
+    N: "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H",
+    E: "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C",
+    W: "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D",
+}
+
+# South's four top spades and nothing else of note: four tricks however the spades lie.
+FOUR_TOP = {
+    S: "AS KS QS JS 2H 3H 4H 5H 2D 3D 4D 5D 2C",
+    N: "TS 9S 6H 7H 8H 6D 7D 8D 3C 4C 5C 6C 7C",
+    E: "8S 7S 6S 9H TH JH 9D TD JD 8C 9C TC JC",
+    W: "5S 4S 3S 2S QH KH AH QD KD AD QC KC AC",
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("first", [True, False], ids=["opens", "after-bids"])
+def test_thirteen_top_spades_bid_thirteen(level: str, first: bool) -> None:
+    # R-C-4: every spade beats every other suit and South holds them all; every level
+    # used to bid 12 here.
+    state = position_4p(FOUR, ALL_SPADES, {} if first else {W: 2, N: 3, E: 3}, dealer=E if first else S)
+    assert state.current_player() == S
+    assert bid(level, FOUR, state) == 13
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("level", LEVELS)
+def test_four_top_spades_bid_at_least_four(level: str) -> None:
+    # R-C-4: the ace to the jack of spades win four tricks however the other nine spades
+    # lie (each lower spade of the others only falls to them); the bid table said 3.
+    state = position_4p(FOUR, FOUR_TOP, {}, dealer=E)
+    assert state.current_player() == S
+    assert bid(level, FOUR, state) >= 4
+
+
+# North will declare blind nil; South's hand would be a fair nil on its own.
+LOW_SOUTH = {
+    S: "2C 3C 4C 5C 2D 3D 4D 2H 3H 4H 5H 6H 2S",
+    N: "AS KS QS JS AH KH QH AD KD QD AC KC QC",
+    E: "TS 9S 8S 7S JH TH 9H JD TD 9D JC TC 9C",
+    W: "6S 5S 4S 3S 8H 7H 8D 7D 6D 5D 8C 7C 6C",
+}
+
+
+def _after_partner_blind_nil(scores: tuple[int, int], dealer: int) -> State:
+    state = deal_4p(BLIND_FOUR, dealer, LOW_SOUTH)
+    state.scores = list(scores)
+    while state.phase == DECLARE:
+        state.apply(BLIND if state.current_player() == N else NO_BLIND)
+    assert state.observation(S).declared[N]
+    while state.phase != PLAY and state.current_player() != S:
+        state.apply(BID_BASE + (0 if state.current_player() == N else 3))
+    return state
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("level", ["normal", "hard", "expert"])
+@pytest.mark.parametrize("dealer", [E, W], ids=["south-first", "north-first"])
+def test_no_nil_beside_a_partners_blind_nil(level: str, dealer: int) -> None:
+    # R-4P-7: with North's blind nil the side has no contract and nobody to cover
+    # either nil; South's safe hand bids its tricks, whether or not North has bid yet
+    # (the blind nil is declared before the bidding).
+    state = _after_partner_blind_nil((100, 200), dealer)
+    assert bid(level, BLIND_FOUR, state) > 0
+
+
+@pytest.mark.parametrize("dealer", [E, W], ids=["south-first", "north-first"])
+def test_both_nils_when_only_they_catch_the_opponents(dealer: int) -> None:
+    # R-4P-7: at 250 to 450 the opponents win with any made contract; the blind nil's
+    # 200 and a nil's 100 reach 500, and nothing else South's hand can bid does.
+    state = _after_partner_blind_nil((250, 450), dealer)
+    assert bid("normal", BLIND_FOUR, state) == 0
