@@ -75,8 +75,7 @@ LOW_SOUTH = {
 
 
 def _after_partner_blind_nil(scores: tuple[int, int], dealer: int) -> State:
-    state = deal_4p(BLIND_FOUR, dealer, LOW_SOUTH)
-    state.scores = list(scores)
+    state = deal_4p(BLIND_FOUR, dealer, LOW_SOUTH, scores=scores)
     while state.phase == DECLARE:
         state.apply(BLIND if state.current_player() == N else NO_BLIND)
     assert state.observation(S).declared[N]

@@ -101,9 +101,13 @@ def pile_2p(dealer: int, hands: Mapping[int, Sequence[int]], discards: Sequence[
 
 
 def deal_4p(
-    rules: Rules, dealer: int, hands: Mapping[int, Sequence[int]], blind: Collection[int] = ()
+    rules: Rules,
+    dealer: int,
+    hands: Mapping[int, Sequence[int]],
+    blind: Collection[int] = (),
+    scores: tuple[int, int] = (0, 0),
 ) -> State:
-    state = State(rules, dealer)
+    state = State(rules, dealer, scores=scores)
     state.deal(deck_4p(dealer, hands))
     declare(state, blind)
     return state
