@@ -28,6 +28,7 @@ class SideResult(NamedTuple):
     score: int  # running score after the hand
     bags_total: int  # bags carried after the hand
     made: bool  # the contract was made (True when there was none)
+    counted: int  # the tricks that count toward the contract (a failed nil's too, under "partner")
 
 
 def score_side(
@@ -50,7 +51,7 @@ def score_side(
     return side_result(values)
 
 
-SideValues = tuple[int, int, int, int, int, int, int, int, int, int, bool]
+SideValues = tuple[int, int, int, int, int, int, int, int, int, int, bool, int]
 
 
 def side_result(values: SideValues) -> SideResult:
@@ -131,6 +132,7 @@ def side_values(
         score_before + points,
         bags_total,
         made,
+        toward,
     )
 
 

@@ -186,21 +186,18 @@ def hand_stat(rules: Rules, r: HandResult) -> HandStat:
     """The figures of one scored hand that ``simulate`` and ``stats`` fold."""
     nil = []
     blind = []
-    toward = [0, 0]  # per side: the tricks that count toward its contract
     for s in range(rules.players):
         is_nil = rules.is_nil(r.bids[s], r.blind[s])
         ok = int(r.tricks[s] == 0)
         nil.append((1, ok) if is_nil and not r.blind[s] else (0, 0))
         blind.append((1, ok) if is_nil and r.blind[s] else (0, 0))
-        if not is_nil or rules.nil.failed_tricks == "partner":
-            toward[rules.side_of(s)] += r.tricks[s]
     a, b = r.sides[0], r.sides[1]
     return HandStat(
         hand_no=r.hand_no,
         points=(a.points, b.points),
         contract=(a.contract, b.contract),
         made=(a.made, b.made),
-        over=(toward[0] - a.contract, toward[1] - b.contract),
+        over=(a.counted - a.contract, b.counted - b.contract),
         bags=(a.bags, b.bags),
         penalty=(a.bag_penalty, b.bag_penalty),
         nil=tuple(nil),

@@ -108,6 +108,7 @@ def test_r_4p_7_failed_nil_tricks_are_bags_not_toward_the_partner() -> None:
     ns = result.sides[0]
     assert (ns.contract, ns.contract_points, ns.nil_points, ns.bags, ns.points) == (4, -40, -100, 2, -138)
     assert not ns.made
+    assert (ns.tricks, ns.counted) == (5, 3)  # only S's 3 tricks count toward the contract
 
 
 def test_house_failed_nil_tricks_count_for_the_partner() -> None:
@@ -117,6 +118,7 @@ def test_house_failed_nil_tricks_count_for_the_partner() -> None:
     result = run_hand(State(rules, W), (2, 4, 3, 4), {N: 0, E: 4, S: 4, W: 4})
     ns = result.sides[0]
     assert (ns.contract_points, ns.nil_points, ns.bags, ns.points, ns.made) == (40, -100, 1, -59, True)
+    assert ns.counted == 5
 
 
 def test_r_4p_7_both_partners_nil_no_contract_tricks_are_bags() -> None:

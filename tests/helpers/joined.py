@@ -30,9 +30,10 @@ class Line:
         for msg in messages:
             self.inbox.put(msg)
         self.sent: list[dict[str, Any]] = []
+        self.closed = False
 
     def send(self, msg: dict[str, Any]) -> None:
         self.sent.append(msg)
 
     def close(self) -> None:
-        pass
+        self.closed = True  # what a joined seat that leaves does to its line

@@ -69,6 +69,12 @@ class Hosted:
         self.thread.join(timeout)
         assert not self.thread.is_alive(), "the hosted game did not end in time"
 
+    def stop(self) -> None:
+        """End the game from the host's side (as a stopped host does), wait for it, close the host."""
+        self.game.table.stopping = "the test is over"
+        self.finish()
+        self.host.stop()
+
     @property
     def transcript(self) -> str:
         return Path(self.game.path).read_text(encoding="utf-8")

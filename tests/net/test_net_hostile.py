@@ -98,9 +98,7 @@ def test_a_lone_surrogate_in_chat_or_in_a_type_does_not_stop_the_host(
     assert not [r for r in caplog.records if r.name == "asyncio"]
     for sock in (north, watcher, again):
         sock.close()
-    table.game.table.stopping = "the test is over"
-    table.finish()
-    table.host.stop()
+    table.stop()
 
 
 # --------------------------------------------------------------------- 2. chat to terminals
@@ -123,9 +121,7 @@ def test_chat_is_escaped_in_the_transcript_and_replay_prints_notes_escaped(
     chat = [json.loads(x) for x in echo.splitlines() if b'"chat"' in x]
     assert chat and not RAW.search(chat[0]["text"])
     north.close()
-    table.game.table.stopping = "the test is over"
-    table.finish()
-    table.host.stop()
+    table.stop()
     note = next(line for line in table.transcript.splitlines() if line.startswith("note "))
     assert "\\\\x1b]0;owned" in note and not RAW.search(note)
     # A transcript written elsewhere may carry the raw characters: replay shows them escaped.
@@ -263,9 +259,7 @@ def test_idle_connections_never_keep_a_seats_player_out(tmp_path: Path) -> None:
     finally:
         for sock in idle:
             sock.close()
-        table.game.table.stopping = "the test is over"
-        table.finish()
-        table.host.stop()
+        table.stop()
 
 
 @pytest.mark.slow
@@ -292,9 +286,7 @@ def test_a_tls_connection_that_never_starts_the_handshake_is_dropped_in_time(
     finally:
         for sock in quiet:
             sock.close()
-        table.game.table.stopping = "the test is over"
-        table.finish()
-        table.host.stop()
+        table.stop()
 
 
 # -------------------------------------------------------- 5. dead connections, move clock
@@ -322,9 +314,7 @@ def test_a_silent_connection_frees_its_seat_and_a_live_one_keeps_it(
     for sock in (dead, again):
         sock.close()
     live.close()
-    table.game.table.stopping = "the test is over"
-    table.finish()
-    table.host.stop()
+    table.stop()
 
 
 @pytest.mark.slow
@@ -337,8 +327,7 @@ def test_the_move_clock_lets_the_on_leave_bot_move_for_a_player_who_does_not(tmp
     wait_until(lambda: sum("South's move clock ran out" in x for x in table.logs) >= 3)
     assert b"your time ran out: the easy bot moved for you" in read_until(south, b"time ran out")
     south.close()
-    table.game.table.stopping = "the test is over"
-    table.finish()
+    table.stop()
     north.join(DEADLINE)
     assert [type(e) for e in table.errors] == [SeatLost]
     assert "the easy bot moves for them" in "\n".join(table.logs)
@@ -436,9 +425,7 @@ def test_join_ends_on_a_signal_while_it_waits_for_the_table(
         again.close()
     finally:
         joined.finish()
-        table.game.table.stopping = "the test is over"
-        table.finish()
-        table.host.stop()
+        table.stop()
 
 
 @pytest.mark.slow
@@ -466,9 +453,7 @@ def test_join_ends_on_a_signal_while_its_player_decides(
         wait_until(lambda: any("North left" in line for line in table.logs), timeout=10.0)
     finally:
         joined.finish()
-        table.game.table.stopping = "the test is over"
-        table.finish()
-        table.host.stop()
+        table.stop()
         south.join(DEADLINE)
 
 
@@ -511,9 +496,7 @@ def test_a_flood_of_bad_handshakes_is_a_few_console_lines(tmp_path: Path) -> Non
     refused = [line for line in table.logs if "refused" in line]
     assert len(refused) <= wire.FAULT_BURST + 5, refused
     assert any("more connections refused or cut off" in line for line in refused)
-    table.game.table.stopping = "the test is over"
-    table.finish()
-    table.host.stop()
+    table.stop()
 
 
 def test_chat_past_its_limit_is_not_recorded_and_the_joined_seat_says_so(tmp_path: Path) -> None:
@@ -528,9 +511,7 @@ def test_chat_past_its_limit_is_not_recorded_and_the_joined_seat_says_so(tmp_pat
     north.sendall(wire.encode({"type": "bye"}))
     read_all(north)
     north.close()
-    table.game.table.stopping = "the test is over"
-    table.finish()
-    table.host.stop()
+    table.stop()
     notes = [line for line in table.transcript.splitlines() if line.startswith("note ")]
     assert 1 <= len(notes) <= wire.CHAT_BURST + 1, notes
 
@@ -561,9 +542,7 @@ def test_a_spectator_sees_the_welcome_before_the_first_event(tmp_path: Path) -> 
     finally:
         conn.close()
         watcher.join(DEADLINE)
-        table.game.table.stopping = "the test is over"
-        table.finish()
-        table.host.stop()
+        table.stop()
 
 
 @pytest.mark.slow
@@ -589,9 +568,7 @@ def test_a_rejoin_takes_the_seat_from_a_connection_that_does_not_answer_its_ping
     for sock in (dead, again, too_soon):
         sock.close()
     live.close()
-    table.game.table.stopping = "the test is over"
-    table.finish()
-    table.host.stop()
+    table.stop()
 
 
 def test_past_the_global_cap_the_oldest_connection_in_handshake_is_dropped(
@@ -611,6 +588,4 @@ def test_past_the_global_cap_the_oldest_connection_in_handshake_is_dropped(
     finally:
         for sock in idle:
             sock.close()
-        table.game.table.stopping = "the test is over"
-        table.finish()
-        table.host.stop()
+        table.stop()
