@@ -26,8 +26,7 @@ from spades_cli.errors import FileFormatError, SpadesError
 from spades_cli.game.events import Emit, Event, HandScored
 from spades_cli.game.run import GameRun
 from spades_cli.simulate.game import HandStat, hand_stat
-from spades_cli.transcript import parse_transcript, replay
-from spades_cli.transcript.files import read_limited
+from spades_cli.transcript import Transcript, read_transcript, replay
 from spades_cli.transcript.tags import recorded_undo
 
 BY = ("seat", "level", "rules")
@@ -107,9 +106,8 @@ def transcript_files(paths: Iterable[str]) -> Iterator[Path]:
             yield path
 
 
-def add_transcript(stats: Stats, text: str, origin: str) -> None:
+def add_transcript(stats: Stats, t: Transcript, origin: str) -> None:
     """Replay one transcript and fold its scored hands and its result into ``stats``."""
-    t = parse_transcript(text, origin)
     labels = t.seat_labels()
     if not labels:
         raise FileFormatError("names no seats: not a spades transcript", file=origin)
@@ -176,11 +174,8 @@ def collect(paths: Iterable[str], by: str = "seat") -> Stats:
     stats = Stats(by)
     for path in transcript_files(paths):
         try:
-            text = read_limited(path).decode("utf-8")
-            add_transcript(stats, text, str(path))
-        except (OSError, UnicodeDecodeError) as exc:
-            stats.skipped.append(f"{path}: cannot read: {getattr(exc, 'strerror', None) or exc}")
-        except SpadesError as exc:
+            add_transcript(stats, read_transcript(path), str(path))
+        except SpadesError as exc:  # read_transcript's one-line reasons (cannot read, not UTF-8, ...)
             stats.skipped.append(str(exc).splitlines()[0][:200])
     return stats
 

@@ -181,3 +181,15 @@ def test_resume_without_a_file_and_no_unfinished_game_is_a_usage_error(
     result = cli(["resume"])
     assert result.exit_code == 2
     assert result.stderr.startswith("spades: no unfinished game in ") and "Traceback" not in result.output
+
+
+def test_stats_says_why_a_file_is_skipped_as_every_reader_does(cli: Cli, tmp_path: Path) -> None:
+    # The same one-line reasons as replay and analyze: not the text decoder's own message.
+    (tmp_path / "binary.txt").write_bytes(b'[Game "spades"]\n\xff\xfe\n')
+    shutil.copy(TRANSCRIPTS / "four-player-short.txt", tmp_path)
+    result = cli(["stats", str(tmp_path)])
+    assert result.exit_code == 0 and "1 games read" in result.stdout
+    assert (
+        f"skipped {tmp_path / 'binary.txt'}:2: not UTF-8 text (a transcript is plain UTF-8)" in result.stderr
+    )
+    assert "codec" not in result.stderr
