@@ -28,12 +28,12 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from analyze import played_hands as normal_hands
 from common import build_line
 
-from spades_cli.bots.normal import NormalBot
-from spades_cli.engine import BID_BASE, PLAY, State, card_str, deck_for, rng_for
+from spades_cli.analysis.hand import plays
+from spades_cli.engine import BID_BASE, PLAY, State, card_str, deck_for
 from spades_cli.engine.rules import PlayRules
-from spades_cli.engine.walk import Walk
 from spades_cli.presets import load_rules
 from spades_cli.solver import backend
 from spades_cli.solver.outcome import Outcome
@@ -64,35 +64,8 @@ def played_hands(games: int) -> Iterator[tuple[State, list[int]]]:
     for path in sorted((ROOT / "transcripts").glob("four-player*.txt")):
         t = read_transcript(path)
         match = replay(t, transcript_rules(t)).match
-        assert match.dealer is not None
-        walked = Walk(match.rules, match.dealer, match.decks)
-        start: State | None = None
-        cards: list[int] = []
-        for action in match.state.history:
-            st = walked.state
-            if st.phase == PLAY:
-                if start is None or st.hand_no != start.hand_no:
-                    if start is not None and len(cards) == 52:
-                        yield start, cards
-                    start, cards = st.clone(), []
-                cards.append(action)
-            walked.apply(action)
-        if start is not None and len(cards) == 52:
-            yield start, cards
-    rules = load_rules("four-player")
-    bot = NormalBot()
-    for seed in range(1, games + 1):
-        state = State(rules, seed % 4)
-        state.deal(deck_for(seed, 0))
-        rng = rng_for("bench", "dds", seed)
-        while state.phase != PLAY:
-            state.apply(bot.act(state.observation(state.current_player()), rules, rng))
-        start = state.clone()
-        cards = []
-        while state.phase == PLAY:
-            cards.append(bot.act(state.observation(state.current_player()), rules, rng))
-            state.apply(cards[-1])
-        yield start, cards
+        yield from ((start, cards) for start, cards in plays(match) if len(cards) == 52)
+    yield from normal_hands(games)
 
 
 def broken_positions(start: State, cards: list[int]) -> list[State]:
