@@ -6,6 +6,7 @@ import json
 
 import click
 
+from spades_cli.cli.options import echo_lines
 from spades_cli.errors import UsageError
 from spades_cli.simulate.records import BY, collect, report
 from spades_cli.transcript import default_transcript_dir
@@ -38,4 +39,4 @@ def stats_command(paths: tuple[str, ...], by: str, as_json: bool) -> None:
         return
     if not stats.files:
         raise UsageError(f"no transcript read from {', '.join(where)}")
-    click.echo("\n".join(report(stats)))
+    echo_lines("\n".join(report(stats)))

@@ -24,6 +24,7 @@ from spades_cli.game.run import DEFAULT_MAX_HANDS
 from spades_cli.protocol.codec import DEFAULT_TIMEOUT
 from spades_cli.session.undo import UNDO_POLICIES
 from spades_cli.view.analysis import HandNote
+from spades_cli.view.layout import output_width, wrap_lines
 
 __all__ = [
     "DEFAULT_PRESET",
@@ -37,6 +38,7 @@ __all__ = [
     "display_options",
     "echo_for",
     "echo_json",
+    "echo_lines",
     "force_option",
     "max_hands_option",
     "output_piped",
@@ -242,11 +244,19 @@ def use_color(color: bool | None) -> bool:
     return sys.stdout.isatty() and not os.environ.get("NO_COLOR")
 
 
+def echo_lines(text: str, *, color: bool = False, err: bool = False) -> None:
+    """click.echo through the one wrapper (``view.layout.wrap_lines``): lines broken between
+    words at ``$COLUMNS`` or the terminal's width, whole in a pipe or a file; ANSI colours
+    kept when they were asked for (click drops them off a terminal)."""
+    stream = sys.stderr if err else sys.stdout
+    click.echo(wrap_lines(text, output_width(stream)), color=True if color else None, err=err)
+
+
 def echo_for(color: bool) -> Callable[[str], None]:
-    """click.echo, keeping ANSI colours when they were asked for (click drops them off a terminal)."""
+    """:func:`echo_lines` with the colours chosen once."""
 
     def echo(text: str) -> None:
-        click.echo(text, color=True if color else None)
+        echo_lines(text, color=color)
 
     return echo
 

@@ -1,8 +1,10 @@
 """Fitting text to the terminal: its width, line wrapping at word boundaries, suit symbols.
 
 Every line the game prints goes through :func:`wrap_frags` (styled) or :func:`wrap`
-(plain) so that no word is ever cut in two, whatever the width. Suit symbols are used
-only when the output can write them: not with ``--ascii``, not when the output's
+(plain; :func:`wrap_lines` for a writer of whole lines, ANSI colours allowed) so that no
+word is ever cut in two, whatever the width. Widths are display widths (:func:`text_width`:
+``wcwidth``, as prompt_toolkit measures them), so a Japanese character counts two columns.
+Suit symbols are used only when the output can write them: not with ``--ascii``, not when the output's
 encoding cannot encode ``♠``, and not in the C / POSIX locale (``LANG=C``), where
 Python writes UTF-8 anyway but the terminal usually cannot show it.
 """
@@ -14,6 +16,8 @@ import re
 import sys
 from collections.abc import Iterable
 from typing import TextIO
+
+from wcwidth import wcwidth
 
 Frag = tuple[str, str]
 Fragments = list[Frag]
@@ -69,6 +73,26 @@ def symbols_ok(ascii_only: bool = False, stream: TextIO | None = None) -> bool:
     return True
 
 
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def text_width(s: str) -> int:
+    """The columns ``s`` takes on a terminal: wide (East Asian) characters two, combining
+    marks and ANSI colour codes none."""
+    if s.isascii():
+        return len(_ANSI.sub("", s)) if "\x1b" in s else len(s)
+    return sum(max(0, wcwidth(c)) for c in _ANSI.sub("", s))
+
+
+def ljust(s: str, columns: int) -> str:
+    """``s`` padded with spaces to ``columns`` display columns."""
+    return s + " " * max(0, columns - text_width(s))
+
+
+def rjust(s: str, columns: int) -> str:
+    return " " * max(0, columns - text_width(s)) + s
+
+
 _PIECES = re.compile(r"\n|[ \t]+|[^ \t\n]+")
 
 
@@ -100,15 +124,15 @@ def wrap_frags(frags: Iterable[Frag], width: int, indent: str = INDENT) -> Fragm
         if first.isspace():
             if at_start:
                 out.append(word[0])
-                col += len(first)
+                col += text_width(first)
             else:
                 pending = word
             continue
-        size = sum(len(t) for _, t in word)
-        gap = sum(len(t) for _, t in pending)
+        size = sum(text_width(t) for _, t in word)
+        gap = sum(text_width(t) for _, t in pending)
         if not at_start and col + gap + size > width:
             out.append(("", "\n" + indent))
-            col = len(indent)
+            col = text_width(indent)
         else:
             out.extend(pending)
             col += gap
@@ -122,3 +146,14 @@ def wrap_frags(frags: Iterable[Frag], width: int, indent: str = INDENT) -> Fragm
 def wrap(text: str, width: int, indent: str = INDENT) -> str:
     """Plain text wrapped at ``width`` between words (see :func:`wrap_frags`)."""
     return "".join(t for _, t in wrap_frags([("", text)], width, indent))
+
+
+def wrap_lines(text: str, columns: int | None, indent: str = INDENT) -> str:
+    """Lines for a writer of whole lines (``replay``, the printers, the host's log,
+    ``stats``, ``analyze``): each wrapped at ``columns`` between words; unchanged when
+    ``columns`` is None (a pipe or a file: whole lines for the program reading them). ANSI
+    colour codes take no columns."""
+    if columns is None or (text_width(text) <= columns and "\n" not in text):
+        return text
+    lines = text.split("\n")
+    return "\n".join(wrap(line, columns, indent) if text_width(line) > columns else line for line in lines)
