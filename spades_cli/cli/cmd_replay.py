@@ -22,6 +22,7 @@ from spades_cli.cli.options import (
     echo_for,
     echo_json,
     echo_lines,
+    lang_option,
     preset_file_option,
     use_color,
 )
@@ -51,6 +52,7 @@ from spades_cli.view.analysis import HandNotes
 )
 @preset_file_option
 @display_options
+@lang_option
 def replay_command(
     file: str,
     step: bool,

@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 
 import click
 
+from spades_cli import i18n
 from spades_cli.bots import LEVELS
 from spades_cli.game.run import DEFAULT_MAX_HANDS
 from spades_cli.protocol.codec import DEFAULT_TIMEOUT
@@ -40,6 +41,7 @@ __all__ = [
     "echo_json",
     "echo_lines",
     "force_option",
+    "lang_option",
     "max_hands_option",
     "output_piped",
     "pace_options",
@@ -153,10 +155,34 @@ def display_options(f: F) -> F:
     )(f)
 
 
+def _use_language(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    if value is None:
+        return  # the group chose the environment's language already
+    try:
+        i18n.use(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+def lang_option(f: F) -> F:
+    """``--lang LANG`` (no parameter): the language of the words a player reads."""
+    return click.option(
+        "--lang",
+        metavar="LANG",
+        default=None,
+        expose_value=False,
+        is_eager=True,
+        callback=_use_language,
+        help="The language of the table's words: en, pl, ja or fa (default: from LANGUAGE, LC_ALL, "
+        "LC_MESSAGES or LANG; English otherwise). Transcripts stay in the canonical words.",
+    )(f)
+
+
 def pace_options(f: F) -> F:
     """``--fast`` and ``--speed slow|normal|fast`` (parameters ``fast``, ``speed``): how the
     other seats' moves (the bots') are paced at the prompt; with ``--fast`` no pause after
-    them nor after a hand."""
+    them nor after a hand; and :func:`lang_option`."""
+    f = lang_option(f)
     f = click.option(
         "--speed",
         type=click.Choice(SPEED_NAMES),

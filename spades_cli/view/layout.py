@@ -93,7 +93,17 @@ def rjust(s: str, columns: int) -> str:
     return " " * max(0, columns - text_width(s)) + s
 
 
-_PIECES = re.compile(r"\n|[ \t]+|[^ \t\n]+")
+_WIDE = "\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef"  # CJK: a line may break between them
+_PIECES = re.compile(rf"\n|[ \t]+|[{_WIDE}]|[^ \t\n{_WIDE}]+")
+_NO_BREAK_BEFORE = frozenset("、。，．）」』】！？：；ー々")  # Japanese: never at the start of a line
+_NO_BREAK_AFTER = frozenset("（「『【")  # never at the end of one
+
+
+def _breaks(before: str, piece: str) -> bool:
+    """Whether a line may break between two pieces with no space between them: only
+    around a CJK character, and not before closing or after opening punctuation."""
+    wide = re.match(rf"[{_WIDE}]", piece) is not None or re.match(rf"[{_WIDE}]", before[-1:]) is not None
+    return wide and piece[:1] not in _NO_BREAK_BEFORE and before[-1:] not in _NO_BREAK_AFTER
 
 
 def wrap_frags(frags: Iterable[Frag], width: int, indent: str = INDENT) -> Fragments:
@@ -105,7 +115,8 @@ def wrap_frags(frags: Iterable[Frag], width: int, indent: str = INDENT) -> Fragm
     for style, chunk in frags:
         for piece in _PIECES.findall(chunk):
             is_word = not piece.isspace()
-            if is_word and joined and words and not words[-1][0][1].isspace():
+            glued = joined and words and not words[-1][0][1].isspace()
+            if is_word and glued and not _breaks(words[-1][-1][1], piece):
                 words[-1].append((style, piece))
             else:
                 words.append([(style, piece)])

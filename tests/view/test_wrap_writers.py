@@ -49,7 +49,13 @@ def test_wrap_lines_counts_colours_and_wide_characters() -> None:
     assert all(text_width(x) <= 20 for x in out.splitlines())
     assert ANSI.sub("", out).split() == ANSI.sub("", line).split()
     assert text_width("スペード") == 8
-    assert wrap_lines("北 が スペード を リード", 10).splitlines()[0] == "北 が"
+    # Japanese breaks between characters, never before closing punctuation (。)
+    assert wrap_lines("北はスペードをリードします。", 10).splitlines() == [
+        "北はスペー",
+        "  ドをリー",
+        "  ドしま",
+        "  す。",
+    ]
 
 
 def test_wrap_lines_leaves_a_pipe_whole() -> None:
