@@ -3,7 +3,7 @@
 - ``replay --step``: the stepper's keys (``g N`` and a hand number are typed as a line
   and ended with Enter);
 - the two-player draft at the prompt: ``k`` keeps the card, ``d`` discards it (in a pipe
-  the same letters are words of a line: the engine reads ``k`` and ``d`` as keep and discard).
+  the answers are the words ``keep`` and ``discard``, as always).
 """
 
 from __future__ import annotations

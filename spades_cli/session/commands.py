@@ -24,7 +24,7 @@ from spades_cli.engine import (
 )
 from spades_cli.engine import compiled as _compiled
 from spades_cli.engine.cards import card_label
-from spades_cli.i18n import N_, _, typed_help
+from spades_cli.i18n import N_, _, canonical, typed_help
 from spades_cli.session.output import REPLY, Output, error, reply
 from spades_cli.session.seat import SeatView
 from spades_cli.view import Fragments, count, text
@@ -245,8 +245,9 @@ LEAVE_WORDS = frozenset({"y", "yes", "quit", "leave", "ok"})  # answers that con
 
 
 def answer(seat: SeatView, entry: str) -> list[Output] | None:
-    """What the command ``entry`` starts with answers (None: it names no command)."""
-    word, _, rest = entry.partition(" ")
+    """What the command ``entry`` starts with answers (None: it names no command); a word of
+    the language in use for a command counts (``pomoc``: ``help``)."""
+    word, _sep, rest = canonical(entry).partition(" ")
     command = find_command(word)
     return None if command is None else command.handler(seat, rest.strip())
 

@@ -339,7 +339,7 @@ def _play_prompt(look: Look, obs: Observation) -> Fragments:
         reason, _rule = card_reason(
             look.rules, mask_of(obs.hand), obs.current_trick, not obs.tricks, obs.spades_broken, barred[0]
         )
-        why = _(reason.partition(": ")[0])
+        why = _(reason).partition(": ")[0]
         if all(c // 13 == SPADES for c in barred) and all(c // 13 != SPADES for c in cards):
             return text(_("{seat} to lead: any card but a spade ({why})").format(seat=name, why=why))
         return say(_("{seat} to lead: {cards} ({why})"), seat=name, cards=look.card_list(cards), why=why)
