@@ -95,7 +95,7 @@ def rjust(s: str, columns: int) -> str:
 
 _WIDE = "\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef"  # CJK: a line may break between them
 _PIECES = re.compile(rf"\n|[ \t]+|[{_WIDE}]|[^ \t\n{_WIDE}]+")
-_NO_BREAK_BEFORE = frozenset("、。，．）」』】！？：；ー々")  # Japanese: never at the start of a line
+_NO_BREAK_BEFORE = frozenset("、。，．）」』】！？：；ー々.,;:!?)]")  # Japanese: never at the start of a line
 _NO_BREAK_AFTER = frozenset("（「『【")  # never at the end of one
 
 

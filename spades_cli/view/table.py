@@ -98,10 +98,11 @@ def side_contract(look: Look, obs: Observation, side: int) -> int | None:
     )
 
 
-def side_contract_text(look: Look, obs: Observation, side: int, sep: str = ", ") -> str:
+def side_contract_text(look: Look, obs: Observation, side: int, sep: str | None = None) -> str:
     """A side's contract and tricks: ``bid 5, took 2``; a side with a nil bidder and a
     partner shows each seat apart (``N 1/2 · S nil ✗2``: the nil's tricks are not its
     partner's)."""
+    sep = _(", ") if sep is None else sep  # a list's comma in the language in use
     seats = look.side_seats(side)
     if len(seats) > 1 and any(_is_nil(look, obs, s) for s in seats):
         return (" · " if look.symbols else " + ").join(seat_tag(look, obs, s) for s in seats)
