@@ -25,6 +25,7 @@ from spades_cli.game.events import (
     Undone,
 )
 from spades_cli.game.run import GameRun
+from spades_cli.i18n import _
 from spades_cli.view import (
     Look,
     ansi,
@@ -78,13 +79,18 @@ class Printer:
             if e.winner is not None:
                 scores = self.run.state.scores
                 side = self.rules.side_name(e.winner)
-                self.echo(f"\nWinner: {side} ({scores[e.winner]} to {scores[1 - e.winner]})")
+                said = _("Winner: {side} ({won} to {lost})")
+                self.echo("\n" + said.format(side=side, won=scores[e.winner], lost=scores[1 - e.winner]))
         else:
             self.remark(e)
 
     def dealt(self, e: HandStarted) -> None:
-        word = "first player" if self.rules.players == 2 else "dealer"
-        self.echo(f"\nHand {e.hand_no + 1} ({word} {self.rules.seat_names[e.dealer]})")
+        said = (
+            _("Hand {no} (first player {seat})")
+            if self.rules.players == 2
+            else _("Hand {no} (dealer {seat})")
+        )
+        self.echo("\n" + said.format(no=e.hand_no + 1, seat=self.rules.seat_names[e.dealer]))
         if self.run.state.phase in (BID, PLAY):
             self.show_hands()
 
@@ -106,7 +112,9 @@ class Printer:
         if phase != PLAY and st.phase == PLAY:
             order = [(st.dealer + 1 + i) % self.rules.players for i in range(self.rules.players)]
             bids: list[int | None] = [b if b >= 0 else None for b in st.bids]
-            self.echo("Bids: " + render_bids(bids, self.rules, blind=st.blind, order=order))
+            self.echo(
+                _("Bids: {bids}").format(bids=render_bids(bids, self.rules, blind=st.blind, order=order))
+            )
 
     def trick(self, e: TrickWon) -> None:
         if not self.detail:
@@ -127,14 +135,14 @@ class Printer:
         if isinstance(e, Noted):
             if self.detail:
                 who = f"{names[e.seat]}: " if e.seat is not None else ""
-                self.echo(f"Note: {who}{safe_line(e.text)}")
+                self.echo(_("Note: {who}{text}").format(who=who, text=safe_line(e.text)))
         elif isinstance(e, SeatChanged):
-            self.echo(f"{names[e.seat]} is now played by {e.label}")
+            self.echo(_("{seat} is now played by {who}").format(seat=names[e.seat], who=e.label))
         elif isinstance(e, Undone):
-            self.echo(f"{names[e.seat]} takes back the last decision (undo)")
+            self.echo(_("{seat} takes back the last decision (undo)").format(seat=names[e.seat]))
         elif isinstance(e, Terminated):
             who = f" ({names[e.seat]})" if e.seat is not None else ""
-            self.echo(f"The game was stopped{who}: {e.reason}")
+            self.echo(_("The game was stopped{who}: {reason}").format(who=who, reason=e.reason))
 
 
 def progress(text: str, run: GameRun) -> str:

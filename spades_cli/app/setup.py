@@ -39,6 +39,7 @@ from spades_cli.game.seats import (
     RandomController,
     close_players,
     normalize_label,
+    parse_seat_specs,
 )
 from spades_cli.protocol.codec import DEFAULT_TIMEOUT
 from spades_cli.transcript.paths import new_transcript_path
@@ -264,3 +265,22 @@ def recorded_run(match: Match, open_writer: Callable[[], TranscriptWriter], **op
         close_players(match.controllers)
         raise
     return GameRun(match, writer=writer, **options)
+
+
+NO_AUTOPLAY = ":noautoplay"  # --seat S=human:noautoplay: that person types even a forced card
+
+
+def manual_seats(rules: Rules, specs: Sequence[str]) -> tuple[list[str], set[int]]:
+    """``--seat`` specs without their ``:noautoplay`` suffixes, and the seats that had one
+    (only a human seat may: a bot has nothing to type)."""
+    plain: list[str] = []
+    manual: set[int] = set()
+    for spec in specs:
+        if spec.lower().endswith(NO_AUTOPLAY):
+            spec = spec[: -len(NO_AUTOPLAY)]
+            _seat, _sep, who = spec.partition("=")
+            if who.strip().lower() != HUMAN:
+                raise UsageError(f"--seat {spec + NO_AUTOPLAY!r}: only a human seat takes :noautoplay")
+            manual.update(parse_seat_specs(rules, [spec]))
+        plain.append(spec)
+    return plain, manual

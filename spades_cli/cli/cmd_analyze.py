@@ -40,7 +40,7 @@ def analyze_command(
     from spades_cli.analysis.analyze import analyze_hands
     from spades_cli.analysis.output import text_chunks, to_json
     from spades_cli.analysis.reading import read_for_analysis, replayed
-    from spades_cli.cli.options import analysis_progress, clear_progress, output_piped
+    from spades_cli.cli.options import analysis_progress, clear_progress, echo_lines, output_piped
 
     t = read_for_analysis(file)
     rules, match = replayed(t)
@@ -60,4 +60,4 @@ def analyze_command(
     for chunk in text_chunks(rules, hands, seat):
         clear_progress()  # the line saying which hand is being analysed
         for line in chunk:
-            click.echo(line)
+            echo_lines(line)

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from spades_cli.cli.options import pace_options
+from spades_cli.cli.options import autoplay_option, pace_options
 from spades_cli.engine.notation import is_number
 from spades_cli.errors import UsageError
 from spades_cli.net.client import Connection, RemoteSession
@@ -46,6 +46,7 @@ def parse_address(text: str) -> tuple[str, int]:
 @click.option("--ascii", "ascii_only", is_flag=True, help="Suit letters (QS) instead of symbols (Q♠).")
 @click.option("--no-color", is_flag=True, help="No colours (also off with NO_COLOR or without a terminal).")
 @pace_options
+@autoplay_option
 def join_command(
     address: str,
     token: str | None,
@@ -55,6 +56,7 @@ def join_command(
     no_color: bool,
     fast: bool,
     speed: str,
+    autoplay: bool | None,
 ) -> None:
     """Take your seat at a table hosted with 'spades host'.
 
@@ -76,6 +78,7 @@ def join_command(
         no_color=no_color,
         fast=fast,
         speed=speed,
+        autoplay=autoplay,
     )
     if code:
         raise SystemExit(code)
@@ -100,12 +103,15 @@ def take_seat(
     no_color: bool,
     fast: bool,
     speed: str = "normal",
+    autoplay: bool | None = None,
 ) -> int:
-    """Play a seat over ``conn`` at the prompt (batch mode without a terminal); the exit code."""
+    """Play a seat over ``conn`` at the prompt (batch mode without a terminal); the exit code.
+    ``autoplay``: play the seat's only legal card for it (None: at a terminal, not in a pipe)."""
     from spades_cli.repl import interactive, run_session, symbols_ok, use_color
     from spades_cli.repl.batch import write_plain
 
-    session = RemoteSession(conn, token, symbols=symbols_ok(ascii_only))
+    autoplay = interactive() if autoplay is None else autoplay
+    session = RemoteSession(conn, token, symbols=symbols_ok(ascii_only), autoplay=autoplay)
     try:
         if interactive():
             from spades_cli.repl.prompt import PromptFrontEnd

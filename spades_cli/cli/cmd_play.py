@@ -7,7 +7,14 @@ from collections.abc import Sequence
 
 import click
 
-from spades_cli.app.setup import RulesChoice, choose_rules, make_seats, open_transcript, recorded_run
+from spades_cli.app.setup import (
+    RulesChoice,
+    choose_rules,
+    make_seats,
+    manual_seats,
+    open_transcript,
+    recorded_run,
+)
 from spades_cli.cli.options import (
     DEFAULT_LEVEL,
     autoplay_option,
@@ -30,6 +37,8 @@ from spades_cli.transcript import new_seed
 from spades_cli.transcript.games import unfinished_notice
 from spades_cli.transcript.syntax import Tag
 from spades_cli.transcript.tags import UNDO_TAG
+from spades_cli.view import Look
+from spades_cli.view.summary import opening_lines
 
 
 def default_human(rules: Rules) -> int:
@@ -66,14 +75,7 @@ def describe_seats(rules: Rules, labels: dict[int, str]) -> str:
 
 
 def intro_lines(rules: Rules, seed: int | str, labels: dict[int, str], transcript: str | None) -> list[str]:
-    lines = [
-        f"Spades, {rules.name} rules: game to {rules.target}. Seed {seed}.",
-        describe_seats(rules, labels),
-    ]
-    if transcript is not None:
-        lines.append(f"Saving the game in {transcript}")
-    lines.append("Type help for the commands.")
-    return lines
+    return opening_lines(Look(rules), seed, labels, transcript)
 
 
 def new_game(
@@ -114,7 +116,8 @@ def new_game(
     metavar="SEAT=WHO",
     help="Who plays a seat: human, random, easy, normal, hard, expert or cmd:PROGRAM (repeatable). "
     "Default: you sit South "
-    "and bots at the --level level take the other seats; several human seats share the keyboard.",
+    "and bots at the --level level take the other seats; several human seats share the keyboard. "
+    "human:noautoplay: that person types even an only legal card (see --autoplay).",
 )
 @level_option
 @click.option(
@@ -160,7 +163,8 @@ def play_command(
     check_bot_timeout(bot_timeout)
     choice = choose_rules(preset, overrides, default=preset)
     rules = choice.rules
-    labels = seat_labels(rules, seats, level)
+    specs, manual = manual_seats(rules, seats)
+    labels = seat_labels(rules, specs, level)
     the_seed: int | str = seed if seed is not None else new_seed()
     humans = {seat for seat, label in labels.items() if label == HUMAN}
     notice = unfinished_notice()
@@ -179,6 +183,7 @@ def play_command(
             speed=speed,
             undo=undo,
             autoplay=autoplay,
+            manual=manual,
             on_play_again=lambda: again.append(True),  # asked in batch mode too; end of input: no
         )
         if not again:

@@ -21,6 +21,8 @@ from spades_cli.cli.options import (
     display_options,
     echo_for,
     echo_json,
+    echo_lines,
+    lang_option,
     preset_file_option,
     use_color,
 )
@@ -50,6 +52,7 @@ from spades_cli.view.analysis import HandNotes
 )
 @preset_file_option
 @display_options
+@lang_option
 def replay_command(
     file: str,
     step: bool,
@@ -121,7 +124,7 @@ def replay_command(
         return
     actions = len(run.state.history)
     if run.match.finished:
-        click.echo(f"\n{file}: ok, {actions} actions and {len(run.state.results)} hands checked")
+        echo_lines(f"\n{file}: ok, {actions} actions and {len(run.state.results)} hands checked")
     else:
-        click.echo(progress(f"\n{file}: ok so far, {actions} actions checked; the game is unfinished", run))
-        click.echo(f"Continue it with: spades resume {file}")
+        echo_lines(progress(f"\n{file}: ok so far, {actions} actions checked; the game is unfinished", run))
+        echo_lines(f"Continue it with: spades resume {file}")

@@ -22,6 +22,7 @@ from spades_cli.cli.options import (
     echo_for,
     echo_json,
     force_option,
+    lang_option,
     max_hands_option,
     rules_options,
     say_err,
@@ -55,6 +56,7 @@ from spades_cli.transcript import ScriptExhausted, finish_script, new_seed
 @max_hands_option
 @trust_programs_option
 @display_options
+@lang_option
 @bot_options
 @click.pass_context
 def run_command(

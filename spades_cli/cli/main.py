@@ -14,7 +14,7 @@ from typing import Any
 
 import click
 
-from spades_cli import __version__
+from spades_cli import __version__, i18n
 from spades_cli.errors import (
     EXIT_ILLEGAL,
     EXIT_INTERRUPTED,
@@ -132,6 +132,7 @@ class SpadesGroup(click.Group):
         return name, command, rest
 
     def invoke(self, ctx: click.Context) -> Any:
+        i18n.use()  # the environment's language; a command's --lang chooses another
         try:
             # SIGTERM and SIGHUP end any command in one line, not silently; a game sets
             # handlers of its own inside, which save it first.

@@ -19,11 +19,13 @@ from typing import Any, TypeVar
 
 import click
 
+from spades_cli import i18n
 from spades_cli.bots import LEVELS
 from spades_cli.game.run import DEFAULT_MAX_HANDS
 from spades_cli.protocol.codec import DEFAULT_TIMEOUT
 from spades_cli.session.undo import UNDO_POLICIES
 from spades_cli.view.analysis import HandNote
+from spades_cli.view.layout import output_width, wrap_lines
 
 __all__ = [
     "DEFAULT_PRESET",
@@ -37,7 +39,9 @@ __all__ = [
     "display_options",
     "echo_for",
     "echo_json",
+    "echo_lines",
     "force_option",
+    "lang_option",
     "max_hands_option",
     "output_piped",
     "pace_options",
@@ -151,10 +155,34 @@ def display_options(f: F) -> F:
     )(f)
 
 
+def _use_language(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    if value is None:
+        return  # the group chose the environment's language already
+    try:
+        i18n.use(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+def lang_option(f: F) -> F:
+    """``--lang LANG`` (no parameter): the language of the words a player reads."""
+    return click.option(
+        "--lang",
+        metavar="LANG",
+        default=None,
+        expose_value=False,
+        is_eager=True,
+        callback=_use_language,
+        help="The language of the table's words: en, pl, ja or fa (default: from LANGUAGE, LC_ALL, "
+        "LC_MESSAGES or LANG; English otherwise). Transcripts stay in the canonical words.",
+    )(f)
+
+
 def pace_options(f: F) -> F:
     """``--fast`` and ``--speed slow|normal|fast`` (parameters ``fast``, ``speed``): how the
     other seats' moves (the bots') are paced at the prompt; with ``--fast`` no pause after
-    them nor after a hand."""
+    them nor after a hand; and :func:`lang_option`."""
+    f = lang_option(f)
     f = click.option(
         "--speed",
         type=click.Choice(SPEED_NAMES),
@@ -242,11 +270,19 @@ def use_color(color: bool | None) -> bool:
     return sys.stdout.isatty() and not os.environ.get("NO_COLOR")
 
 
+def echo_lines(text: str, *, color: bool = False, err: bool = False) -> None:
+    """click.echo through the one wrapper (``view.layout.wrap_lines``): lines broken between
+    words at ``$COLUMNS`` or the terminal's width, whole in a pipe or a file; ANSI colours
+    kept when they were asked for (click drops them off a terminal)."""
+    stream = sys.stderr if err else sys.stdout
+    click.echo(wrap_lines(text, output_width(stream)), color=True if color else None, err=err)
+
+
 def echo_for(color: bool) -> Callable[[str], None]:
-    """click.echo, keeping ANSI colours when they were asked for (click drops them off a terminal)."""
+    """:func:`echo_lines` with the colours chosen once."""
 
     def echo(text: str) -> None:
-        click.echo(text, color=True if color else None)
+        echo_lines(text, color=color)
 
     return echo
 

@@ -40,6 +40,7 @@ from spades_cli.engine.rules import SEAT_WORDS
 from spades_cli.engine.text import safe_line
 from spades_cli.errors import EXIT_OK, EXIT_UNFINISHED, Stopped, UsageError, on_signals
 from spades_cli.game.events import Decided, HandStarted, TrickWon
+from spades_cli.i18n import _, canonical, seat_word
 from spades_cli.net import wire
 from spades_cli.session import moves
 from spades_cli.session.commands import LEAVE_WORDS, answer, default_hint_level
@@ -236,8 +237,11 @@ class RemoteSession:
         symbols: bool = True,
         hint_level: str | None = None,
         live: Callable[[list[Output]], None] | None = None,
+        autoplay: bool = False,
     ) -> None:
         self.conn = conn
+        self.autoplay = autoplay  # play this seat's only legal card for it (--autoplay)
+        self._forced = False  # the move sent is such a card
         self.token = token
         self.symbols = symbols
         self.hint_level = hint_level or default_hint_level()
@@ -342,14 +346,14 @@ class RemoteSession:
             return []
         if self.confirming:
             self.confirming = False
-            if entry.lower() in LEAVE_WORDS:
+            if canonical(entry).lower() in LEAVE_WORDS:
                 self._leave()
             else:
-                self._emit(REPLY, text("Still playing."))
+                self._emit(REPLY, text(_("Still playing.")))
             return self._take()
         if not entry:
             return []
-        word, _, rest = entry.partition(" ")
+        word, _sep, rest = entry.partition(" ")
         if word.lower() == "say":
             self._say(rest.strip())
             return self._take()
@@ -370,7 +374,7 @@ class RemoteSession:
 
     def prompt_text(self) -> str:
         if self.confirming:
-            return "Leave the game? (yes/no) "
+            return _("Leave the game? (yes/no)") + " "
         obs = self.deciding()
         if obs is None or self.seat is None:
             return "> "
@@ -455,7 +459,9 @@ class RemoteSession:
                 self._emit(ERROR, text(f"The table sent a message this client cannot read ({exc})."))
 
     def _name(self, letter: Any) -> str:
-        return SEAT_WORDS.get(str(letter), wire.safe_text(letter, 10))
+        if str(letter) in SEAT_WORDS:
+            return seat_word(str(letter), SEAT_WORDS[str(letter)])
+        return wire.safe_text(letter, 10)
 
     def _index(self, letter: Any) -> int:
         return self.rules.seat_names.index(str(letter))
@@ -482,7 +488,23 @@ class RemoteSession:
         if "turn" in msg:
             self.turn = wire.count(msg["turn"])
             self.key = next((line[4:] for line in msg["view"] if line.startswith("rng ")), "-")
-            self._show_turn()
+            if not self._play_forced():
+                self._show_turn()
+
+    def _play_forced(self) -> bool:
+        """With ``--autoplay``, play this seat's only legal card at once (the move's line
+        says so); whether it was played."""
+        obs = self.obs
+        cards = [a for a in obs.legal if a < 52] if obs is not None and obs.phase == PLAY else []
+        if not self.autoplay or len(cards) != 1 or len(obs.legal if obs else ()) != 1:
+            return False
+        try:
+            self.conn.send({"type": "move", "turn": self.turn, "action": action_text(cards[0])})
+        except ConnectionLost:
+            self._lost()
+            return True
+        self.turn, self._forced = None, True
+        return True
 
     def _show_turn(self) -> None:
         assert self.obs is not None
@@ -514,8 +536,16 @@ class RemoteSession:
         e = Decided(-1 if phase == DRAW else owner, action, phase, self.hand_no)
         draft = [parse_card(str(c)) for c in msg.get("cards", ())][:2] if private else []
         declined = private or self.labels.get(owner) == "human"
+        forced, self._forced = private and self._forced, self._forced and not private
         said = narrate.move(
-            self.look, e, lead=lead, private=private, declined=declined, draft=draft, owner=owner
+            self.look,
+            e,
+            lead=lead,
+            private=private,
+            declined=declined,
+            draft=draft,
+            owner=owner,
+            forced=forced,
         )
         if said is not None:
             self._emit(OWN if private else MOVE, said)
@@ -594,7 +624,7 @@ class RemoteSession:
     def _move(self, entry: str) -> None:
         obs = self.obs
         if self.turn is None or obs is None:
-            self._emit(ERROR, text("Nothing to decide now."))
+            self._emit(ERROR, text(_("Nothing to decide now.")))
             return
         action = moves.read_move(entry, obs, self.look)
         if isinstance(action, str):

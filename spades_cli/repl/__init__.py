@@ -86,6 +86,7 @@ def play_match(
     on_play_again: Callable[[], None] | None = None,
     undo: str = UNDO_DEFAULT,
     autoplay: bool | None = None,
+    manual: Iterable[int] = (),
 ) -> int:
     """Play a game run at the prompt (``spades play``; ``spades resume`` of a game with
     human seats, whose controllers must be :class:`PromptSeat`). The run records undo in
@@ -95,7 +96,8 @@ def play_match(
     the transcript is closed). ``speed`` paces the bots at the prompt (``slow``,
     ``normal``, ``fast``); ``undo`` is the table's undo policy (:mod:`spades_cli.session.undo`);
     ``autoplay`` plays a person's only legal card for them (None: at a terminal, not in
-    batch mode, where each line typed stays the answer to the decision it was meant for).
+    batch mode, where each line typed stays the answer to the decision it was meant for);
+    ``manual``: seats that type even their only legal card (``--seat S=human:noautoplay``).
     Returns the exit code."""
     path = run.writer.path if run.writer is not None else None
     session = PlaySession(
@@ -107,6 +109,7 @@ def play_match(
         ask_again=on_play_again is not None,
         undo=undo,
         autoplay=(not batch if batch is not None else interactive()) if autoplay is None else autoplay,
+        manual=manual,
     )
     try:
         with run:

@@ -22,7 +22,6 @@ from spades_cli.engine import (
     BID_BASE,
     BLIND,
     DEAL,
-    DISCARD,
     DRAFT,
     EXCHANGE,
     EXCHANGE_DONE,
@@ -41,6 +40,7 @@ from spades_cli.errors import EXIT_OK, EXIT_UNFINISHED
 from spades_cli.game.events import Decided, Event, GameOver, HandScored, HandStarted, TrickWon
 from spades_cli.game.match import Match
 from spades_cli.game.run import GameRun
+from spades_cli.i18n import _, canonical, ngettext
 from spades_cli.repl.claim import Claim
 from spades_cli.session import moves
 from spades_cli.session.commands import LEAVE_WORDS, answer, default_hint_level
@@ -63,7 +63,7 @@ from spades_cli.session.output import (
     Output,
 )
 from spades_cli.session.undo import UNDO_DEFAULT, seen_since
-from spades_cli.view import Fragments, Look, narrate, plural, text
+from spades_cli.view import Fragments, Look, narrate, text
 
 __all__ = [
     "ASK",
@@ -129,6 +129,7 @@ class PlaySession:
         ask_again: bool = False,
         undo: str = UNDO_DEFAULT,
         autoplay: bool = False,
+        manual: Iterable[int] = (),
     ) -> None:
         self.run = game if isinstance(game, GameRun) else GameRun(game)
         match = self.match = self.run.match
@@ -143,6 +144,7 @@ class PlaySession:
         self.ask_again = ask_again  # at the end of the game: "Play again? (yes/no)"
         self.undo = undo  # how far undo goes (session.undo: always, before-new-info, never)
         self.autoplay = autoplay  # play a person's only legal card for them (--autoplay)
+        self.manual = frozenset(manual)  # seats that type even their only legal card (human:noautoplay)
         self._forced = False  # the move being applied is such a card
         self.asking_again = False
         self.play_again = False
@@ -204,14 +206,14 @@ class PlaySession:
         if self.done:
             return []
         if self.asking_again:
-            self._answer_again(entry.lower())
+            self._answer_again(canonical(entry).lower())
             return self._take()
         if self.confirming:
             self.confirming = False
-            if entry.lower() in LEAVE_WORDS:
+            if canonical(entry).lower() in LEAVE_WORDS:
                 self._leave()
             else:
-                self._emit(REPLY, text("Still playing."))
+                self._emit(REPLY, text(_("Still playing.")))
             return self._take()
         if not entry:
             return []
@@ -229,7 +231,10 @@ class PlaySession:
             self.play_again = word == "yes"
             return
         guess = "yes" if word.startswith("y") else "no" if word.startswith("n") else None
-        self._error(f"Type yes or no: did you mean {guess!r}?" if guess else "Type yes or no.")
+        if guess is None:
+            self._error(_("Type yes or no."))
+        else:
+            self._error(_("Type yes or no: did you mean {word}?").format(word=repr(_(guess))))
 
     def leave(self) -> list[Output]:
         """End of input (Ctrl-D, a closed pipe): the game stays saved."""
@@ -242,9 +247,9 @@ class PlaySession:
 
     def prompt_text(self) -> str:
         if self.asking_again:
-            return "Play again? (yes/no) "
+            return _("Play again? (yes/no)") + " "
         if self.confirming:
-            return "Leave the game? (yes/no) "
+            return _("Leave the game? (yes/no)") + " "
         seat = self.on_turn
         if seat is None:
             return "> "
@@ -290,7 +295,7 @@ class PlaySession:
     def _move(self, entry: str) -> None:
         seat = self.on_turn
         if seat is None:
-            self._error("Nothing to decide now.")
+            self._error(_("Nothing to decide now."))
             return
         parsed = self._parse(entry)
         if isinstance(parsed, str):
@@ -310,7 +315,7 @@ class PlaySession:
         try:
             state.check(action, symbols=self.look.symbols)
         except IllegalAction as exc:
-            return moves.sentence(exc.reason)
+            return moves.sentence(moves.engine_words(exc.reason))
         return action
 
     def _advance(self, *, autoplay: bool = True) -> None:
@@ -322,7 +327,8 @@ class PlaySession:
             if self.finished or seat not in self.humans:
                 return
             legal = self.state.legal_actions()
-            if not (autoplay and self.autoplay and self.state.phase == PLAY and len(legal) == 1):
+            forced = autoplay and self.autoplay and seat not in self.manual
+            if not (forced and self.state.phase == PLAY and len(legal) == 1):
                 self._turn(seat)
                 return
             self._forced = True
@@ -334,7 +340,9 @@ class PlaySession:
     def _turn(self, seat: int) -> None:
         if self.viewer != seat and len(self.humans) > 1:
             name = self.look.seat(seat)
-            self._emit(HANDOFF, text(f"{name}'s turn: pass the keyboard to {name}."), seat)
+            self._emit(
+                HANDOFF, text(_("{seat}'s turn: pass the keyboard to {seat}.").format(seat=name)), seat
+            )
         self.viewer = seat
         self._show_turn(seat)
 
@@ -354,26 +362,30 @@ class PlaySession:
     def _undo(self) -> None:
         seat = self.on_turn
         if seat is None:
-            self._error("Nothing to undo now.")
+            self._error(_("Nothing to undo now."))
             return
         actors = self._log.actors
         history = self.state.history
         mine = [i for i, s in enumerate(actors) if s == seat]
         if not mine:
-            self._error(f"{self.look.seat(seat)} has made no decision yet: nothing to undo.")
+            self._error(
+                _("{seat} has made no decision yet: nothing to undo.").format(seat=self.look.seat(seat))
+            )
             return
         index = mine[-1]
         if history[index] in (BLIND, NO_BLIND) and self.match.observation(seat).looked:
-            what = "double nil" if self.rules.players == 2 else "blind nil"
-            self._error(
-                f"{self.look.seat(seat)} has seen cards since deciding on {what}: "
-                "that decision stands and cannot be undone."
+            what = _("double nil") if self.rules.players == 2 else _("blind nil")
+            said = _(
+                "{seat} has seen cards since deciding on {what}: that decision stands and cannot be undone."
             )
+            self._error(said.format(seat=self.look.seat(seat), what=what))
             return
         others = [s for s in actors[index + 1 :] if s in self.humans and s != seat]
         if others:
             who = self.look.seat(others[0])
-            self._error(f"{who} has moved since; only your own last decision can be undone.")
+            self._error(
+                _("{seat} has moved since; only your own last decision can be undone.").format(seat=who)
+            )
             return
         if self._unfair(seat, index):
             return
@@ -382,8 +394,16 @@ class PlaySession:
         self.run.undo(seat)
         self._resync()
         after = len(removed) - 1
-        more = f" and {plural(after, 'move')} after it" if after else ""
-        self._reply(f"Took back {self.look.seat(seat)}'s {self._say_action(taken, past=True)}{more}.")
+        what = self._say_action(taken, past=True)
+        if after:
+            said = ngettext(
+                "Took back {seat}'s {what} and {n} move after it.",
+                "Took back {seat}'s {what} and {n} moves after it.",
+                after,
+            )
+        else:
+            said = _("Took back {seat}'s {what}.")
+        self._reply(said.format(seat=self.look.seat(seat), what=what, n=after))
         self._last_status = ""
         self._advance(autoplay=False)  # the decision taken back is the player's to make again
 
@@ -392,7 +412,7 @@ class PlaySession:
         (and says why)."""
         name = self.look.seat(seat)
         if self.undo == "never":
-            self._error("Undo is off at this table (--undo never): decisions stand.")
+            self._error(_("Undo is off at this table (--undo never): decisions stand."))
             return True
         if self.undo != "before-new-info":
             return False
@@ -400,10 +420,11 @@ class PlaySession:
         seen = seen_since(self.state.history[index:], self._log.actors[index:], seat, names)
         if seen is None:
             return False
-        self._error(
-            f"{name}'s decision stands: {name} has seen {seen} "
+        said = _(
+            "{seat}'s decision stands: {seat} has seen {seen} "
             "(undo only before anything new is seen: --undo before-new-info)."
         )
+        self._error(said.format(seat=name, seen=seen))
         return True
 
     # -- claiming the rest of the hand ------------------------------------------------------
@@ -416,28 +437,33 @@ class PlaySession:
     def _claim(self) -> None:
         seat, state, rules = self.on_turn, self.state, self.rules
         if seat is None or state.phase != PLAY:
-            self._error("A claim is made on your turn in the play: the rest of the tricks for your side.")
+            self._error(_("A claim is made on your turn in the play: the rest of the tricks for your side."))
             return
         side = rules.side_of(seat)
         if any(s in self.humans and rules.side_of(s) != side for s in range(rules.players)):
-            self._error("A claim is for a game against the bots: the other side plays on.")
+            self._error(_("A claim is for a game against the bots: the other side plays on."))
             return
         obs = self.match.observation(seat)
         bidders = [s for s in range(rules.players) if rules.side_of(s) == side]
         seats = [s for s in bidders if not rules.is_nil(obs.bids[s] or 0, obs.declared[s])]
         if seat not in seats:
-            self._error("A nil bidder claims no tricks.")
+            self._error(_("A nil bidder claims no tricks."))
             return
         claim = Claim(state, side, seats)
-        left = plural(13 - len(state.tricks), "trick")
-        who = " and ".join(self.look.seat(s) for s in seats)
+        n = 13 - len(state.tricks)
+        left = ngettext("{n} trick", "{n} tricks", n).format(n=n)
+        who = _(" and ").join(self.look.seat(s) for s in seats)
         if not claim.certain:
-            self._error(
-                f"Not certain: {who} cannot be sure of the last {left} whatever the others play. Play on."
+            said = _(
+                "Not certain: {seats} cannot be sure of the last {tricks} whatever the others play. Play on."
             )
+            self._error(said.format(seats=who, tricks=left))
             return
-        for_who = "" if seats == [seat] else f" for {who}"
-        self._reply(f"{self.look.seat(seat)} claims the last {left}{for_who}; they are played out.")
+        if seats == [seat]:
+            said = _("{seat} claims the last {tricks}; they are played out.")
+        else:
+            said = _("{seat} claims the last {tricks} for {seats}; they are played out.")
+        self._reply(said.format(seat=self.look.seat(seat), tricks=left, seats=who))
         hand = state.hand_no
         while not self.finished and self.state.hand_no == hand and self.state.phase == PLAY:
             on_turn = self.state.current_player()
@@ -452,28 +478,33 @@ class PlaySession:
         if self.finished:
             return
         if self.transcript_path is None:
-            self._emit(INFO, text("Game left unfinished."))
+            self._emit(INFO, text(_("Game left unfinished.")))
         else:
             path = self.transcript_path
-            self._emit(INFO, text(f"Game saved in {path}\nContinue it with: spades resume {path}"))
+            said = _("Game saved in {path}") + "\n" + _("Continue it with: {command}")
+            self._emit(INFO, text(said.format(path=path, command=f"spades resume {path}")))
 
     # -- helpers ------------------------------------------------------------------------
 
     def _say_action(self, action: int, *, past: bool = False) -> str:
         look = self.look
         if action < 52:
-            word = {EXCHANGE: "give up"}.get(self.state.phase, "play") if not past else ""
-            return f"{word} {look.card_text(action)}".strip()
+            if past:
+                return look.card_text(action)
+            word = _("give up {card}") if self.state.phase == EXCHANGE else _("play {card}")
+            return word.format(card=look.card_text(action))
         if BID_BASE <= action < BID_BASE + 14:
             bid = action - BID_BASE
-            return "bid nil" if bid == 0 else f"bid {bid}"
+            return _("bid {bid}").format(bid=_("nil") if bid == 0 else bid)
         if action == BLIND:
-            return "declare double nil" if self.rules.players == 2 else "bid blind nil"
+            return _("declare double nil") if self.rules.players == 2 else _("bid blind nil")
         if action == NO_BLIND:
-            return "decision not to declare" if past else "do not declare"
+            return _("decision not to declare") if past else _("do not declare")
         if action == EXCHANGE_DONE:
-            return "end of the exchange" if past else "done (keep the rest)"
-        return {KEEP: "keep", DISCARD: "discard"}[action] + (" decision" if past else "")
+            return _("end of the exchange") if past else _("done (keep the rest)")
+        if action == KEEP:
+            return _("keep decision") if past else _("keep")
+        return _("discard decision") if past else _("discard")
 
     def _emit(self, kind: str, frags: Fragments, seat: int | None = None) -> None:
         self._out.append(Output(kind, frags, seat))
@@ -503,10 +534,10 @@ class PlaySession:
         me = next(iter(self.humans)) if len(self.humans) == 1 else None
         self._emit(GAME, text(narrate.game_won(look, win, state.scores, me), view.TITLE))
         if self.transcript_path is not None:
-            self._emit(INFO, text(f"The game is saved in {self.transcript_path}"))
+            self._emit(INFO, text(_("The game is saved in {path}").format(path=self.transcript_path)))
         if self.ask_again:
             self.asking_again = True
-            self._emit(ASK, text("Play again? (yes/no)"))
+            self._emit(ASK, text(_("Play again? (yes/no)")))
 
     # -- bookkeeping shared by live play and replays --------------------------------------
 
@@ -583,7 +614,7 @@ class PlaySession:
         if self.match.finished:
             return  # the end of the game shows the whole table
         self._emit(TABLE, view.score_table(self.look, self.rules, self.state.results, last=HANDS_SHOWN))
-        self._emit(PAUSE, text("Press Enter for the next hand."))
+        self._emit(PAUSE, text(_("Press Enter for the next hand.")))
 
 
 def _note(log: _HandLog, state: State, seat: int, action: int, before: Phase, results: int) -> Trick | None:

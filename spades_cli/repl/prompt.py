@@ -24,8 +24,11 @@ from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import ColorDepth, Output, create_output
 
+from spades_cli.engine import DRAFT
 from spades_cli.errors import Interrupted, SpadesError
+from spades_cli.i18n import _
 from spades_cli.repl.completer import PlayCompleter
+from spades_cli.repl.keys import DRAFT_KEYS, single_keys
 from spades_cli.repl.session import Session
 from spades_cli.repl.signals import Caught, check_stop, exit_on_hangup, held_signals
 from spades_cli.repl.toolbar import STYLE, toolbar
@@ -100,6 +103,12 @@ class _TerminalGone(Exception):
     """The terminal cannot be written to any more."""
 
 
+def _drafting(session: Session) -> bool:
+    """Whether the seat at the prompt must keep or discard a draft card now (its single keys)."""
+    obs = session.deciding()
+    return obs is not None and obs.phase == DRAFT and not session.confirming
+
+
 class PromptFrontEnd:
     """Drives a session at an interactive terminal."""
 
@@ -125,6 +134,7 @@ class PromptFrontEnd:
         self.echo = echo
         self.depth = None if color else ColorDepth.DEPTH_1_BIT
         self.prompt = PromptSession[str](
+            key_bindings=single_keys(DRAFT_KEYS, lambda: _drafting(session), self._key_pressed),
             history=history if history is not None else open_history(),
             completer=PlayCompleter(session),
             complete_while_typing=False,
@@ -136,6 +146,22 @@ class PromptFrontEnd:
         )
         self.enter = PromptSession[str](input=input, output=self.output, color_depth=self.depth)
         session.width = self._columns()
+
+    _rest: str | None = None  # the rest of the word whose first letter was a single key (k: "eep")
+    _pressed = False
+
+    def _key_pressed(self, answer: str) -> None:
+        self._rest, self._pressed = answer[1:], True
+
+    def _typed_on(self, line: str) -> bool:
+        """Whether ``line`` is the rest of the word whose first letter answered at once (the
+        player typed "keep" in full: its "k" kept the card, "eep" is no new answer)."""
+        rest, pressed = self._rest, self._pressed
+        self._pressed = False
+        if pressed:
+            return False
+        self._rest = None
+        return rest is not None and line.strip().lower() == rest
 
     def _columns(self) -> int:
         try:
@@ -176,6 +202,8 @@ class PromptFrontEnd:
                 line = None
             except OSError:
                 raise _TerminalGone from None
+            if line is not None and self._typed_on(line):
+                continue
             with held_signals() as caught:
                 shown = session.handle(line) if line is not None else session.leave()
             self._show(shown, caught)
@@ -236,7 +264,7 @@ class PromptFrontEnd:
                 raise _TerminalGone from None
             self.private_shown = False
         self._print(item)
-        self._wait_enter("Press Enter when ready. ")
+        self._wait_enter(_("Press Enter when ready.") + " ")
 
     def _wait_enter(self, question: str) -> None:
         while True:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Protocol
 
+from spades_cli.engine import Observation
 from spades_cli.session.output import Output
 
 
@@ -13,6 +14,7 @@ class Session(Protocol):
     """The prompt, batch mode, completer and toolbar drive any object of this shape."""
 
     width: int  # the columns the front end writes to (the prompt keeps it up to date)
+    confirming: bool  # asking "Leave the game?"
 
     @property
     def done(self) -> bool: ...
@@ -33,3 +35,7 @@ class Session(Protocol):
     def status(self) -> list[str]: ...
 
     def completions(self) -> list[tuple[str, str, str]]: ...
+
+    def deciding(self) -> Observation | None:
+        """The view of the seat that must decide now, if one of this session's seats must."""
+        ...

@@ -24,6 +24,7 @@ from spades_cli.engine import (
 )
 from spades_cli.engine import compiled as _compiled
 from spades_cli.engine.cards import card_label
+from spades_cli.i18n import N_, _, canonical, typed_help
 from spades_cli.session.output import REPLY, Output, error, reply
 from spades_cli.session.seat import SeatView
 from spades_cli.view import Fragments, count, text
@@ -52,7 +53,7 @@ def _help(seat: SeatView, arg: str) -> list[Output]:
 def _hand(seat: SeatView, arg: str) -> list[Output]:
     obs = seat.observation()
     if obs is None:
-        return [reply("Nobody is at the table.")]
+        return [reply(_("Nobody is at the table."))]
     frags = view.hand_line(seat.look, obs)
     if seat.rules.players == 2 and obs.phase in (DRAFT, DECLARE, EXCHANGE) and obs.looked:
         frags += [("", "\n"), *view.discards_line(seat.look, obs)]
@@ -62,9 +63,9 @@ def _hand(seat: SeatView, arg: str) -> list[Output]:
 def _table(seat: SeatView, arg: str) -> list[Output]:
     obs = seat.observation()
     if obs is None or obs.phase != PLAY:
-        return [reply("No trick is being played now.")]
+        return [reply(_("No trick is being played now."))]
     if not seat.up_to_date():
-        return [reply("The trick in progress is shown as it is played.")]
+        return [reply(_("The trick in progress is shown as it is played."))]
     return [Output(REPLY, view.table_view(seat.look, obs, seat.width))]
 
 
@@ -74,15 +75,19 @@ def _last(seat: SeatView, arg: str) -> list[Output]:
         return [Output(REPLY, seat.look.finished_trick(len(tricks), tricks[-1]))]
     previous = seat.previous_trick()
     if previous is None:
-        return [reply("No trick has been played yet.")]
+        return [reply(_("No trick has been played yet."))]
     trick, hand_no = previous
-    return [Output(REPLY, [*seat.look.finished_trick(13, trick), ("", f" (hand {hand_no + 1})")])]
+    return [
+        Output(
+            REPLY, [*seat.look.finished_trick(13, trick), ("", " " + _("(hand {no})").format(no=hand_no + 1))]
+        )
+    ]
 
 
 def _tricks(seat: SeatView, arg: str) -> list[Output]:
     tricks = seat.hand_tricks()
     if not tricks:
-        return [reply("No trick of this hand has been played yet.")]
+        return [reply(_("No trick of this hand has been played yet."))]
     lines: Fragments = []
     for i, trick in enumerate(tricks):
         if i:
@@ -94,27 +99,28 @@ def _tricks(seat: SeatView, arg: str) -> list[Output]:
 def _score(seat: SeatView, arg: str) -> list[Output]:
     results, rules = seat.hands_scored(), seat.rules
     if not results:
-        return [reply(f"No hand has been scored yet (game to {rules.target}).")]
+        return [reply(_("No hand has been scored yet (game to {target}).").format(target=rules.target))]
     table = view.score_table(seat.look, rules, results)
-    return [Output(REPLY, [("", f"Score (game to {rules.target}):\n"), *table])]
+    return [Output(REPLY, [("", _("Score (game to {target}):").format(target=rules.target) + "\n"), *table])]
 
 
 def _bids(seat: SeatView, arg: str) -> list[Output]:
     obs = seat.observation()
     if obs is None:
-        return [reply("Nobody is at the table.")]
+        return [reply(_("Nobody is at the table."))]
     bids, tricks = view.seats_text(seat.look, obs), view.tricks_text(seat.look, obs)
-    return [reply(f"Bids/tricks: {bids}. Sides: {tricks}.")]
+    return [reply(_("Bids/tricks: {bids}. Sides: {tricks}.").format(bids=bids, tricks=tricks))]
 
 
 def _discards(seat: SeatView, arg: str) -> list[Output]:
     if seat.rules.players != 2:
-        return [reply("Nobody discards in the four-player game.")]
+        return [reply(_("Nobody discards in the four-player game."))]
     obs = seat.observation()
     if obs is None:
-        return [reply("Nobody is at the table.")]
+        return [reply(_("Nobody is at the table."))]
     frags = view.discards_line(seat.look, obs)
-    frags += text(f"\n{seat.look.seat(1 - obs.seat)}'s discards are out of play too, unseen.")
+    other = _("{seat}'s discards are out of play too, unseen.").format(seat=seat.look.seat(1 - obs.seat))
+    frags += text("\n" + other)
     return [Output(REPLY, frags)]
 
 
@@ -122,11 +128,11 @@ def _counted(seat: SeatView) -> Observation | str:
     """The observation card counting reads, or why there is none to count from now."""
     obs = seat.observation()
     if obs is None:
-        return "Nobody is at the table."
+        return _("Nobody is at the table.")
     if not obs.looked:
-        return f"{seat.look.seat(obs.seat)} has not looked at the cards yet."
+        return _("{seat} has not looked at the cards yet.").format(seat=seat.look.seat(obs.seat))
     if not seat.up_to_date():
-        return "The cards are counted on your turn, as the table is then."
+        return _("The cards are counted on your turn, as the table is then.")
     return obs
 
 
@@ -151,20 +157,22 @@ def _rules(seat: SeatView, arg: str) -> list[Output]:
 def _hint(seat: SeatView, arg: str) -> list[Output]:
     obs = seat.deciding()
     if obs is None:
-        return [reply("Nothing to decide now.")]
+        return [reply(_("Nothing to decide now."))]
     rng = seat.hint_rng()
     if rng is None:
-        return [reply("The host has turned hints off at this table.")]
+        return [reply(_("The host has turned hints off at this table."))]
     from spades_cli.bots import make_bot
 
     level = seat.hint_level
     try:
         action, reason = make_bot(level).explain(obs, seat.rules, rng)
     except Exception as exc:  # a failing adviser must not end the game
-        return [error(f"No hint this time: the {level} bot failed ({type(exc).__name__}: {exc}).")]
+        failed = _("No hint this time: the {level} bot failed ({error}).")
+        return [error(failed.format(level=level, error=f"{type(exc).__name__}: {exc}"))]
     if action not in obs.legal:
-        return [error(f"No hint this time: the {level} bot suggested an illegal move.")]
-    return [reply(f"Hint ({level} bot): {_typed(action, obs.phase)} - {reason}")]
+        return [error(_("No hint this time: the {level} bot suggested an illegal move.").format(level=level))]
+    said = _("Hint ({level} bot): {move} - {reason}")
+    return [reply(said.format(level=level, move=_typed(action, obs.phase), reason=reason))]
 
 
 def _typed(action: int, phase: Phase) -> str:
@@ -188,39 +196,44 @@ def _claim(seat: SeatView, arg: str) -> list[Output]:
 
 def _transcript(seat: SeatView, arg: str) -> list[Output]:
     if seat.shared:
-        return [reply("The host keeps the game's transcript.")]
+        return [reply(_("The host keeps the game's transcript."))]
     if seat.transcript_path is None:
-        return [reply("This game is not being saved.")]
-    return [reply(f"The game is saved in {seat.transcript_path}")]
+        return [reply(_("This game is not being saved."))]
+    return [reply(_("The game is saved in {path}").format(path=seat.transcript_path))]
 
 
 def _quit(seat: SeatView, arg: str) -> list[Output]:
     seat.confirming = True
     if seat.shared:
-        what = "the table"
+        said = _("Leave the table? Type yes to leave, anything else to keep playing.")
+    elif seat.transcript_path:
+        said = _(
+            "Leave the game (it stays saved in {path})? Type yes to leave, anything else to keep playing."
+        )
     else:
-        where = f" (it stays saved in {seat.transcript_path})" if seat.transcript_path else ""
-        what = f"the game{where}"
-    return [reply(f"Leave {what}? Type yes to leave, anything else to keep playing.")]
+        said = _("Leave the game? Type yes to leave, anything else to keep playing.")
+    return [reply(said.format(path=seat.transcript_path))]
 
 
 COMMANDS: tuple[Command, ...] = (
-    Command("help", ("?",), "what you can type", _help),
-    Command("hand", ("cards",), "your cards, sorted by suit", _hand),
-    Command("table", ("trick",), "the trick in progress, who led it and who is on turn", _table),
-    Command("last", (), "the previous trick", _last),
-    Command("tricks", (), "every trick of this hand so far", _tricks),
-    Command("score", ("scores",), "points of every hand, totals and bags", _score),
-    Command("bids", (), "the bids and the tricks taken against them", _bids),
-    Command("out", (), "the cards you have not seen yet in this hand, by suit", _out),
-    Command("voids", (), "the suits each seat has shown out of in this hand", _voids),
-    Command("discards", (), "two-player: the cards you discarded in the draft", _discards),
-    Command("rules", (), "the rules of this table ('rules all' prints every option)", _rules),
-    Command("hint", (), "what the expert bot (hard on a pure-Python install) would do here, and why", _hint),
-    Command("undo", (), "take back your last decision and the moves made after it", _undo),
-    Command("claim", (), "the rest of the tricks for your side, when they are certain", _claim),
-    Command("transcript", (), "where the game is saved", _transcript),
-    Command("quit", ("exit",), "leave; the game stays saved and 'spades resume' continues it", _quit),
+    Command("help", ("?",), N_("what you can type"), _help),
+    Command("hand", ("cards",), N_("your cards, sorted by suit"), _hand),
+    Command("table", ("trick",), N_("the trick in progress, who led it and who is on turn"), _table),
+    Command("last", (), N_("the previous trick"), _last),
+    Command("tricks", (), N_("every trick of this hand so far"), _tricks),
+    Command("score", ("scores",), N_("points of every hand, totals and bags"), _score),
+    Command("bids", (), N_("the bids and the tricks taken against them"), _bids),
+    Command("out", (), N_("the cards you have not seen yet in this hand, by suit"), _out),
+    Command("voids", (), N_("the suits each seat has shown out of in this hand"), _voids),
+    Command("discards", (), N_("two-player: the cards you discarded in the draft"), _discards),
+    Command("rules", (), N_("the rules of this table ('rules all' prints every option)"), _rules),
+    Command(
+        "hint", (), N_("what the expert bot (hard on a pure-Python install) would do here, and why"), _hint
+    ),
+    Command("undo", (), N_("take back your last decision and the moves made after it"), _undo),
+    Command("claim", (), N_("the rest of the tricks for your side, when they are certain"), _claim),
+    Command("transcript", (), N_("where the game is saved"), _transcript),
+    Command("quit", ("exit",), N_("leave; the game stays saved and 'spades resume' continues it"), _quit),
 )
 
 _BY_WORD = {word: c for c in COMMANDS for word in (c.name, *c.aliases)}
@@ -232,8 +245,9 @@ LEAVE_WORDS = frozenset({"y", "yes", "quit", "leave", "ok"})  # answers that con
 
 
 def answer(seat: SeatView, entry: str) -> list[Output] | None:
-    """What the command ``entry`` starts with answers (None: it names no command)."""
-    word, _, rest = entry.partition(" ")
+    """What the command ``entry`` starts with answers (None: it names no command); a word of
+    the language in use for a command counts (``pomoc``: ``help``)."""
+    word, _sep, rest = canonical(entry).partition(" ")
     command = find_command(word)
     return None if command is None else command.handler(seat, rest.strip())
 
@@ -251,20 +265,23 @@ def suggest_command(word: str) -> str | None:
     return _BY_WORD[close[0]].name if close else None
 
 
-MOVES_HELP = (
-    "Moves: a card as QS, qs, Q♠, 10h or Th (a rank alone, like q, when only one card of it",
-    "  is legal); a bid as 4 or nil; keep or discard in the draft; blind or noblind when",
-    "  asked about double / blind nil; in the exchange a card to give up, or done.",
+MOVES_HELP = N_(
+    "Moves: a card as QS, qs, Q♠, 10h or Th (a rank alone, like q, when only one card of it is legal); "
+    "a bid as 4 or nil; keep or discard in the draft; blind or noblind when asked about double / "
+    "blind nil; in the exchange a card to give up, or done."
 )
 
 
 def help_lines(extra: tuple[str, ...] = ()) -> list[str]:
     """The help text; ``extra`` lines (words only some seats understand) follow the commands."""
     width = max(len(c.name) for c in COMMANDS)
-    lines = list(MOVES_HELP)
-    lines.append("Commands:")
+    lines = [_(MOVES_HELP)]
+    words = typed_help()
+    if words:
+        lines.append(_("Your language's words for the moves: {words}.").format(words="; ".join(words)))
+    lines.append(_("Commands:"))
     for c in COMMANDS:
-        lines.append(f"  {c.name.ljust(width)}  {c.summary}")
+        lines.append(f"  {c.name.ljust(width)}  {_(c.summary)}")
     lines += extra
-    lines.append("Tab completes moves and commands; Ctrl-C clears the line; Ctrl-D saves and leaves.")
+    lines.append(_("Tab completes moves and commands; Ctrl-C clears the line; Ctrl-D saves and leaves."))
     return lines

@@ -24,6 +24,7 @@ from spades_cli.engine import (
 )
 from spades_cli.engine.cards import RANK_NAMES
 from spades_cli.engine.notation import NotationError, action_text, parse_action
+from spades_cli.i18n import _, canonical
 from spades_cli.session.commands import COMMAND_NAMES, COMMANDS, suggest_command
 from spades_cli.session.output import GAP, STATUS, VIEW, Output
 from spades_cli.view import Fragments, Look, plain, text
@@ -33,8 +34,14 @@ _VERBS = ("play", "lead", "bid", "give", "exchange")  # words a move may start w
 
 def prompt_word(phase: Phase, players: int) -> str:
     """What the prompt asks for in a phase (``play``, ``bid``, ``blind nil?`` ...)."""
-    declare = "double nil?" if players == 2 else "blind nil?"
-    word = {PLAY: "play", BID: "bid", DRAFT: "keep/discard", DECLARE: declare, EXCHANGE: "exchange"}
+    declare = _("double nil?") if players == 2 else _("blind nil?")
+    word = {
+        PLAY: _("play"),
+        BID: _("bid"),
+        DRAFT: _("keep/discard"),
+        DECLARE: declare,
+        EXCHANGE: _("exchange"),
+    }
     return word.get(phase, str(phase))
 
 
@@ -50,7 +57,7 @@ def turn_view(look: Look, obs: Observation, width: int, last_status: str) -> tup
     if obs.phase == PLAY:
         frags += [*view.table_view(look, obs, width), ("", "\n")]
     if obs.phase == BID:
-        frags += text(f"Bids: {view.bids_text(look, obs)}\n")
+        frags += text(_("Bids: {bids}").format(bids=view.bids_text(look, obs)) + "\n")
     if obs.phase != DECLARE:
         frags += [*view.hand_line(look, obs), ("", "\n")]
     frags += view.turn_prompt(look, obs, look.rules)
@@ -62,12 +69,13 @@ def read_move(entry: str, obs: Observation, look: Look) -> int | str:
     """The action ``entry`` names at the decision ``obs`` (legal or not: the engine or the
     host judges that), or one line saying why it names none."""
     phase = obs.phase
+    entry = canonical(entry)
     words = entry.split()
     if len(words) > 1 and words[0].lower() in _VERBS:
         entry = " ".join(words[1:])
     if phase == BID and entry.lower() == "pass":
         legal = view.compress_bids([a - BID_BASE for a in obs.legal])
-        return f"Nobody may pass in Spades: bid {legal}"
+        return _("Nobody may pass in Spades: bid {bids}").format(bids=legal)
     try:
         return parse_action(entry, phase)
     except NotationError as exc:
@@ -77,10 +85,12 @@ def read_move(entry: str, obs: Observation, look: Look) -> int | str:
         if entry.isalpha() and len(entry) > 2:
             guess = suggest_command(entry)
             if guess is not None:
-                return f"Unknown command {entry!r}: did you mean {guess!r}?"
+                return _("Unknown command {word}: did you mean {guess}?").format(
+                    word=repr(entry), guess=repr(guess)
+                )
             if phase in (PLAY, EXCHANGE, BID):
-                return f"Unknown command {entry!r} (type help)"
-        return sentence(str(exc))
+                return _("Unknown command {word} (type help)").format(word=repr(entry))
+        return sentence(engine_words(str(exc), exc.hint))
 
 
 def _rank_shortcut(entry: str, obs: Observation, look: Look) -> int | str | None:
@@ -96,9 +106,9 @@ def _rank_shortcut(entry: str, obs: Observation, look: Look) -> int | str | None
     if len(cards) == 1:
         return cards[0]
     if not cards:
-        return f"No {rank} you can play here."
-    options = " or ".join(look.card_text(c) for c in reversed(cards))
-    return f"Which one: {options}?"
+        return _("No {rank} you can play here.").format(rank=rank)
+    options = _(" or ").join(look.card_text(c) for c in reversed(cards))
+    return _("Which one: {cards}?").format(cards=options)
 
 
 def completions(look: Look, rules: Rules, obs: Observation | None) -> list[tuple[str, str, str]]:
@@ -109,22 +119,22 @@ def completions(look: Look, rules: Rules, obs: Observation | None) -> list[tuple
         for action in _hand_order(obs.legal):
             word = action_text(action)
             if obs.phase == EXCHANGE and action == EXCHANGE_DONE:
-                out.append((word, word, "keep the rest"))
+                out.append((word, word, _("keep the rest")))
             elif action < 52:
                 label = look.card_text(action)
-                out.append((word, label, "give up" if obs.phase == EXCHANGE else "play"))
+                out.append((word, label, _("give up") if obs.phase == EXCHANGE else _("play")))
             elif action == BLIND:
-                note = "declare double nil" if rules.players == 2 else "bid blind nil"
+                note = _("declare double nil") if rules.players == 2 else _("bid blind nil")
                 out.append(("blind", "blind", note))
             elif action == NO_BLIND:
-                out.append(("noblind", "noblind", "do not declare"))
+                out.append(("noblind", "noblind", _("do not declare")))
             elif action == KEEP:
-                out.append((word, word, "keep this card, discard the next"))
+                out.append((word, word, _("keep this card, discard the next")))
             elif action == DISCARD:
-                out.append((word, word, "discard this card, keep the next"))
+                out.append((word, word, _("discard this card, keep the next")))
             else:
-                out.append((word, word, "bid"))
-    notes = {c.name: c.summary for c in COMMANDS}
+                out.append((word, word, _("bid")))
+    notes = {c.name: _(c.summary) for c in COMMANDS}
     out.extend((name, name, notes[name]) for name in COMMAND_NAMES)
     return out
 
@@ -135,6 +145,16 @@ def _hand_order(actions: Iterable[int]) -> list[int]:
     actions = list(actions)
     cards = [c for group in view.sort_hand(a for a in actions if a < 52) for c in group]
     return cards + [a for a in actions if a >= 52]
+
+
+def engine_words(message: str, hint: str = "") -> str:
+    """An engine's message (a refused move, a word that names none) in the language in use:
+    a whole message the catalogue has, else its closing hint translated (the words quoted
+    from the player and the cards stay as they are)."""
+    said = _(message)
+    if said != message or not hint or not message.endswith(hint):
+        return said
+    return message[: len(message) - len(hint)] + _(hint)
 
 
 def sentence(s: str) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from spades_cli.engine import DISCARD, KEEP
+from spades_cli.i18n import _
 
 UNDO_POLICIES = ("always", "before-new-info", "never")
 UNDO_DEFAULT = "before-new-info"
@@ -26,9 +27,9 @@ def seen_since(actions: Sequence[int], actors: Sequence[int], seat: int, names: 
     ``actions``, -1 for chance), in words; None when nothing new."""
     for action, actor in zip(actions, actors, strict=True):
         if actor < 0:
-            return "the cards dealt since"
+            return _("the cards dealt since")
         if actor != seat:
-            return f"{names[actor]}'s move since"
+            return _("{seat}'s move since").format(seat=names[actor])
         if action in (KEEP, DISCARD):
-            return "the other card of that draft pair"
+            return _("the other card of that draft pair")
     return None

@@ -75,9 +75,23 @@ class Group:
         }
 
 
+@dataclass(frozen=True)
+class Played:
+    """One game of ``--player``: when (the file's time), the file, the seats sat at, the
+    final score of the player's side and whether that side won (None: unfinished)."""
+
+    when: float
+    file: str
+    seats: str
+    score: int
+    won: bool | None
+
+
 @dataclass
 class Stats:
     by: str
+    player: str | None = None  # --player: only the seats whose Seat tag names this player
+    played: list[Played] = field(default_factory=list)  # --player: the games, in order of time
     files: int = 0
     skipped: list[str] = field(default_factory=list)  # "FILE: why", for files that could not be read
     groups: dict[str, Group] = field(default_factory=dict)
@@ -87,8 +101,13 @@ class Stats:
         return self.groups.setdefault(key, Group())
 
     def as_json(self) -> dict[str, Any]:
+        games = [
+            {"file": g.file, "seats": g.seats, "score": g.score, "won": g.won}
+            for g in sorted(self.played, key=_order)
+        ]
         return {
-            "by": self.by,
+            "by": "player" if self.player else self.by,
+            **({"player": self.player, "games_played": games} if self.player else {}),
             "files": self.files,
             "skipped": self.skipped,
             "undo": dict(sorted(self.undo.items())),
@@ -124,15 +143,22 @@ def add_transcript(stats: Stats, t: Transcript, origin: str) -> None:
     rules = run.rules
     names = rules.seat_names
     by = stats.by
-    keys = [
+    keys: list[str | None] = [
         names[s] if by == "seat" else labels.get(names[s], "?") if by == "level" else rules.name
         for s in range(rules.players)
     ]
+    if stats.player is not None:  # the player's seats only, each its own group
+        keys = [
+            names[s] if _same(labels.get(names[s], ""), stats.player) else None for s in range(rules.players)
+        ]
     for h in hands.values():
         for s, key in enumerate(keys):
-            _add_hand(stats.group(key), h, s, rules.side_of(s), rules.bags.penalty)
+            if key is not None:
+                _add_hand(stats.group(key), h, s, rules.side_of(s), rules.bags.penalty)
     winner = run.state.winner() if run.match.finished else None
-    for key in set(keys):  # a game counts once in each group that played in it
+    if stats.player is not None:
+        _add_played(stats, run, keys, winner, origin)
+    for key in {k for k in keys if k is not None}:  # a game counts once in each group that played in it
         g = stats.group(key)
         g.games += 1
         sides = {rules.side_of(s) for s, k in enumerate(keys) if k == key}
@@ -144,6 +170,29 @@ def add_transcript(stats: Stats, t: Transcript, origin: str) -> None:
     stats.files += 1
     policy = recorded_undo(t.tags) or "not recorded"
     stats.undo[policy] = stats.undo.get(policy, 0) + 1
+
+
+def _same(label: str, player: str) -> bool:
+    return label.strip().lower() == player.strip().lower()
+
+
+def _add_played(stats: Stats, run: GameRun, keys: list[str | None], winner: int | None, origin: str) -> None:
+    """One game of ``--player`` (nothing when the player sat at no seat of it)."""
+    seats = [s for s, k in enumerate(keys) if k is not None]
+    if not seats:
+        return
+    sides = sorted({run.rules.side_of(s) for s in seats})
+    try:
+        when = Path(origin).stat().st_mtime
+    except OSError:
+        when = 0.0
+    score = max(run.state.scores[side] for side in sides)
+    won = None if winner is None else winner in sides
+    stats.played.append(Played(when, origin, "".join(run.rules.seat_names[s] for s in seats), score, won))
+
+
+def _order(g: Played) -> tuple[float, str]:
+    return (g.when, g.file)
 
 
 def _add_hand(g: Group, h: HandStat, seat: int, side: int, penalty_unit: int) -> None:
@@ -168,10 +217,12 @@ def _add_hand(g: Group, h: HandStat, seat: int, side: int, penalty_unit: int) ->
         g.set += 1
 
 
-def collect(paths: Iterable[str], by: str = "seat") -> Stats:
+def collect(paths: Iterable[str], by: str = "seat", player: str | None = None) -> Stats:
     """Statistics over the transcripts in ``paths`` (files, or folders of ``*.txt``), grouped
-    ``by`` seat, level or rules. Files that cannot be read are listed in ``skipped``."""
-    stats = Stats(by)
+    ``by`` seat, level or rules; with ``player``, only the seats whose Seat tag names that
+    player (``human``, ``hard``, ``cmd:...``), grouped by seat, and the games it played.
+    Files that cannot be read are listed in ``skipped``."""
+    stats = Stats(by, player)
     for path in transcript_files(paths):
         try:
             add_transcript(stats, read_transcript(path), str(path))
@@ -186,7 +237,12 @@ def _percent(part: int, whole: int) -> str:
 
 def report(stats: Stats) -> list[str]:
     """The statistics as text, a short block per group (fits 60 columns)."""
-    lines = [f"{stats.files} games read; by {stats.by}."]
+    if stats.player is not None:
+        lines = [
+            f"{stats.files} games read; {len(stats.played)} with {stats.player}, by the seats it sat at."
+        ]
+    else:
+        lines = [f"{stats.files} games read; by {stats.by}."]
     if stats.undo:
         policies = ", ".join(f"{n} {policy}" for policy, n in sorted(stats.undo.items()))
         lines.append(f"Undo: {policies}.")
@@ -207,4 +263,33 @@ def report(stats: Stats) -> list[str]:
         )
         lines.append(f"  {j['bags_per_hand']:.2f} bags per hand, {g.penalties} bag penalties")
         lines.append(f"  {j['points_per_hand']:.2f} points per hand")
+    if stats.played:
+        lines += ["", f"{stats.player}'s side's final score, game by game (oldest first):"]
+        lines += points_chart([g.score for g in sorted(stats.played, key=_order)])
+    return lines
+
+
+def points_chart(values: list[int], height: int = 6, width: int = 60) -> list[str]:
+    """A small bar chart of ``values``, oldest first (two columns each, the last ones that fit
+    ``width``): a bar of ``#`` from the zero line (``-``) up to each value, or down to a
+    negative one; the highest and lowest values and zero as labels."""
+    label = max(len(str(v)) for v in [0, *values])
+    values = values[-((width - label - 2) // 2) :]
+    top, bottom = max(0, *values), min(0, *values)
+    span = max(top - bottom, 1)
+
+    def row(v: int) -> int:  # 0 is the top row
+        return round((top - v) * (height - 1) / span)
+
+    zero = row(0)
+    lines = []
+    for r in range(height):
+        cells = [
+            "#" if v and min(row(v), zero) <= r <= max(row(v), zero) else "-" if r == zero else " "
+            for v in values
+        ]
+        name = str(top) if r == 0 else str(bottom) if r == height - 1 else "0" if r == zero else ""
+        gap = "-" if r == zero else " "
+        lines.append(f"{name.rjust(label)} |{gap.join(cells)}".rstrip())
+    lines.append(f"{' ' * label}  {len(values)} games")
     return lines

@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from spades_cli.engine import Observation, Trick
-from spades_cli.engine.cards import RANK_NAMES, SUIT_LETTERS, SUIT_NAMES, SUIT_SYMBOLS
-from spades_cli.view.look import HAND_ORDER, Look, plural
+from spades_cli.engine.cards import RANK_NAMES, SUIT_LETTERS, SUIT_SYMBOLS
+from spades_cli.i18n import _, ngettext
+from spades_cli.view.look import HAND_ORDER, Look
+from spades_cli.view.table import suit_name
 
 
 def _played(obs: Observation) -> Iterator[tuple[int, int, int]]:
@@ -41,7 +43,9 @@ def out_lines(look: Look, obs: Observation) -> str:
     """``Not seen yet (39 cards):`` then a line per suit, high to low."""
     cards = unseen(obs)
     marks = SUIT_SYMBOLS if look.symbols else SUIT_LETTERS
-    lines = [f"Not seen yet ({plural(len(cards), 'card')}):"]
+    lines = [
+        ngettext("Not seen yet ({n} card):", "Not seen yet ({n} cards):", len(cards)).format(n=len(cards))
+    ]
     for suit in HAND_ORDER:
         ranks = [RANK_NAMES[r] for r in range(12, -1, -1) if suit * 13 + r in cards]
         lines.append(f"  {marks[suit]} {' '.join(ranks) if ranks else '-'}")
@@ -52,11 +56,15 @@ def voids_line(look: Look, obs: Observation) -> str:
     """``Shown out: West of hearts; North of clubs and diamonds.``"""
     voids = shown_out(obs)
     if not voids:
-        return "Nobody has shown out of a suit in this hand yet."
+        return _("Nobody has shown out of a suit in this hand yet.")
     parts = []
     for seat in range(obs.players):
         if seat in voids:
-            suits = [SUIT_NAMES[s] for s in HAND_ORDER if s in voids[seat]]
-            said = " and ".join([", ".join(suits[:-1]), suits[-1]] if len(suits) > 1 else suits)
-            parts.append(f"{look.seat(seat)} of {said}")
-    return "Shown out: " + "; ".join(parts) + "."
+            suits = [suit_name(s) for s in HAND_ORDER if s in voids[seat]]
+            said = (
+                _("{some} and {last}").format(some=", ".join(suits[:-1]), last=suits[-1])
+                if len(suits) > 1
+                else suits[0]
+            )
+            parts.append(_("{seat} of {suits}").format(seat=look.seat(seat), suits=said))
+    return _("Shown out: {seats}.").format(seats="; ".join(parts))

@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from spades_cli.engine import HandResult, Rules, Trick
+from spades_cli.i18n import _
 from spades_cli.view.layout import Frag
-from spades_cli.view.look import RED, Look, bid_word, card_frag, cards_frags, hand_frags, plural
+from spades_cli.view.look import RED, Look, bid_word, card_frag, cards_frags, hand_frags
 from spades_cli.view.summary import side_result
+from spades_cli.view.table import bags_count
 
 ANSI_RED = "\x1b[31m"
 ANSI_RESET = "\x1b[0m"
@@ -85,7 +87,7 @@ def render_trick(
     n = rules.players
     pairs = [(trick.seat_of(i, n), c) for i, c in enumerate(trick.cards)]
     cards = ansi(look.played(pairs, (trick.winner - trick.leader) % n), color)
-    head = f"Trick {number}: " if number is not None else ""
+    head = _("Trick {no}: ").format(no=number) if number is not None else ""
     return f"{head}{cards} -> {rules.seat_names[trick.winner]}"
 
 
@@ -97,5 +99,5 @@ def render_hand_result(result: HandResult, rules: Rules) -> str:
 
 def render_scores(scores: Sequence[int], bags: Sequence[int], rules: Rules) -> str:
     """``Score: NS 50 (0 bags), EW 71 (1 bag)``."""
-    parts = [f"{rules.side_name(s)} {scores[s]} ({plural(bags[s], 'bag')})" for s in range(2)]
-    return "Score: " + ", ".join(parts)
+    parts = [f"{rules.side_name(s)} {scores[s]} ({bags_count(bags[s])})" for s in range(2)]
+    return _("Score: {sides}").format(sides=", ".join(parts))

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from string import Formatter
 
 from spades_cli.engine import Rules, Trick
 from spades_cli.engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES, card_label
 from spades_cli.engine.play import trick_winner
 from spades_cli.engine.rules import SEAT_WORDS
+from spades_cli.i18n import _, seat_word
 from spades_cli.view.layout import Frag, Fragments
 
 # Style classes (prefixed: prompt_toolkit's own styles already use names like "red").
@@ -43,6 +45,29 @@ def text(s: str, style: str = "") -> Fragments:
     return [(style, s)]
 
 
+Part = str | int | Frag | Fragments
+
+
+def say(template: str, style: str = "", **parts: Part) -> Fragments:
+    """A translated ``template`` (``"{seat} plays {card}."``) with its named parts put in:
+    text and numbers as text, a fragment or fragments (a styled card) as they are, so that
+    each language puts the card where its grammar wants it."""
+    out: Fragments = []
+    for literal, name, spec, _conv in Formatter().parse(template):
+        if literal:
+            out.append((style, literal))
+        if name is None:
+            continue
+        value = parts[name]
+        if isinstance(value, tuple):
+            out.append(value)
+        elif isinstance(value, list):
+            out.extend(value)
+        else:
+            out.append((style, format(value, spec or "")))
+    return out
+
+
 def join(parts: Sequence[Fragments], sep: str = " ") -> Fragments:
     out: Fragments = []
     for i, part in enumerate(parts):
@@ -63,8 +88,8 @@ def winning_index(cards: Sequence[int]) -> int:
 
 def bid_word(bid: int, blind: bool, rules: Rules) -> str:
     if blind:
-        return "double nil" if rules.players == 2 else "blind nil"
-    return "nil" if bid == 0 else str(bid)
+        return _("double nil") if rules.players == 2 else _("blind nil")
+    return _("nil") if bid == 0 else str(bid)
 
 
 def compress_bids(bids: Sequence[int]) -> str:
@@ -72,7 +97,7 @@ def compress_bids(bids: Sequence[int]) -> str:
     parts: list[str] = []
     numbers = sorted(b for b in bids if b > 0)
     if 0 in bids:
-        parts.append("nil")
+        parts.append(_("nil"))
     run: list[int] = []
     for b in [*numbers, -9]:
         if run and b == run[-1] + 1:
@@ -81,8 +106,8 @@ def compress_bids(bids: Sequence[int]) -> str:
         if run:
             parts.append(str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}")
         run = [b]
-    if len(parts) == 2 and parts[0] == "nil":
-        return f"nil or {parts[1]}"
+    if len(parts) == 2 and 0 in bids:
+        return _("{nil} or {bids}").format(nil=parts[0], bids=parts[1])
     return ", ".join(parts)
 
 
@@ -112,7 +137,7 @@ def hand_frags(cards: Iterable[int], symbols: bool = True) -> Fragments:
     """A hand sorted by suit, suits two spaces apart: ``A♠ 10♠  Q♥  9♣ 2♣``."""
     groups = sort_hand(cards)
     if not groups:
-        return text("(no cards)", DIM)
+        return text(_("(no cards)"), DIM)
     return join([cards_frags(g, symbols) for g in groups], "  ")
 
 
@@ -127,7 +152,8 @@ class Look:
 
     def seat(self, seat: int) -> str:
         """``North``, ``East``..."""
-        return SEAT_WORDS[self.rules.seat_names[seat]]
+        letter = self.rules.seat_names[seat]
+        return seat_word(letter, SEAT_WORDS[letter])
 
     def letter(self, seat: int) -> str:
         return self.rules.seat_names[seat]
@@ -136,7 +162,7 @@ class Look:
         """``North-South`` / ``East-West`` (4P), the seat's name (2P)."""
         if self.rules.players == 2:
             return self.seat(side)
-        return ("North-South", "East-West")[side]
+        return (_("North-South"), _("East-West"))[side]
 
     def side_short(self, side: int) -> str:
         return self.rules.side_name(side)
@@ -182,9 +208,11 @@ class Look:
         n = self.rules.players
         pairs = [(trick.seat_of(i, n), c) for i, c in enumerate(trick.cards)]
         index = (trick.winner - trick.leader) % n
-        return [
-            ("", f"Trick {no} ({self.seat(trick.leader)} led): "),
-            *self.played(pairs, index),
-            ("", f" - {self.seat(trick.winner)} wins with "),
-            self.card(trick.cards[index]),
-        ]
+        return say(
+            _("Trick {no} ({seat} led): {cards} - {winner} wins with {card}"),
+            no=no,
+            seat=self.seat(trick.leader),
+            cards=self.played(pairs, index),
+            winner=self.seat(trick.winner),
+            card=self.card(trick.cards[index]),
+        )

@@ -23,8 +23,9 @@ from spades_cli.engine import (
     PLAY,
 )
 from spades_cli.game.events import Decided, HandStarted, TrickWon
+from spades_cli.i18n import _
 from spades_cli.view.layout import Fragments
-from spades_cli.view.look import Look, text
+from spades_cli.view.look import Look, say
 from spades_cli.view.table import finished_trick
 
 HIDDEN = -1  # the card of a move the seat told may not see (a card given up in the exchange)
@@ -51,45 +52,58 @@ def move(
     name = look.seat(e.seat) if e.seat >= 0 else ""
     action, two = e.action, look.rules.players == 2
     if e.phase == PLAY:
-        why = " (the only legal card)" if forced else ""
-        return [("", f"{name} {'leads' if lead else 'plays'} "), look.card(action), ("", f"{why}.")]
+        if forced:
+            said = (
+                _("{seat} leads {card} (the only legal card).")
+                if lead
+                else _("{seat} plays {card} (the only legal card).")
+            )
+        else:
+            said = _("{seat} leads {card}.") if lead else _("{seat} plays {card}.")
+        return say(said, seat=name, card=look.card(action))
     if e.phase == BID:
         bid = action - BID_BASE
-        return text(f"{name} bids {'nil' if bid == 0 else bid}.")
+        return say(_("{seat} bids {bid}."), seat=name, bid=_("nil") if bid == 0 else bid)
     if e.phase == DECLARE:
         if action == BLIND:
-            return text(f"{name} {'declares double nil' if two else 'bids blind nil'}.")
-        return (
-            text(f"{name} does not {'declare double nil' if two else 'bid blind nil'}.") if declined else None
+            return say(_("{seat} declares double nil.") if two else _("{seat} bids blind nil."), seat=name)
+        if not declined:
+            return None
+        return say(
+            _("{seat} does not declare double nil.") if two else _("{seat} does not bid blind nil."),
+            seat=name,
         )
     if e.phase == DRAFT:
         if not private or len(draft) != 2:
-            return text(f"{name} takes a card.")
+            return say(_("{seat} takes a card."), seat=name)
         kept, gone = (draft[0], draft[1]) if action == KEEP else (draft[1], draft[0])
         if action == KEEP:
-            return [
-                ("", f"{name} keeps "),
-                look.card(kept),
-                ("", " and discards "),
-                look.card(gone),
-                ("", "."),
-            ]
-        return [("", f"{name} discards "), look.card(gone), ("", " and keeps "), look.card(kept), ("", ".")]
+            said = _("{seat} keeps {kept} and discards {gone}.")
+        else:
+            said = _("{seat} discards {gone} and keeps {kept}.")
+        return say(said, seat=name, kept=look.card(kept), gone=look.card(gone))
     if e.phase == EXCHANGE:
         if action == EXCHANGE_DONE:
-            return text(f"{name} keeps the other cards.") if private else None
+            return say(_("{seat} keeps the other cards."), seat=name) if private else None
         if private:
-            return [("", f"{name} gives up "), look.card(action), ("", ".")]
-        return text(f"{name} gives up a card and draws one from the discard pile.")
+            return say(_("{seat} gives up {card}."), seat=name, card=look.card(action))
+        return say(_("{seat} gives up a card and draws one from the discard pile."), seat=name)
     if e.phase == DRAW and private and owner is not None:
-        return [("", f"{look.seat(owner)} draws "), look.card(action), ("", " from the discard pile.")]
+        return say(
+            _("{seat} draws {card} from the discard pile."), seat=look.seat(owner), card=look.card(action)
+        )
     return None
 
 
 def trick(look: Look, e: TrickWon) -> Fragments:
     """``Trick 3: East wins with K♣.``"""
     winning = next(card for seat, card in e.cards if seat == e.winner)
-    return [("", f"Trick {e.trick_no}: {look.seat(e.winner)} wins with "), look.card(winning), ("", ".")]
+    return say(
+        _("Trick {no}: {seat} wins with {card}."),
+        no=e.trick_no,
+        seat=look.seat(e.winner),
+        card=look.card(winning),
+    )
 
 
 def trick_shown(look: Look, e: TrickWon, width: int = 80) -> Fragments:
@@ -102,14 +116,20 @@ def dealt(look: Look, e: HandStarted) -> str:
     """``Hand 2: East deals.`` (two players: who draws first, who bids first and leads)."""
     if look.rules.players == 2:
         first, second = look.seat(e.dealer), look.seat(1 - e.dealer)
-        return f"Hand {e.hand_no + 1}: {first} draws first; {second} bids first and leads."
-    return f"Hand {e.hand_no + 1}: {look.seat(e.dealer)} deals."
+        return _("Hand {no}: {first} draws first; {second} bids first and leads.").format(
+            no=e.hand_no + 1, first=first, second=second
+        )
+    return _("Hand {no}: {seat} deals.").format(no=e.hand_no + 1, seat=look.seat(e.dealer))
 
 
 def game_won(look: Look, win: int, scores: Sequence[int], me: int | None) -> str:
     """``Game over: North-South win, 512 to 340.`` and, told to a player ``me``, who won."""
-    verb = "wins" if look.rules.players == 2 else "win"
-    line = f"Game over: {look.side(win)} {verb}, {scores[win]} to {scores[1 - win]}."
+    said = (
+        _("Game over: {side} wins, {won} to {lost}.")
+        if look.rules.players == 2
+        else _("Game over: {side} win, {won} to {lost}.")
+    )
+    line = said.format(side=look.side(win), won=scores[win], lost=scores[1 - win])
     if me is not None:
-        line += " You win!" if look.rules.side_of(me) == win else " You lose."
+        line += _(" You win!") if look.rules.side_of(me) == win else _(" You lose.")
     return line

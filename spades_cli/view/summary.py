@@ -17,13 +17,18 @@ from collections.abc import Sequence
 
 from spades_cli.engine import HandResult, Rules
 from spades_cli.engine.scoring import SideResult
-from spades_cli.view.layout import Fragments
-from spades_cli.view.look import BAD, GOOD, TITLE, Look, bid_word, plural, text
+from spades_cli.i18n import _, ngettext
+from spades_cli.view.layout import Fragments, ljust, rjust, text_width
+from spades_cli.view.look import BAD, GOOD, TITLE, Look, bid_word, say, text
+
+
+def _bags(n: int) -> str:
+    return ngettext("{n} bag", "{n} bags", n).format(n=n)
 
 
 def hand_result(look: Look, rules: Rules, result: HandResult) -> Fragments:
     """The score breakdown of a finished hand, one line per side."""
-    out: Fragments = [(TITLE, f"Hand {result.hand_no + 1} is over.")]
+    out: Fragments = [(TITLE, _("Hand {no} is over.").format(no=result.hand_no + 1))]
     for side in range(2):
         out.append(("", "\n  "))
         out.extend(side_result(look, rules, result, side, result.sides[side]))
@@ -34,10 +39,10 @@ def side_result(look: Look, rules: Rules, result: HandResult, side: int, r: Side
     seats = look.side_seats(side)
     bids = [bid_word(result.bids[s], result.blind[s], rules) for s in seats]
     if len(seats) == 1:
-        said = f"bid {bids[0]}"
+        said = _("bid {bid}").format(bid=bids[0])
     else:
         each = ", ".join(f"{look.letter(s)} {b}" for s, b in zip(seats, bids, strict=True))
-        said = f"bid {r.contract} ({each})"
+        said = _("bid {bid} ({each})").format(bid=r.contract, each=each)
     parts: Fragments = []
 
     def part(s: str, style: str = "") -> None:
@@ -47,32 +52,38 @@ def side_result(look: Look, rules: Rules, result: HandResult, side: int, r: Side
 
     if r.contract > 0:
         if r.made:
-            part(f"made {r.contract_points:+d}", GOOD)
+            part(_("made {points:+d}").format(points=r.contract_points), GOOD)
         else:
-            part(f"set {r.contract_points:+d}", BAD)
+            part(_("set {points:+d}").format(points=r.contract_points), BAD)
     for s in seats:
         if rules.is_nil(result.bids[s], result.blind[s]):
             what = bid_word(0, result.blind[s], rules)
             value = rules.blind_nil.value if result.blind[s] else rules.nil.value
             who = f"{look.letter(s)} " if len(seats) > 1 else ""
             if result.tricks[s] == 0:
-                part(f"{who}{what} made +{value}", GOOD)
+                part(_("{who}{nil} made +{points}").format(who=who, nil=what, points=value), GOOD)
             else:
-                part(f"{who}{what} failed -{value}", BAD)
+                part(_("{who}{nil} failed -{points}").format(who=who, nil=what, points=value), BAD)
     if r.bags:
-        part(f"{plural(r.bags, 'bag')} {r.bag_points:+d}")
+        part(f"{_bags(r.bags)} {r.bag_points:+d}")
     if r.bag_penalty:
-        part(f"bag penalty {r.bag_penalty:+d}", BAD)
+        part(_("bag penalty {points:+d}").format(points=r.bag_penalty), BAD)
     if not parts:
-        part("nothing")
+        part(_("nothing"))
     took = str(r.tricks)
     if len(seats) > 1:
         took += " (" + ", ".join(f"{look.letter(s)} {result.tricks[s]}" for s in seats) + ")"
-    return [
-        ("", f"{look.side(side)}: {said}, took {took}: "),
-        *parts,
-        ("", f" = {r.points:+d}; score {r.score}, {plural(r.bags_total, 'bag')}"),
-    ]
+    line = _("{side}: {bid}, took {took}: {parts} = {points:+d}; score {score}, {bags}")
+    return say(
+        line,
+        side=look.side(side),
+        bid=said,
+        took=took,
+        parts=parts,
+        points=r.points,
+        score=r.score,
+        bags=_bags(r.bags_total),
+    )
 
 
 def _side_bid(look: Look, rules: Rules, result: HandResult, side: int) -> str:
@@ -91,23 +102,23 @@ def score_table(look: Look, rules: Rules, results: Sequence[HandResult], *, last
     and the running score; then the bags carried."""
     shown = list(results[-last:]) if last else list(results)
     names = [look.side_short(s) for s in range(2)]
-    rows: list[list[str]] = [["hand"]]
+    rows: list[list[str]] = [[_("hand")]]
     for side in range(2):
-        rows[0] += [f"{names[side]} bid", "took", "pts", "score"]
+        rows[0] += [_("{side} bid").format(side=names[side]), _("took"), _("pts"), _("score")]
     for r in shown:
         row = [str(r.hand_no + 1)]
         for side in range(2):
             sr = r.sides[side]
             row += [_side_bid(look, rules, r, side), str(sr.tricks), f"{sr.points:+d}", str(sr.score)]
         rows.append(row)
-    bags = ["bags"] + [""] * 8
+    bags = [_("bags")] + [""] * 8
     if results:
         bags[4], bags[8] = str(results[-1].sides[0].bags_total), str(results[-1].sides[1].bags_total)
     rows.append(bags)
-    widths = [max(len(row[i]) for row in rows) for i in range(9)]
+    widths = [max(text_width(row[i]) for row in rows) for i in range(9)]
     lines = []
     for row in rows:
-        cells = [c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths, strict=True))]
+        cells = [rjust(c, w) if i else ljust(c, w) for i, (c, w) in enumerate(zip(row, widths, strict=True))]
         lines.append(" ".join(cells[:5]) + "  " + " ".join(cells[5:]))
     return text("\n".join(line.rstrip() for line in lines))
 
@@ -148,7 +159,7 @@ def score_chart(
         lines.append(f"{label.rjust(label_w)} |{''.join(cells).rstrip()}")
     key = ", ".join(f"{marks[s]} = {look.side(s)}" for s in range(2))
     lines.append(f"{' ' * label_w} +{'-' * (cols * 2)}")
-    lines.append(f"{' ' * label_w}  hands 0 to {len(results)}; {key}; # = both")
+    lines.append(" " * label_w + "  " + _("hands 0 to {n}; {key}; # = both").format(n=len(results), key=key))
     return "\n".join(lines)
 
 
@@ -161,15 +172,15 @@ def game_over(
     width: int = 60,
 ) -> Fragments:
     """The end of the game: the whole score table, the winner and the chart."""
-    out: Fragments = [(TITLE, "Final score, hand by hand:"), ("", "\n")]
+    out: Fragments = [(TITLE, _("Final score, hand by hand:")), ("", "\n")]
     out += score_table(look, rules, results)
     if winner is not None:
-        verb = "wins" if rules.players == 2 else "win"
-        said = f"{look.side(winner)} {verb}, {scores[winner]} to {scores[1 - winner]}."
+        verb = _("{side} wins, {won} to {lost}.") if rules.players == 2 else _("{side} win, {won} to {lost}.")
+        said = verb.format(side=look.side(winner), won=scores[winner], lost=scores[1 - winner])
         out += [("", "\n"), (TITLE, said)]
     chart = score_chart(look, rules, results, width)
     if chart:
-        out += [("", "\nThe scores over the hands:\n" + chart)]
+        out += [("", "\n" + _("The scores over the hands:") + "\n" + chart)]
     return out
 
 
@@ -224,3 +235,26 @@ def rules_summary(look: Look, rules: Rules) -> Fragments:
         lines.append("  keep the next), until each player holds 13; 'discards' lists the ones you gave up.")
     lines.append("  Type 'rules all' for every option.")
     return text("\n".join(lines))
+
+
+def opening_lines(look: Look, seed: int | str, labels: dict[int, str], transcript: str | None) -> list[str]:
+    """What ``spades play`` says first: the rules, the seed, who sits where, the file."""
+    rules = look.rules
+    humans = [s for s, label in labels.items() if label == "human"]
+    parts = []
+    for seat in range(rules.players):
+        label = labels[seat]
+        if label == "human":
+            who = _("you") if len(humans) == 1 else _("a person")
+        elif label.startswith("cmd:"):
+            who = _("program {name}").format(name=label[4:])
+        else:
+            who = _("{level} bot").format(level=label)
+        parts.append(f"{look.seat(seat)} {who}")
+    said = _("Spades, {rules} rules: game to {target}. Seed {seed}.")
+    lines = [said.format(rules=rules.name, target=rules.target, seed=seed)]
+    lines.append(_("Seats: {seats}.").format(seats=", ".join(parts)))
+    if transcript is not None:
+        lines.append(_("Saving the game in {path}").format(path=transcript))
+    lines.append(_("Type help for the commands."))
+    return lines

@@ -26,8 +26,18 @@ from spades_cli.engine import BID, DECLARE, DRAFT, EXCHANGE, PLAY, Observation, 
 from spades_cli.engine.cards import SPADES, SUIT_NAMES, mask_of
 from spades_cli.engine.illegal import card_reason
 from spades_cli.engine.scoring import SideResult, score_side
-from spades_cli.view.layout import Fragments
-from spades_cli.view.look import Look, bid_word, compress_bids, join, plural, text, winning_index
+from spades_cli.i18n import _, ngettext
+from spades_cli.view.layout import Fragments, text_width
+from spades_cli.view.look import Look, bid_word, compress_bids, join, say, text, winning_index
+
+
+def suit_name(suit: int) -> str:
+    """``spades``, ``hearts`` ... in the language in use."""
+    return _(SUIT_NAMES[suit])
+
+
+def bags_count(n: int) -> str:
+    return ngettext("{n} bag", "{n} bags", n).format(n=n)
 
 
 def seat_tag(look: Look, obs: Observation, seat: int) -> str:
@@ -72,7 +82,7 @@ def bids_text(look: Look, obs: Observation) -> str:
     said = ", ".join(parts)
     if obs.phase == BID:
         total = sum(b for s, b in enumerate(obs.bids) if b is not None and not _is_nil(look, obs, s))
-        said += f" ({total} of 13 bid)"
+        said += " " + _("({total} of 13 bid)").format(total=total)
     return said
 
 
@@ -88,19 +98,25 @@ def side_contract(look: Look, obs: Observation, side: int) -> int | None:
     )
 
 
-def side_contract_text(look: Look, obs: Observation, side: int, sep: str = ", ") -> str:
+def side_contract_text(look: Look, obs: Observation, side: int, sep: str | None = None) -> str:
     """A side's contract and tricks: ``bid 5, took 2``; a side with a nil bidder and a
     partner shows each seat apart (``N 1/2 · S nil ✗2``: the nil's tricks are not its
     partner's)."""
+    sep = _(", ") if sep is None else sep  # a list's comma in the language in use
     seats = look.side_seats(side)
     if len(seats) > 1 and any(_is_nil(look, obs, s) for s in seats):
         return (" · " if look.symbols else " + ").join(seat_tag(look, obs, s) for s in seats)
     took = sum(obs.tricks_won[s] for s in seats)
     bid = obs.bids[seats[0]]
     if bid is not None and _is_nil(look, obs, seats[0]):
-        return f"bid {bid_word(bid, obs.declared[seats[0]], look.rules)}{sep}took {took}"
+        return (
+            _("bid {bid}").format(bid=bid_word(bid, obs.declared[seats[0]], look.rules))
+            + sep
+            + _("took {n}").format(n=took)
+        )
     contract = side_contract(look, obs, side)
-    return f"took {took}" if contract is None else f"bid {contract}{sep}took {took}"
+    took_text = _("took {n}").format(n=took)
+    return took_text if contract is None else _("bid {bid}").format(bid=contract) + sep + took_text
 
 
 def tricks_text(look: Look, obs: Observation) -> str:
@@ -125,8 +141,10 @@ def hand_so_far(look: Look, obs: Observation, side: int) -> SideResult | None:
 def bags_text(look: Look, obs: Observation, side: int) -> str:
     """``3 bags``; ``3 bags (+2 this hand)`` once the tricks taken already make bags."""
     so_far = hand_so_far(look, obs, side)
-    coming = f" (+{so_far.bags} this hand)" if so_far is not None and so_far.bags else ""
-    return plural(obs.bags[side], "bag") + coming
+    coming = ""
+    if so_far is not None and so_far.bags:
+        coming = " " + _("(+{n} this hand)").format(n=so_far.bags)
+    return bags_count(obs.bags[side]) + coming
 
 
 def bags_warning(look: Look, obs: Observation, side: int) -> str | None:
@@ -138,18 +156,29 @@ def bags_warning(look: Look, obs: Observation, side: int) -> str | None:
     so_far = hand_so_far(look, obs, side)
     name = look.side_short(side)
     if so_far is not None and so_far.bag_penalty:
-        return f"{name}: the bag penalty ({so_far.bag_penalty}) comes with this hand's bags"
+        return _("{side}: the bag penalty ({points}) comes with this hand's bags").format(
+            side=name, points=so_far.bag_penalty
+        )
     bags = so_far.bags_total if so_far is not None else obs.bags[side]
     left = limit - bags
-    return f"{name}: {plural(left, 'bag')} from the bag penalty (-{penalty})" if left <= 2 else None
+    if left > 2:
+        return None
+    said = ngettext(
+        "{side}: {n} bag from the bag penalty (-{points})",
+        "{side}: {n} bags from the bag penalty (-{points})",
+        left,
+    )
+    return said.format(side=name, n=left, points=penalty)
 
 
 def side_line(look: Look, obs: Observation, side: int) -> str:
     """``NS: bid 5, took 2, 3 bags, score 141``; ``NS: N 1/2 · S nil ✗2, 0 bags (+2 this
     hand), score 0``."""
-    return (
-        f"{look.side_short(side)}: {side_contract_text(look, obs, side)}, "
-        f"{bags_text(look, obs, side)}, score {obs.scores[side]}"
+    return _("{side}: {contract}, {bags}, score {score}").format(
+        side=look.side_short(side),
+        contract=side_contract_text(look, obs, side),
+        bags=bags_text(look, obs, side),
+        score=obs.scores[side],
     )
 
 
@@ -157,15 +186,22 @@ def status_parts(look: Look, obs: Observation) -> list[str]:
     """Everything public at a glance, in short parts (the toolbar packs them into lines):
     ``Hand 2``, ``N 3/1, E 2/0, S nil/0, W 4/2`` (bid/took), ``NS 3/1, 140 pts, 2 bags``
     (a nil bidder's tricks are not its side's), and a warning near the bag penalty."""
-    parts = [f"Hand {obs.hand_no + 1}", seats_text(look, obs)]
+    parts = [_("Hand {no}").format(no=obs.hand_no + 1), seats_text(look, obs)]
     for side in range(2):
         took = sum(obs.tricks_won[s] for s in look.side_seats(side) if not _is_nil(look, obs, s))
         contract = side_contract(look, obs, side)
         tricks = f" {contract}/{took}," if contract is not None else ""
-        bags = plural(obs.bags[side], "bag")
-        parts.append(f"{look.side_short(side)}{tricks} {obs.scores[side]} pts, {bags}")
+        points = _("{side}{tricks} {score} pts, {bags}")
+        parts.append(
+            points.format(
+                side=look.side_short(side),
+                tricks=tricks,
+                score=obs.scores[side],
+                bags=bags_count(obs.bags[side]),
+            )
+        )
     parts += [w for side in range(2) if (w := bags_warning(look, obs, side)) is not None]
-    parts.append("spades broken" if obs.spades_broken else "spades not broken")
+    parts.append(_("spades broken") if obs.spades_broken else _("spades not broken"))
     return parts
 
 
@@ -173,7 +209,7 @@ def pack(parts: list[str], width: int, sep: str = " | ") -> list[str]:
     """Parts joined with ``sep`` into as few lines of at most ``width`` as they fit."""
     lines: list[str] = []
     for part in parts:
-        if lines and len(lines[-1]) + len(sep) + len(part) <= width:
+        if lines and text_width(lines[-1]) + text_width(sep) + text_width(part) <= width:
             lines[-1] += sep + part
         else:
             lines.append(part)
@@ -187,15 +223,19 @@ def status(look: Look, obs: Observation, width: int = 80) -> Fragments:
 
 def _trick_title(look: Look, obs: Observation) -> str:
     no = len(obs.tricks) + 1
-    head = f"Hand {obs.hand_no + 1}, trick {no}"
+    head = _("Hand {hand}, trick {no}").format(hand=obs.hand_no + 1, no=no)
     n = obs.players
     on_turn = 0 <= obs.current < n
     if obs.current_trick:
         win = (obs.leader + winning_index(obs.current_trick)) % n
-        said = f"{head}: {look.seat(obs.leader)} led, {look.seat(win)} is winning."
-        return said + (f" {look.seat(obs.current)} to play." if on_turn else "")
-    broken = "" if obs.spades_broken else "; spades not broken"
-    return f"{head}{broken}." + (f" {look.seat(obs.current)} to lead." if on_turn else "")
+        said = _("{head}: {leader} led, {winner} is winning.").format(
+            head=head, leader=look.seat(obs.leader), winner=look.seat(win)
+        )
+        return said + (" " + _("{seat} to play.").format(seat=look.seat(obs.current)) if on_turn else "")
+    said = _("{head}.") if obs.spades_broken else _("{head}; spades not broken.")
+    return said.format(head=head) + (
+        " " + _("{seat} to lead.").format(seat=look.seat(obs.current)) if on_turn else ""
+    )
 
 
 def _trick_cells(look: Look, obs: Observation) -> list[Fragments]:
@@ -216,7 +256,7 @@ def _trick_cells(look: Look, obs: Observation) -> list[Fragments]:
 
 
 def _width(frags: Fragments) -> int:
-    return sum(len(t) for _, t in frags)
+    return sum(text_width(t) for _style, t in frags)
 
 
 def trick_layout(look: Look, obs: Observation, width: int = 80) -> Fragments:
@@ -270,15 +310,17 @@ def hand_line(look: Look, obs: Observation) -> Fragments:
     name = look.seat(obs.seat)
     if not obs.looked:
         if look.rules.players == 2:
-            return text(f"{name} has no cards yet.")
-        return text(f"{name} has not looked at the cards yet.")
-    return [("", f"{name}'s hand: "), *look.hand(obs.hand)]
+            return text(_("{seat} has no cards yet.").format(seat=name))
+        return text(_("{seat} has not looked at the cards yet.").format(seat=name))
+    return say(_("{seat}'s hand: {cards}"), seat=name, cards=look.hand(obs.hand))
 
 
 def discards_line(look: Look, obs: Observation) -> Fragments:
     if not obs.own_discards:
-        return text(f"{look.seat(obs.seat)} has discarded nothing yet.")
-    return [("", f"{look.seat(obs.seat)}'s discards: "), *look.card_list(obs.own_discards)]
+        return text(_("{seat} has discarded nothing yet.").format(seat=look.seat(obs.seat)))
+    return say(
+        _("{seat}'s discards: {cards}"), seat=look.seat(obs.seat), cards=look.card_list(obs.own_discards)
+    )
 
 
 def _play_prompt(look: Look, obs: Observation) -> Fragments:
@@ -287,22 +329,22 @@ def _play_prompt(look: Look, obs: Observation) -> Fragments:
     if obs.current_trick:
         led = obs.current_trick[0] // 13
         if all(c // 13 == led for c in cards) and len(cards) < len(obs.hand):
-            said = f"{name} to play: follow {SUIT_NAMES[led]} ("
-            return [("", said), *look.card_list(cards), ("", ")")]
+            said = _("{seat} to play: follow {suit} ({cards})")
+            return say(said, seat=name, suit=suit_name(led), cards=look.card_list(cards))
         if any(c // 13 == led for c in obs.hand):
-            return [("", f"{name} to play: follow {SUIT_NAMES[led]}")]
-        return text(f"{name} to play: no {SUIT_NAMES[led]}, so any card")
+            return text(_("{seat} to play: follow {suit}").format(seat=name, suit=suit_name(led)))
+        return text(_("{seat} to play: no {suit}, so any card").format(seat=name, suit=suit_name(led)))
     if len(cards) < len(obs.hand):
         # Why the other cards may not lead, in the engine's words (never re-derived here).
         barred = [c for c in obs.hand if c not in cards]
         reason, _rule = card_reason(
             look.rules, mask_of(obs.hand), obs.current_trick, not obs.tricks, obs.spades_broken, barred[0]
         )
-        why = reason.partition(": ")[0]
+        why = _(reason).partition(": ")[0]
         if all(c // 13 == SPADES for c in barred) and all(c // 13 != SPADES for c in cards):
-            return text(f"{name} to lead: any card but a spade ({why})")
-        return [("", f"{name} to lead: "), *look.card_list(cards), ("", f" ({why})")]
-    return text(f"{name} to lead: any card")
+            return text(_("{seat} to lead: any card but a spade ({why})").format(seat=name, why=why))
+        return say(_("{seat} to lead: {cards} ({why})"), seat=name, cards=look.card_list(cards), why=why)
+    return text(_("{seat} to lead: any card").format(seat=name))
 
 
 def turn_prompt(look: Look, obs: Observation, rules: Rules) -> Fragments:
@@ -313,21 +355,25 @@ def turn_prompt(look: Look, obs: Observation, rules: Rules) -> Fragments:
         return _play_prompt(look, obs)
     if phase == BID:
         bids = sorted(a - 52 for a in obs.legal)
-        return text(f"{name} to bid: {compress_bids(bids)}")
+        return text(_("{seat} to bid: {bids}").format(seat=name, bids=compress_bids(bids)))
     if phase == DRAFT and obs.draft_card is not None:
         got = len(obs.hand) + 1
-        return [
-            ("", f"{name} draws card {got} of 13: "),
-            look.card(obs.draft_card),
-            ("", " - keep or discard?"),
-        ]
+        said = _("{seat} draws card {no} of 13: {card} - keep or discard?")
+        return say(said, seat=name, no=got, card=look.card(obs.draft_card))
     if phase == DECLARE:
         if rules.players == 2:
-            return text(f"{name}: declare double nil before your first card? (blind or noblind)")
-        return text(f"{name}: bid blind nil before looking at your cards? (blind or noblind)")
+            return text(
+                _("{seat}: declare double nil before your first card? (blind or noblind)").format(seat=name)
+            )
+        return text(
+            _("{seat}: bid blind nil before looking at your cards? (blind or noblind)").format(seat=name)
+        )
     if phase == EXCHANGE:
         left = rules.blind_nil.exchange - obs.exchanged[obs.seat]
-        return text(
-            f"{name}: give up a card for one from the discard pile ({plural(left, 'exchange')} left), or done"
+        said = ngettext(
+            "{seat}: give up a card for one from the discard pile ({n} exchange left), or done",
+            "{seat}: give up a card for one from the discard pile ({n} exchanges left), or done",
+            left,
         )
-    return text(f"{name}: nothing to decide")
+        return text(said.format(seat=name, n=left))
+    return text(_("{seat}: nothing to decide").format(seat=name))

@@ -16,8 +16,8 @@ DOC = ROOT / "docs" / "internals.md"
 STDLIB = set(sys.stdlib_module_names)
 CLI = re.compile(r"^(cli|cli_options|cmd_\w+)$")
 ROW = re.compile(r"^\| (`spades_cli/[^|]*) \| [^|]* \| ([^|]*) \|$", re.M)
-PART = re.compile(r"`spades_cli/([a-z_]+)(?:/|\.py)`")
-WORD = re.compile(r"[a-z_]+")
+PART = re.compile(r"`spades_cli/([a-z_0-9]+)(?:/|\.py)`")
+WORD = re.compile(r"[a-z_0-9]+")
 
 
 def _part_of(path: Path) -> str:

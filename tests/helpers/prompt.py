@@ -5,12 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
 from spades_cli.app.setup import make_seats
 from spades_cli.cli.cmd_play import seat_labels
 from spades_cli.engine.notation import action_text
 from spades_cli.game.match import Match
 from spades_cli.presets import load_rules
 from spades_cli.repl.core import Output, PlaySession, PromptSeat
+from spades_cli.repl.prompt import PromptFrontEnd
 from spades_cli.session.undo import UNDO_DEFAULT
 
 
@@ -59,3 +64,24 @@ def script_hand(preset: str, seed: int) -> tuple[list[str], list[Output]]:
         lines.append(line)
         shown += twin.handle(line)
     return lines, shown
+
+
+def run_keys(
+    session: PlaySession, keys: str, *, fast: bool = True, speed: str = "normal"
+) -> tuple[int, list[Output]]:
+    """Type ``keys`` at the prompt of ``session``; the exit code and everything shown."""
+    shown: list[Output] = []
+    with create_pipe_input() as pipe:
+        pipe.send_text(keys)
+        front = PromptFrontEnd(
+            session,
+            color=False,
+            fast=fast,
+            speed=speed,
+            input=pipe,
+            output=DummyOutput(),
+            history=InMemoryHistory(),
+            echo=shown.append,
+        )
+        code = front.run()
+    return code, shown

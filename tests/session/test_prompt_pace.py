@@ -12,16 +12,13 @@ from pathlib import Path
 
 import pytest
 from helpers.cli import run_cli
-from helpers.prompt import new_session, script_hand
-from prompt_toolkit.history import InMemoryHistory
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
+from helpers.prompt import new_session, run_keys, script_hand
 
 from spades_cli.cli.options import SPEED_NAMES
 from spades_cli.errors import EXIT_UNFINISHED, Interrupted
 from spades_cli.game.run import GameRun
-from spades_cli.repl.core import HAND, INFO, TABLE, Output, PlaySession
-from spades_cli.repl.prompt import SPEEDS, PromptFrontEnd
+from spades_cli.repl.core import HAND, INFO, TABLE, Output
+from spades_cli.repl.prompt import SPEEDS
 
 
 @pytest.fixture
@@ -30,26 +27,6 @@ def slept(monkeypatch: pytest.MonkeyPatch) -> list[float]:
     pauses: list[float] = []
     monkeypatch.setattr("spades_cli.repl.prompt.time.sleep", pauses.append)
     return pauses
-
-
-def run_keys(
-    session: PlaySession, keys: str, *, fast: bool, speed: str = "normal"
-) -> tuple[int, list[Output]]:
-    shown: list[Output] = []
-    with create_pipe_input() as pipe:
-        pipe.send_text(keys)
-        front = PromptFrontEnd(
-            session,
-            color=False,
-            fast=fast,
-            speed=speed,
-            input=pipe,
-            output=DummyOutput(),
-            history=InMemoryHistory(),
-            echo=shown.append,
-        )
-        code = front.run()
-    return code, shown
 
 
 def after_the_hand(shown: list[Output]) -> list[Output]:

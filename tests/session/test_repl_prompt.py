@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers.prompt import new_session, script_hand
+from helpers.prompt import new_session, run_keys, script_hand
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.data_structures import Size
 from prompt_toolkit.document import Document
@@ -47,24 +47,6 @@ from spades_cli.repl.core import (
 )
 from spades_cli.repl.prompt import PromptFrontEnd, data_dir, open_history
 from spades_cli.repl.toolbar import toolbar
-
-
-def run_keys(session: PlaySession, keys: str) -> tuple[int, list[Output]]:
-    """Type ``keys`` at the prompt of ``session``; the exit code and everything shown."""
-    shown: list[Output] = []
-    with create_pipe_input() as pipe:
-        pipe.send_text(keys)
-        front = PromptFrontEnd(
-            session,
-            color=False,
-            fast=True,
-            input=pipe,
-            output=DummyOutput(),
-            history=InMemoryHistory(),
-            echo=shown.append,
-        )
-        code = front.run()
-    return code, shown
 
 
 def visible(outputs: list[Output]) -> list[tuple[str, str]]:
