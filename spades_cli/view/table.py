@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from spades_cli.engine import BID, DECLARE, DRAFT, EXCHANGE, PLAY, Observation, Rules
+from spades_cli.engine import BID, BID_BASE, DECLARE, DRAFT, EXCHANGE, PLAY, Observation, Rules
 from spades_cli.engine.cards import SPADES, SUIT_NAMES, mask_of
 from spades_cli.engine.illegal import card_reason
 from spades_cli.engine.scoring import SideResult, score_side
@@ -312,7 +312,7 @@ def turn_prompt(look: Look, obs: Observation, rules: Rules) -> Fragments:
     if phase == PLAY:
         return _play_prompt(look, obs)
     if phase == BID:
-        bids = sorted(a - 52 for a in obs.legal)
+        bids = sorted(a - BID_BASE for a in obs.legal)
         return text(f"{name} to bid: {compress_bids(bids)}")
     if phase == DRAFT and obs.draft_card is not None:
         got = len(obs.hand) + 1
