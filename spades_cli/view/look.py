@@ -142,7 +142,7 @@ class Look:
         return self.rules.side_name(side)
 
     def side_seats(self, side: int) -> tuple[int, ...]:
-        return (side,) if self.rules.players == 2 else (side, side + 2)
+        return self.rules.side_seats(side)
 
     # -- cards --------------------------------------------------------------------
 

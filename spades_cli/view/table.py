@@ -106,7 +106,8 @@ def side_contract_text(look: Look, obs: Observation, side: int, sep: str = ", ")
 def tricks_text(look: Look, obs: Observation) -> str:
     """``NS bid 5 took 2, EW N 1/0 · S nil/0``: each side's contract and tricks."""
     return ", ".join(
-        f"{look.side_short(side)} {side_contract_text(look, obs, side, ' ')}" for side in range(2)
+        f"{look.side_short(side)} {side_contract_text(look, obs, side, ' ')}"
+        for side in range(look.rules.sides)
     )
 
 
@@ -158,13 +159,13 @@ def status_parts(look: Look, obs: Observation) -> list[str]:
     ``Hand 2``, ``N 3/1, E 2/0, S nil/0, W 4/2`` (bid/took), ``NS 3/1, 140 pts, 2 bags``
     (a nil bidder's tricks are not its side's), and a warning near the bag penalty."""
     parts = [f"Hand {obs.hand_no + 1}", seats_text(look, obs)]
-    for side in range(2):
+    for side in range(look.rules.sides):
         took = sum(obs.tricks_won[s] for s in look.side_seats(side) if not _is_nil(look, obs, s))
         contract = side_contract(look, obs, side)
         tricks = f" {contract}/{took}," if contract is not None else ""
         bags = plural(obs.bags[side], "bag")
         parts.append(f"{look.side_short(side)}{tricks} {obs.scores[side]} pts, {bags}")
-    parts += [w for side in range(2) if (w := bags_warning(look, obs, side)) is not None]
+    parts += [w for side in range(look.rules.sides) if (w := bags_warning(look, obs, side)) is not None]
     parts.append("spades broken" if obs.spades_broken else "spades not broken")
     return parts
 
@@ -255,11 +256,11 @@ def table_view(look: Look, obs: Observation, width: int = 80) -> Fragments:
     """The whole table during play: title, the trick by seat, then each side's line."""
     out: Fragments = [("", _trick_title(look, obs) + "\n"), *trick_layout(look, obs, width)]
     if obs.players == 4:
-        for side in range(2):
+        for side in range(look.rules.sides):
             out += [("", "\n" + side_line(look, obs, side))]
     else:
-        out += [("", "\n" + "; ".join(side_line(look, obs, side) for side in range(2)))]
-    for side in range(2):
+        out += [("", "\n" + "; ".join(side_line(look, obs, side) for side in range(look.rules.sides)))]
+    for side in range(look.rules.sides):
         warning = bags_warning(look, obs, side)
         if warning is not None:
             out += [("", f"\n{warning}.")]
