@@ -445,8 +445,9 @@ def _suicide_problem(r: Rules) -> RuleProblem | None:
         return _problem(
             ("bidding.suicide", "nil.enabled"), "Suicide needs nil (one partner of each side bids it)"
         )
-    if b.mode == "mirror":
-        return _problem(("bidding.suicide", "bidding.mode"), "in Mirror every bid is the spades held")
+    if b.mode != "free":
+        reason = "a bid fixed by the spades held could leave the partner of a nil no legal bid"
+        return _problem(("bidding.suicide", "bidding.mode"), reason)
     if b.team_min > max(b.suicide_min, b.min_bid) or b.team_max is not None:
         reason = (
             "a team minimum above the non-nil partner's minimum, or a team maximum, "
