@@ -62,6 +62,8 @@ class RuleProblem:
     reads: tuple[str, ...]
 
     def __str__(self) -> str:
+        if len(self.keys) == 1:
+            return f"{self.keys[0]}: {self.reason}"
         return f"{self.keys[0]}: {self.reason} (conflicts with {', '.join(self.keys[1:])})"
 
 

@@ -18,6 +18,7 @@ from spades_cli.engine.rules import Rules
 from spades_cli.errors import FileFormatError, MultiError, UsageError
 from spades_cli.presets import (
     apply_overrides,
+    describe,
     list_presets,
     load_rules,
     rules_from_dict,
@@ -448,7 +449,7 @@ def test_cli_show() -> None:
     expected = dataclasses.replace(
         load_rules("two-player"), nil=dataclasses.replace(load_rules("two-player").nil, value=50)
     )
-    assert result.stdout == rules_to_yaml(expected)
+    assert result.stdout == describe(expected) + rules_to_yaml(expected)
 
 
 def test_cli_show_bad_override() -> None:
