@@ -345,3 +345,17 @@ def test_r_l_5_no_spade_lead_on_the_first_trick() -> None:
     with pytest.raises(IllegalAction) as caught:
         state.apply(cards("AS")[0])
     assert caught.value.rule_id == "R-L-5"
+
+
+@pytest.mark.parametrize("name", ["cutthroat", "jokers", "joker-joker-deuce-deuce", "solo"])
+def test_r_ct_1_a_state_is_rebuilt_from_an_observation_of_a_variant(name: str) -> None:
+    """R-CT-1, R-J-2: the search bots' worlds (State.from_observation) hold the variant's
+    deck and hand size: the rebuilt state offers the same legal cards."""
+    rules = load_rules(name)
+    state = State(rules, 0)
+    state.deal(deck_for("obs", 0, deck_cards(rules)))
+    while state.trick_no < 2:
+        state.apply(state.legal_actions()[0])
+    hands = [sum(1 << c for c in state.hand_of(s)) for s in range(rules.players)]
+    world = State.from_observation(state.observation(state.current_player()), hands, rules)
+    assert world.legal_actions() == state.legal_actions() and world.scores == state.scores
