@@ -97,3 +97,13 @@ def test_rules_show_explains_a_variant() -> None:
 def test_family_defaults_are_the_old_game() -> None:
     """R-H-23 .. R-H-36 default to the game as it was: Rules() plays four-player."""
     assert Rules().deck_cards == tuple(range(52)) and Rules().sides == 2 and Rules().hand_size == 13
+
+
+def test_a_transcript_of_an_unknown_variant_says_so_in_one_line(tmp_path: Path) -> None:
+    """R-CT-1: a transcript naming a preset we do not ship: one line, exit 2."""
+    path = tmp_path / "game.txt"
+    path.write_text('[Game "spades"]\n[Format "1"]\n[Rules "cuthroat"]\n', encoding="utf-8")
+    result = run_cli(["replay", str(path)])
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and '[Rules "cuthroat"] is not a shipped preset' in lines[0]
