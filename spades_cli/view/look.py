@@ -133,8 +133,8 @@ class Look:
         return self.rules.seat_names[seat]
 
     def side(self, side: int) -> str:
-        """``North-South`` / ``East-West`` (4P), the seat's name (2P)."""
-        if self.rules.players == 2:
+        """``North-South`` / ``East-West`` (partners), else the seat's name (2P, 3P, solo)."""
+        if not self.rules.partnerships:
             return self.seat(side)
         return ("North-South", "East-West")[side]
 
