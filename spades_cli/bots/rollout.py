@@ -78,7 +78,7 @@ def _lowest_rank(m: int) -> int:
             key = (c - 13 * suit) * 2 + (suit == 3)
             if key < best_key:
                 best, best_key = c, key
-    return best
+    return best if best >= 0 or not m else _low(m)  # (only jokers: the Little one)
 
 
 def _highest_rank(m: int) -> int:
@@ -91,7 +91,7 @@ def _highest_rank(m: int) -> int:
             key = (c - 13 * suit) * 2 - (suit == 3)
             if key > best_key:
                 best, best_key = c, key
-    return best
+    return best if best >= 0 or not m else _high(m)  # (only jokers: the Big one)
 
 
 def _beaten_later(st: State, card: int, led: int, seats: list[int]) -> bool:
@@ -330,7 +330,8 @@ def play_out(st: State, ctx: Context) -> HandResult:
     while len(st.results) == hands_before:
         if st.current < 0:  # a chance node or the end: the play phase was left early
             raise RuntimeError("a rollout left the play phase before the hand ended")
-        apply(fast_card(st, ctx))
+        card = fast_card(st, ctx)
+        apply(card if card >= 0 else _low(st.legal_mask()))  # (-1: a joker no heuristic reads)
     return st.results[-1]
 
 
