@@ -36,13 +36,13 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from common import build_line
 
-from spades_cli.engine import DRAW, PLAY, Rules, State, rng_for
-from spades_cli.presets import load_rules
+from spades_cli.engine import DRAW, PLAY, Rules, State, deck_cards, rng_for
+from spades_cli.presets import list_presets, load_rules
 
 Pick = Callable[[list[int]], int]
 
@@ -56,14 +56,14 @@ def picker(rng: random.Random) -> Pick:
     return pick
 
 
-def deck_source(rng: random.Random) -> Callable[[], list[int]]:
+def deck_source(rng: random.Random, cards: Sequence[int] = range(52)) -> Callable[[], list[int]]:
     """Random decks for the harness: numpy's permutation when numpy is there (it comes
     with open_spiel), else ``random.shuffle``. Shuffling is the harness's cost, not the
     engine's; OpenSpiel's deal is its 52 chance actions, which it pays for itself."""
     try:
         import numpy
     except ImportError:
-        deck = list(range(52))
+        deck = list(cards)
 
         def shuffled() -> list[int]:
             rng.shuffle(deck)
@@ -71,13 +71,16 @@ def deck_source(rng: random.Random) -> Callable[[], list[int]]:
 
         return shuffled
     gen = numpy.random.default_rng(rng.getrandbits(64))
+    if list(cards) != list(range(52)):
+        pack = numpy.array(list(cards))
+        return lambda: gen.permutation(pack).tolist()  # type: ignore[no-any-return]
     return lambda: gen.permutation(52).tolist()  # type: ignore[no-any-return]
 
 
 def ours_hands_per_second(rules: Rules, seconds: float, hands_per_game: int) -> tuple[float, int]:
     rng = rng_for("bench", "engine", rules.name)
     r = rng.random
-    next_deck = deck_source(rng)
+    next_deck = deck_source(rng, deck_cards(rules))
     hands = 0
     games_hands = 0
     state = State(rules, 0)
@@ -286,11 +289,12 @@ def main(argv: list[str] | None = None) -> int:
 
     print(build_line())
     rates: dict[str, float] = {}
-    for preset in ("two-player", "four-player"):
+    family = [name for name, _file, _desc in list_presets() if name not in ("two-player", "four-player")]
+    for preset in ("two-player", "four-player", *family):
         rules = load_rules(preset)
         rate, n = ours_hands_per_second(rules, args.seconds, args.hands_per_game)
         rates[preset] = rate
-        print(f"ours {preset:12} {rate:10.0f} hands/s  ({n} hands)")
+        print(f"ours {preset:24} {rate:10.0f} hands/s  ({n} hands)")
 
     if args.no_openspiel or openspiel_hands_per_second(0.01) is None:
         note = "skipped (--no-openspiel)" if args.no_openspiel else "not installed (pip install open_spiel)"

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from spades_cli.engine import Rules
-from spades_cli.errors import FileFormatError
+from spades_cli.engine.plan import plan_for
+from spades_cli.errors import FileFormatError, UsageError
 from spades_cli.game.match import Match
 from spades_cli.transcript import Transcript, replay, transcript_rules
 from spades_cli.transcript.files import read_limited
@@ -28,6 +29,11 @@ def replayed(t: Transcript) -> tuple[Rules, Match]:
     """The transcript's rules and its game, replayed and checked."""
     rules = transcript_rules(t)
     assert rules is not None
+    if not plan_for(rules).standard:  # the solvers' limit (solver/search.py refuse_variant)
+        raise UsageError(
+            f"{t.origin}: the hindsight analysis plays only the ordinary 52-card game with two "
+            f"sides, not the rules {rules.name!r}"
+        )
     return rules, replay(t, rules).match
 
 

@@ -12,7 +12,7 @@ __all__ = ["game_summary"]
 
 
 def _side_dict(rules: Rules, values: Sequence[int]) -> dict[str, int]:
-    return {rules.side_name(s): values[s] for s in range(2)}
+    return {rules.side_name(s): values[s] for s in range(rules.sides)}
 
 
 def _seat_dict(rules: Rules, values: Sequence[Any]) -> dict[str, Any]:

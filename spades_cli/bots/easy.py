@@ -21,12 +21,14 @@ from spades_cli.engine import (
     EXCHANGE,
     EXCHANGE_DONE,
     KEEP,
+    MAX_BID,
     NO_BLIND,
     PLAY,
     Observation,
     Rules,
 )
-from spades_cli.engine.cards import SPADES, mask_of
+from spades_cli.engine.cards import SPADES, is_card, mask_of
+from spades_cli.engine.plan import plan_for
 from spades_cli.engine.play import beats
 
 
@@ -49,7 +51,7 @@ class EasyBot:
                 return KEEP, "keeps a high card or a spade"
             return DISCARD, "lets a low card go"
         if phase == EXCHANGE:
-            cards = [a for a in legal if a < 52]
+            cards = [a for a in legal if is_card(a)]
             if cards and high_card(cards) % 13 >= 8:
                 return high_card(cards), "gives up its highest card"
             return EXCHANGE_DONE, "keeps the rest"
@@ -72,7 +74,7 @@ def _rough_bid(obs: Observation, legal: tuple[int, ...], rng: random.Random) -> 
         estimate = min(estimate, 13 - said)
     # Not even a beginner bids below the top spades it holds (``hand.sure_tricks``).
     estimate = max(1, estimate, sure_tricks(mask_of(hand)))
-    bids = [a - BID_BASE for a in legal if BID_BASE <= a < BID_BASE + 14]
+    bids = [a - BID_BASE for a in legal if BID_BASE <= a <= BID_BASE + MAX_BID]
     non_nil = [b for b in bids if b > 0] or bids
     best = min(non_nil, key=lambda b: (abs(b - estimate), b))
     return BID_BASE + best, f"counts its aces, kings, queens and long spades: about {best}"
@@ -85,7 +87,7 @@ def _simple_play(obs: Observation, rules: Rules, legal: tuple[int, ...]) -> tupl
         non_spades = [c for c in cards if c // 13 != SPADES]
         pool = non_spades or cards
         return high_card(pool), "leads its highest card"
-    winners = [c for c in cards if beats(c, view.win_card)]
+    winners = [c for c in cards if beats(c, view.win_card, plan_for(rules).order)]
     following = [c for c in winners if c // 13 == view.led_suit]
     if following and not view.is_partner(view.win_seat):
         return low_card(following), "wins the trick as cheaply as it can"

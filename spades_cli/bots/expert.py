@@ -51,6 +51,7 @@ from spades_cli.bots.hard import (
 from spades_cli.bots.rollout import Context, fast_card, game_utility, hand_utility, make_context, play_out
 from spades_cli.bots.view import TableView, bid_of, read_table
 from spades_cli.engine import BID, PLAY, Observation, Rules, State, beats, card_str
+from spades_cli.engine.plan import plan_for
 from spades_cli.solver.outcome import Outcome, Utility
 from spades_cli.solver.search import SearchLimit
 
@@ -107,6 +108,9 @@ class ExpertBot:
             raise ValueError("the bot was asked to act when its seat has no legal action")
         if len(legal) == 1:
             return legal[0], "the only legal move"
+        if not plan_for(rules).standard:
+            # The solver plays the ordinary game only (solver/search.py): the hard bot's play.
+            return self.hard.explain(obs, rules, rng)
         if obs.phase == PLAY:
             solve = 13 - len(obs.tricks) <= self.solve_from[obs.players]
             found = self._search_play(obs, rules, rng, solve) if solve else None

@@ -36,6 +36,12 @@ from spades_cli.engine.cards import FULL_DECK, SPADES, SUIT_MASKS, mask_of
 from spades_cli.engine.play import beats
 
 
+def _suit(card: int) -> int:
+    """The suit a heuristic reads of a card: its printed suit, a joker's as a spade
+    (the engine's rules decide legality; issue 30 leaves the rest to the bots' helper)."""
+    return min(card // 13, SPADES)
+
+
 class NormalBot:
     level = "normal"
 
@@ -110,7 +116,7 @@ _SIDE_VALUE = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.02, 0.05, 0.15, 0.3, 0.5, 0.75, 0
 
 def card_value(card: int) -> float:
     """Rough chance that a card takes a trick in the two-player game (for the draft)."""
-    suit, rank = divmod(card, 13)
+    suit, rank = _suit(card), card % 13
     if suit == SPADES:
         return 0.45 + 0.55 * rank / 12
     return _SIDE_VALUE[rank]
@@ -209,8 +215,8 @@ def expected_tricks(obs: Observation, rules: Rules) -> tuple[float, float]:
         return min(13.0, max(0.0, a + b * est + c * other), a1 + b1 * est + SECOND_BID_ROOM), sd
     a, b, sd = _FIT_4P
     mu = a + b * est
-    partner = (obs.seat + 2) % 4
-    if obs.bids[partner] == 0:
+    partner = (obs.seat + 2) % 4 if obs.players == 4 else -1
+    if partner >= 0 and obs.bids[partner] == 0:
         mu += 0.5  # covering a partner's nil wins tricks anyway
     others = sum(b for i, b in enumerate(obs.bids) if b is not None and i != obs.seat)
     if others + mu > 13:
@@ -362,8 +368,8 @@ def _share(view: TableView, seat: int) -> float:
 
 def beaten_chance(view: TableView, card: int, seat: int) -> float:
     """Chance that ``seat`` (to play later in this trick) holds something that beats ``card``."""
-    led = view.led_suit if view.trick else card // 13
-    suit = card // 13
+    led = view.led_suit if view.trick else _suit(card)
+    suit = _suit(card)
     share = _share(view, seat)
     if share <= 0:
         return 0.0
@@ -391,7 +397,7 @@ def beaten_chance(view: TableView, card: int, seat: int) -> float:
 def win_chance(view: TableView, card: int, *, against_all: bool = False) -> float:
     """Chance that ``card`` played now wins the trick (partner's cards count as ours
     unless ``against_all``)."""
-    if view.trick and not beats(card, view.win_card):
+    if view.trick and not view.beats(card, view.win_card):
         return 0.0
     p = 1.0
     for s in view.seats_after():
@@ -432,7 +438,7 @@ def equal_run(view: TableView, low: int, high: int) -> bool:
     """Cards ``low`` < ``high`` of one suit with nothing between them but this hand's
     cards and cards already played: whichever of them wins, the other is as good."""
     seen = view.hand | view.played
-    return low // 13 == high // 13 and all(seen >> x & 1 for x in range(low + 1, high))
+    return _suit(low) == _suit(high) and all(seen >> x & 1 for x in range(low + 1, high))
 
 
 def no_equal_overtake(view: TableView, cards: list[int]) -> list[int]:
@@ -456,7 +462,7 @@ def _third_hand_high(view: TableView, cards: list[int]) -> int | None:
     run (it makes the fourth hand spend a higher card, or wins)."""
     if view.n != 4 or view.position != 2 or view.trick[0][0] != view.partner:
         return None
-    over = [c for c in cards if c // 13 == view.led_suit and beats(c, view.win_card)]
+    over = [c for c in cards if _suit(c) == view.led_suit and view.beats(c, view.win_card)]
     if not over:
         return None
     top = max(over)
@@ -486,7 +492,7 @@ def _wants_tricks(view: TableView, need: int) -> bool:
 
 def _cheapest(cards: list[int]) -> int:
     """The least valuable card: low rank, non-spade first."""
-    return min(cards, key=lambda c: (c // 13 == SPADES, c % 13))
+    return min(cards, key=lambda c: (_suit(c) == SPADES, c % 13))
 
 
 def _discard(view: TableView, cards: list[int], *, keep_winners: bool = True) -> int:
@@ -494,7 +500,7 @@ def _discard(view: TableView, cards: list[int], *, keep_winners: bool = True) ->
     hand = view.hand
 
     def key(c: int) -> tuple[int, int, int, int]:
-        suit = c // 13
+        suit = _suit(c)
         length = (hand & SUIT_MASKS[suit]).bit_count()
         master = 1 if keep_winners and view.is_master(c) and c % 13 >= 8 else 0
         return (suit == SPADES, master, c % 13 + (0 if length <= 2 else 3), length)
@@ -518,7 +524,7 @@ def _play_to_win(view: TableView, cards: list[int], need: int) -> tuple[int, str
             return _discard(view, cards), "leaves the trick to its partner's winning card"
     good = [c for c in cards if win_p[c] >= 0.6]
     if good:
-        c = min(good, key=lambda c: (c // 13 == SPADES and view.led_suit != SPADES, c % 13))
+        c = min(good, key=lambda c: (_suit(c) == SPADES and view.led_suit != SPADES, c % 13))
         return c, "wins the trick as cheaply as it safely can"
     high = _third_hand_high(view, cards)
     if high is not None:
@@ -532,16 +538,16 @@ def _play_to_win(view: TableView, cards: list[int], need: int) -> tuple[int, str
 
 
 def _lead_to_win(view: TableView, cards: list[int]) -> tuple[int, str]:
-    masters = [c for c in cards if c // 13 != SPADES and win_chance(view, c) >= 0.7]
+    masters = [c for c in cards if _suit(c) != SPADES and win_chance(view, c) >= 0.7]
     if masters:
         return max(masters, key=lambda c: win_chance(view, c)), "cashes a winner"
-    spades = [c for c in cards if c // 13 == SPADES]
+    spades = [c for c in cards if _suit(c) == SPADES]
     if spades:
         top = high_card(spades)
         # Draw trumps when ours are the best ones.
         if view.is_master(top) and len(spades) >= 2:
             return top, "draws trumps with the top spade"
-    side = [c for c in cards if c // 13 != SPADES]
+    side = [c for c in cards if _suit(c) != SPADES]
     if side:
         partner_void = view.voids[view.partner] if view.n == 4 else 0
         opp_void = 0
@@ -550,14 +556,14 @@ def _lead_to_win(view: TableView, cards: list[int]) -> tuple[int, str]:
                 opp_void |= view.voids[s]
 
         def key(c: int) -> tuple[int, int, int]:
-            suit = c // 13
+            suit = _suit(c)
             length = (view.hand & SUIT_MASKS[suit]).bit_count()
             ruffed = 1 if opp_void >> suit & 1 else 0
             helps = 0 if partner_void >> suit & 1 else 1
             return (ruffed, helps, -length)
 
         best_suit = min(side, key=key) // 13
-        return low_card([c for c in side if c // 13 == best_suit]), "leads low from its longest suit"
+        return low_card([c for c in side if _suit(c) == best_suit]), "leads low from its longest suit"
     return low_card(cards), "leads a low spade"
 
 
@@ -568,7 +574,7 @@ def _play_to_duck(view: TableView, cards: list[int]) -> tuple[int, str]:
             return (win_chance(view, c, against_all=True), c % 13)
 
         return min(cards, key=key), "the contract is safe: leads a card unlikely to win"
-    losers = [c for c in cards if not beats(c, view.win_card)]
+    losers = [c for c in cards if not view.beats(c, view.win_card)]
     if losers:
         return high_card_nonspade(losers), "the contract is safe: ducks with its highest losing card"
     c = min(cards, key=lambda c: (win_chance(view, c, against_all=True), -(c % 13)))
@@ -576,7 +582,7 @@ def _play_to_duck(view: TableView, cards: list[int]) -> tuple[int, str]:
 
 
 def high_card_nonspade(cards: list[int]) -> int:
-    non = [c for c in cards if c // 13 != SPADES]
+    non = [c for c in cards if _suit(c) != SPADES]
     return high_card(non or cards)
 
 
@@ -590,7 +596,7 @@ def _play_nil(view: TableView, cards: list[int]) -> tuple[int, str]:
             return (win_chance(view, c, against_all=True), c % 13)
 
         return min(cards, key=lead_key), "nil: leads its safest low card"
-    losers = [c for c in cards if not beats(c, view.win_card)]
+    losers = [c for c in cards if not view.beats(c, view.win_card)]
     if losers:
         # Throw the most dangerous card that still loses.
         return max(losers, key=lambda c: (card_danger(c, view.hand), c % 13)), "nil: plays under the winner"
@@ -606,7 +612,7 @@ def _cover_partner_nil(view: TableView, cards: list[int]) -> tuple[int, str] | N
     if not view.trick:
         # Lead high where the partner can play under, ideally a suit the partner lacks.
         pv = view.voids[partner]
-        void_suits = [c for c in cards if pv >> (c // 13) & 1]
+        void_suits = [c for c in cards if pv >> (_suit(c)) & 1]
         if void_suits:
             return high_card(void_suits), "leads a suit its nil partner lacks"
         strong = [c for c in cards if win_chance(view, c, against_all=True) >= 0.5]
@@ -615,12 +621,12 @@ def _cover_partner_nil(view: TableView, cards: list[int]) -> tuple[int, str] | N
         return high_card_nonspade(cards), "leads high to protect its partner's nil"
     if partner in played:
         if view.win_seat == partner:
-            over = [c for c in cards if beats(c, view.win_card)]
+            over = [c for c in cards if view.beats(c, view.win_card)]
             if over:
                 return _cheapest(over), "overtakes its nil partner's card"
         return None
     # Partner plays after us: win the trick high so the partner can duck under.
-    winners = [c for c in cards if beats(c, view.win_card)] if view.trick else cards
+    winners = [c for c in cards if view.beats(c, view.win_card)] if view.trick else cards
     if winners:
         c = max(winners, key=lambda c: (win_chance(view, c, against_all=True), c % 13))
         return c, "plays high to cover its partner's nil"
@@ -633,15 +639,15 @@ def _break_nil(view: TableView, cards: list[int], nils: list[int]) -> tuple[int,
         # Lead low where the nil bidder still holds cards (not a suit they lack).
         target = nils[0]
         tv = view.voids[target]
-        cand = [c for c in cards if not tv >> (c // 13) & 1 and c // 13 != SPADES] or cards
+        cand = [c for c in cards if not tv >> (_suit(c)) & 1 and _suit(c) != SPADES] or cards
         return low_card(cand), "leads low to pressure the opponent's nil"
     for nil_seat in nils:
         if nil_seat in played and view.win_seat == nil_seat:
-            losers = [c for c in cards if not beats(c, view.win_card)]
+            losers = [c for c in cards if not view.beats(c, view.win_card)]
             if losers:
                 return _discard(view, losers), "stays under the opponent's nil card"
         elif nil_seat not in played:
-            losers = [c for c in cards if not beats(c, view.win_card)] if view.trick else []
+            losers = [c for c in cards if not view.beats(c, view.win_card)] if view.trick else []
             low = losers or cards
             if view.win_seat != -1 and view.is_partner(view.win_seat) and losers:
                 return low_card(losers), "keeps the trick low for the opponent's nil to win"

@@ -78,7 +78,7 @@ def _lowest_rank(m: int) -> int:
             key = (c - 13 * suit) * 2 + (suit == 3)
             if key < best_key:
                 best, best_key = c, key
-    return best
+    return best if best >= 0 or not m else _low(m)  # (only jokers: the Little one)
 
 
 def _highest_rank(m: int) -> int:
@@ -91,7 +91,7 @@ def _highest_rank(m: int) -> int:
             key = (c - 13 * suit) * 2 - (suit == 3)
             if key > best_key:
                 best, best_key = c, key
-    return best
+    return best if best >= 0 or not m else _high(m)  # (only jokers: the Big one)
 
 
 def _beaten_later(st: State, card: int, led: int, seats: list[int]) -> bool:
@@ -101,7 +101,7 @@ def _beaten_later(st: State, card: int, led: int, seats: list[int]) -> bool:
         h = hands[t]
         follow = h & SUIT_MASKS[led]
         if follow:
-            if card // 13 == led and beats(_high(follow), card):
+            if min(card // 13, 3) == led and beats(_high(follow), card):
                 return True
         else:
             sp = h & SPADE_MASK
@@ -205,7 +205,7 @@ def _wants(st: State, ctx: Context, side: int) -> bool:
 
 def _win(st: State, mask: int, trick: list[int], partner: int, later: list[int], opp_later: list[int]) -> int:
     if trick:
-        led = trick[0] // 13
+        led = min(trick[0] // 13, 3)  # (a joker: a spade)
         win = st.win_card
         if st.win_seat == partner and not _beaten_later(st, win, led, opp_later):
             return _throw(st, mask)
@@ -230,7 +230,7 @@ def _win(st: State, mask: int, trick: list[int], partner: int, later: list[int],
         low = m & -m
         c = low.bit_length() - 1
         m ^= low
-        if not _beaten_later(st, c, c // 13, opp_later) and (sure < 0 or c < 39 <= sure):
+        if not _beaten_later(st, c, min(c // 13, 3), opp_later) and (sure < 0 or c < 39 <= sure):
             sure = c
     if sure >= 0:
         return sure
@@ -268,7 +268,7 @@ def _duck(st: State, mask: int, trick: list[int], later: list[int], *, nil: bool
         # Lead the card most likely to be beaten: the lowest rank, side suits first.
         return _lowest_rank(mask)
     win = st.win_card
-    led = trick[0] // 13
+    led = min(trick[0] // 13, 3)
     under = losing_cards(mask, win)
     if under:
         # The highest card that still loses (unload danger), side suits first.
@@ -330,7 +330,8 @@ def play_out(st: State, ctx: Context) -> HandResult:
     while len(st.results) == hands_before:
         if st.current < 0:  # a chance node or the end: the play phase was left early
             raise RuntimeError("a rollout left the play phase before the hand ended")
-        apply(fast_card(st, ctx))
+        card = fast_card(st, ctx)
+        apply(card if card >= 0 else _low(st.legal_mask()))  # (-1: a joker no heuristic reads)
     return st.results[-1]
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from spades_cli.engine import BID_BASE, Observation, Rules
-from spades_cli.engine.cards import FULL_DECK, SPADES, SUIT_MASKS, mask_of
+from spades_cli.engine.cards import SPADES, SUIT_MASKS, mask_of
+from spades_cli.engine.plan import plan_for
 from spades_cli.engine.play import beats
 
 
@@ -48,7 +49,7 @@ class TableView:
 
     @property
     def led_suit(self) -> int:
-        return self.trick[0][1] // 13 if self.trick else -1
+        return plan_for(self.rules).order.suit[self.trick[0][1]] if self.trick else -1
 
     @property
     def position(self) -> int:
@@ -59,11 +60,15 @@ class TableView:
         """Seats still to play to this trick after this seat."""
         return [(self.seat + k) % self.n for k in range(1, self.n - len(self.trick))]
 
+    def beats(self, card: int, best: int) -> bool:
+        """R-C-4 under these rules' order of the cards (engine/play.py)."""
+        return beats(card, best, plan_for(self.rules).order)
+
     def is_partner(self, seat: int) -> bool:
-        return seat != self.seat and seat % 2 == self.seat % 2
+        return seat != self.seat and self.rules.side_of(seat) == self.rules.side_of(self.seat)
 
     def side_seats(self, side: int) -> tuple[int, ...]:
-        return (side,) if self.n == 2 else (side, side + 2)
+        return self.rules.side_seats(side)
 
     def is_nil(self, seat: int) -> bool:
         b = self.obs.bids[seat]
@@ -91,7 +96,7 @@ class TableView:
 
     def higher_outstanding(self, card: int) -> int:
         """Cards of the same suit above ``card`` that other seats may still hold."""
-        suit = card // 13
+        suit = plan_for(self.rules).order.suit[card]
         above = SUIT_MASKS[suit] & ~((2 << card) - 1)
         return (self.unknown & above).bit_count()
 
@@ -104,26 +109,28 @@ def read_table(obs: Observation, rules: Rules) -> TableView:
     n = obs.players
     seat = obs.seat
     hand = mask_of(obs.hand)
+    plan = plan_for(rules)
+    suit = plan.order.suit  # each card's suit for following (the variant's trumps are spades)
     played = 0
     voids = [0] * n
     for t in obs.tricks:
-        led = t.cards[0] // 13
+        led = suit[t.cards[0]]
         for i, c in enumerate(t.cards):
             played |= 1 << c
-            if c // 13 != led:
+            if suit[c] != led:
                 voids[(t.leader + i) % n] |= 1 << led
     trick = [((obs.leader + i) % n, c) for i, c in enumerate(obs.current_trick)]
     win_seat, win_card = -1, -1
     if trick:
-        led = trick[0][1] // 13
+        led = suit[trick[0][1]]
         win_seat, win_card = trick[0]
         for s, c in trick:
             played |= 1 << c
-            if c // 13 != led:
+            if suit[c] != led:
                 voids[s] |= 1 << led
-            if beats(c, win_card):
+            if beats(c, win_card, plan.order):
                 win_seat, win_card = s, c
-    unknown = FULL_DECK & ~hand & ~played
+    unknown = plan.deck_mask & ~hand & ~played
     maybe_drawn = 0
     if n == 2:
         own = mask_of(obs.own_discards)

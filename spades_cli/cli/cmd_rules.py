@@ -9,7 +9,7 @@ from __future__ import annotations
 import click
 
 from spades_cli.cli.options import set_option
-from spades_cli.presets import list_presets, load_rules, rules_to_yaml
+from spades_cli.presets import describe, list_presets, load_rules, rules_to_yaml
 
 
 @click.group("rules")
@@ -31,11 +31,13 @@ def list_command() -> None:
 @click.argument("source", metavar="NAME|FILE")
 @set_option
 def show_command(source: str, overrides: tuple[str, ...]) -> None:
-    """Print the fully resolved rules of a preset or YAML file, every key included.
+    """Print the fully resolved rules of a preset or YAML file, every key included, after
+    a comment that says what the variant is and what it changes from four-player.
 
     The output is itself a complete preset file.
     """
-    click.echo(rules_to_yaml(load_rules(source, overrides)), nl=False)
+    rules = load_rules(source, overrides)
+    click.echo(describe(rules) + rules_to_yaml(rules), nl=False)
 
 
 @rules_group.command("validate")

@@ -6,12 +6,22 @@ from spades_cli.engine.actions import (
     DISCARD,
     EXCHANGE_DONE,
     KEEP,
+    MAX_BID,
     NO_BLIND,
     NUM_ACTIONS,
     action_label,
     action_text,
 )
-from spades_cli.engine.cards import card_label, card_str, cards_in, parse_card
+from spades_cli.engine.cards import (
+    BIG_JOKER,
+    LITTLE_JOKER,
+    NUM_CARDS,
+    card_label,
+    card_str,
+    cards_in,
+    is_card,
+    parse_card,
+)
 from spades_cli.engine.chance import deck_for, draw_for, first_dealer_for, rng_for
 from spades_cli.engine.illegal import IllegalAction
 from spades_cli.engine.observation import HandResult, Observation, Trick
@@ -24,6 +34,7 @@ from spades_cli.engine.state import CHANCE, TERMINAL, State
 __all__ = [
     "BID",
     "BID_BASE",
+    "BIG_JOKER",
     "BLIND",
     "CHANCE",
     "DEAL",
@@ -34,8 +45,11 @@ __all__ = [
     "EXCHANGE",
     "EXCHANGE_DONE",
     "KEEP",
+    "LITTLE_JOKER",
+    "MAX_BID",
     "NO_BLIND",
     "NUM_ACTIONS",
+    "NUM_CARDS",
     "OVER",
     "PLAY",
     "TERMINAL",
@@ -58,6 +72,7 @@ __all__ = [
     "draw_for",
     "first_dealer_for",
     "game_over",
+    "is_card",
     "parse_card",
     "rng_for",
     "score_side",

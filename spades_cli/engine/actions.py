@@ -2,14 +2,15 @@
 
 Actions are small integers:
 
-* ``0..51``   a card (play it; in the exchange, give it up; at a chance node, draw it)
-* ``52..65``  a bid of 0 (nil) to 13 (``BID_BASE + n``)
+* ``0..53``   a card (play it; in the exchange, give it up; at a chance node, draw it);
+  52 and 53 are the jokers of the variants that add them (``engine.cards``)
+* ``54..72``  a bid of 0 (nil) to 18 (``BID_BASE + n``; 18: the three-player hand with jokers)
 * ``KEEP`` / ``DISCARD``   the two-player draft decision on the card just drawn (R-2P-2)
 * ``BLIND`` / ``NO_BLIND``  declare, or not, double nil / blind nil (R-2P-3)
 * ``EXCHANGE_DONE``  stop exchanging before the limit (R-2P-3)
 
 Canonical text (what transcripts and the protocol write): cards ``QS``, ``TH``, ``2C``;
-bids ``0``..``13`` written ``nil`` for 0; ``keep`` / ``discard``; ``blind`` / ``noblind``;
+bids ``0``..``18`` written ``nil`` for 0; ``keep`` / ``discard``; ``blind`` / ``noblind``;
 ``done``.
 """
 
@@ -17,15 +18,17 @@ from __future__ import annotations
 
 from typing import Final
 
-from spades_cli.engine.cards import card_label, card_str
+from spades_cli.engine.cards import NUM_CARDS, card_label, card_str
 
-BID_BASE: Final = 52
-KEEP: Final = 66
-DISCARD: Final = 67
-BLIND: Final = 68
-NO_BLIND: Final = 69
-EXCHANGE_DONE: Final = 70
-NUM_ACTIONS: Final = 71
+# The numbers are internal (transcripts and the protocol write the text): they may move.
+BID_BASE: Final = NUM_CARDS
+MAX_BID: Final = 18  # the largest hand of any deal (R-J-2: 54 cards among three players)
+KEEP: Final = BID_BASE + MAX_BID + 1
+DISCARD: Final = KEEP + 1
+BLIND: Final = KEEP + 2
+NO_BLIND: Final = KEEP + 3
+EXCHANGE_DONE: Final = KEEP + 4
+NUM_ACTIONS: Final = KEEP + 5
 
 _WORDS: Final = {KEEP: "keep", DISCARD: "discard", BLIND: "blind", NO_BLIND: "noblind", EXCHANGE_DONE: "done"}
 
@@ -39,9 +42,9 @@ def is_nil_bid(bid: int, blind: bool, nil_enabled: bool) -> bool:
 
 def action_text(action: int) -> str:
     """Canonical text of an action (ValueError for a number that is no action)."""
-    if 0 <= action < 52:
+    if 0 <= action < NUM_CARDS:
         return card_str(action)
-    if BID_BASE <= action < BID_BASE + 14:
+    if BID_BASE <= action <= BID_BASE + MAX_BID:
         bid = action - BID_BASE
         return "nil" if bid == 0 else str(bid)
     word = _WORDS.get(action)
@@ -52,9 +55,9 @@ def action_text(action: int) -> str:
 
 def action_label(action: int, *, symbols: bool = True) -> str:
     """Text for people: ``Q♠``, ``10♥``, ``bid 4``, ``nil``, ``keep``, ``double nil``."""
-    if 0 <= action < 52:
+    if 0 <= action < NUM_CARDS:
         return card_label(action, symbols=symbols)
-    if BID_BASE <= action < BID_BASE + 14:
+    if BID_BASE <= action <= BID_BASE + MAX_BID:
         bid = action - BID_BASE
         return "nil" if bid == 0 else f"bid {bid}"
     if action == BLIND:

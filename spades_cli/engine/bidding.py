@@ -7,9 +7,9 @@ from __future__ import annotations
 from spades_cli.engine.observation import Observation
 
 
-def check_hands(obs: Observation, hands: list[int], plays: list[int], deck: int) -> None:
+def check_hands(obs: Observation, hands: list[int], plays: list[int], deck: int, hand_size: int = 13) -> None:
     """ValueError unless ``hands`` fit the observation (see State.from_observation);
-    ``deck`` is the mask of the rules' deck."""
+    ``deck`` is the mask of the rules' deck, ``hand_size`` the cards each seat is dealt."""
     n = obs.players
     if len(hands) != n:
         raise ValueError(f"hidden_hands must give {n} hands")
@@ -19,7 +19,7 @@ def check_hands(obs: Observation, hands: list[int], plays: list[int], deck: int)
     if hands[obs.seat] != own:
         raise ValueError("hidden_hands must give the observing seat its own hand")
     seen = 0
-    held = [13] * n
+    held = [hand_size] * n
     for i in range(len(plays)):
         seen |= 1 << plays[i]
     for t in obs.tricks:
@@ -29,8 +29,8 @@ def check_hands(obs: Observation, hands: list[int], plays: list[int], deck: int)
         held[(obs.leader + i) % n] -= 1
     for s in range(n):
         h = hands[s]
-        if h & seen or h.bit_count() != held[s] or h >> 52:
+        if h & seen or h.bit_count() != held[s] or h & ~deck:
             raise ValueError(f"hidden_hands gives seat {s} cards that do not fit what was played")
         seen |= h
-    if n == 4 and seen != deck:
+    if n != 2 and seen != deck:
         raise ValueError("hidden_hands and the cards played must make up the deck")

@@ -2,8 +2,10 @@
 
 A card is ``suit * 13 + rank`` with suits clubs=0, diamonds=1, hearts=2,
 spades=3 and ranks 0 (the two) to 12 (the ace), so within a suit a higher
-number is a higher card and every spade is above every other card. A set of
-cards is a 52-bit mask with bit ``card`` set.
+number is a higher card and every spade is above every other card. The two jokers
+of the variants that add them (R-J-1) are 52 (the Little Joker) and 53 (the Big
+Joker); which cards a game's deck holds, and where each ranks, is the rules' (see
+``engine/play.py``). A set of cards is a mask with bit ``card`` set.
 """
 
 from __future__ import annotations
@@ -31,6 +33,13 @@ NON_SPADE_MASK: Final = (1 << 39) - 1
 FULL_DECK: Final = (1 << 52) - 1
 DECK: Final = tuple(range(52))  # the 52 cards in their unshuffled order (R-C-1)
 TWO_OF_CLUBS: Final = 0
+# R-J-1: the jokers, numbered after the 52 cards of the ordinary deck.
+LITTLE_JOKER: Final = 52
+BIG_JOKER: Final = 53
+NUM_CARDS: Final = 54  # every card number is below this; the action numbers follow
+ALL_CARDS: Final = (1 << NUM_CARDS) - 1
+# The jokers' card words (transcripts, the protocol, the prompt: one form everywhere).
+JOKER_WORDS: Final = {LITTLE_JOKER: "LJ", BIG_JOKER: "BJ"}
 
 
 def suit_of(card: int) -> int:
@@ -51,9 +60,14 @@ def make_card(suit: int, rank: int) -> int:
 SMALL_INTS: Final[tuple[object, ...]] = tuple(range(128))
 
 
+def is_card(action: int) -> bool:
+    """Is this action number a card (of any deck, jokers included)?"""
+    return 0 <= action < NUM_CARDS
+
+
 def cards_in(mask: int) -> list[int]:
-    """The cards of a mask, low to high (clubs first, spades last); bits past the deck
-    give the action numbers from 52 up."""
+    """The cards of a mask, low to high (clubs first, spades, then the jokers); bits past
+    the cards give the action numbers from NUM_CARDS up."""
     out: list[object] = []
     while mask > 0:
         low = mask & -mask
@@ -65,11 +79,11 @@ def cards_in(mask: int) -> list[int]:
 def mask_actions(mask: int) -> list[int]:
     """The actions of a legal-action mask, in increasing order (the bits past the deck
     shifted down first: as one number they would not fit a machine word)."""
-    out = cards_in(mask & FULL_DECK)
-    rest = mask >> 52
+    out = cards_in(mask & ALL_CARDS)
+    rest = mask >> NUM_CARDS
     while rest:
         low = rest & -rest
-        out.append(51 + low.bit_length())
+        out.append(NUM_CARDS - 1 + low.bit_length())
         rest ^= low
     return out
 
@@ -82,12 +96,16 @@ def mask_of(cards: Iterable[int]) -> int:
 
 
 def card_str(card: int) -> str:
-    """Canonical two-character form used in transcripts: ``QS``, ``TH``, ``2C``."""
+    """Canonical two-character form used in transcripts: ``QS``, ``TH``, ``2C``, ``BJ``."""
+    if card >= LITTLE_JOKER:
+        return JOKER_WORDS[card]
     return RANK_CHARS[card % 13] + SUIT_LETTERS[card // 13]
 
 
 def card_label(card: int, *, symbols: bool = True) -> str:
     """Human form for display: ``Q♠``, ``10♥`` (or ``QS``, ``10H`` with symbols off)."""
+    if card >= LITTLE_JOKER:
+        return JOKER_WORDS[card]
     suit = SUIT_SYMBOLS if symbols else SUIT_LETTERS
     return RANK_NAMES[card % 13] + suit[card // 13]
 
@@ -111,11 +129,25 @@ _SUIT_ALIASES = {
     "♧": CLUBS,
 }
 _RANK_ALIASES = {name: i for i, name in enumerate(RANK_NAMES)} | {"T": 8}
+# The jokers, read as forgivingly as a card (case, spaces and hyphens aside).
+_JOKER_ALIASES = {
+    "BJ": BIG_JOKER,
+    "JB": BIG_JOKER,
+    "BIGJOKER": BIG_JOKER,
+    "LJ": LITTLE_JOKER,
+    "JL": LITTLE_JOKER,
+    "LITTLEJOKER": LITTLE_JOKER,
+}
 
 
 def parse_card(text: str) -> int:
-    """Read a card forgivingly: ``QS``, ``qs``, ``Q♠``, ``10h``, ``Th``, ``sq``."""
+    """Read a card forgivingly: ``QS``, ``qs``, ``Q♠``, ``10h``, ``Th``, ``sq``; the
+    jokers ``BJ`` / ``LJ`` (also ``big joker``, ``little-joker``). Whether the game's deck
+    holds the card is the rules' question."""
     t = text.strip().upper().replace(" ", "")
+    joker = _JOKER_ALIASES.get(t.replace("-", "").replace("_", ""))
+    if joker is not None:
+        return joker
     if len(t) >= 2:
         for rank_part, suit_part in ((t[:-1], t[-1]), (t[1:], t[0])):
             if suit_part in _SUIT_ALIASES and rank_part in _RANK_ALIASES:

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from spades_cli.engine.actions import BID_BASE, EXCHANGE_DONE, NUM_ACTIONS, action_label
-from spades_cli.engine.cards import SUIT_NAMES, card_label, cards_in
+from spades_cli.engine.actions import BID_BASE, EXCHANGE_DONE, MAX_BID, NUM_ACTIONS, action_label
+from spades_cli.engine.cards import NUM_CARDS, SUIT_NAMES, card_label, cards_in
 from spades_cli.engine.phases import Phase
 from spades_cli.engine.plan import plan_for
 from spades_cli.engine.play import SUIT_LED, deciding, situation
@@ -57,17 +57,33 @@ def _reason(phase: Phase, action: int, legal: Sequence[int], symbols: bool) -> t
         return "the cards must be dealt first", ""
     if not 0 <= action < NUM_ACTIONS:
         return f"there is no action {action}", ""
-    if phase == Phase.BID and action >= BID_BASE and action < BID_BASE + 14:
+    if phase == Phase.BID and action >= BID_BASE and action <= BID_BASE + MAX_BID:
         shown = ", ".join("nil" if a == BID_BASE else str(a - BID_BASE) for a in legal)
         return f"that bid is not allowed here; legal bids: {shown}", "R-C-7"
-    if phase == Phase.EXCHANGE and action < 52:
+    if phase == Phase.EXCHANGE and action < NUM_CARDS:
         return f"you do not hold {card_label(action, symbols=symbols)}", ""
-    if phase == Phase.DRAW and action < 52:
+    if phase == Phase.DRAW and action < NUM_CARDS:
         return f"{card_label(action, symbols=symbols)} is not in the discard pile", "R-2P-3"
     if phase == Phase.EXCHANGE and action == EXCHANGE_DONE:
         return "the exchange is over", "R-2P-3"
     rule = _PHASE_RULE.get(phase, "")
     return f"{action_label(action, symbols=symbols)} is not possible now ({phase})", rule
+
+
+def bid_reason(rules: Rules, legal: Sequence[int], spades: int, partner_bid: int) -> tuple[str, str]:
+    """Why a bid is refused when the variant's bidding rule decides it: Mirror (R-M-1), Whiz
+    (R-W-1) or Suicide (R-S-1, R-S-2); ``spades``: the spade-suit cards the seat holds,
+    ``partner_bid``: the partner's bid (-1: none yet). The plain refusal otherwise."""
+    bidding = rules.bidding
+    if bidding.mode == "mirror":
+        return f"in Mirror you bid the spades you hold: {spades or 'nil'}", "R-M-1"
+    if bidding.mode == "whiz":
+        return f"in Whiz you bid nil or the spades you hold ({spades})", "R-W-1"
+    if bidding.suicide and partner_bid >= 0:
+        if rules.is_nil(partner_bid):
+            return f"in Suicide your partner bid nil: bid a number, at least {bidding.suicide_min}", "R-S-2"
+        return "in Suicide your partner bid a number: you bid nil", "R-S-1"
+    return _reason(Phase.BID, BID_BASE, legal, False)
 
 
 def card_reason(
@@ -103,4 +119,4 @@ def card_reason(
     return row.words.format(suit=SUIT_NAMES[plan.order.suit[trick[0]]], held=held), row.rule_id
 
 
-__all__ = ["IllegalAction", "card_reason", "explain"]
+__all__ = ["IllegalAction", "bid_reason", "card_reason", "explain"]

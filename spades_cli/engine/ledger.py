@@ -17,14 +17,17 @@ from spades_cli.engine.observation import HandResult
 from spades_cli.engine.plan import Plan
 from spades_cli.engine.scoring import side_result, side_values
 
-# The seats of each side by the number of players (R-4P-1: partners opposite; 2P: one).
-SIDES: Final[dict[int, tuple[tuple[int, ...], tuple[int, ...]]]] = {4: ((0, 2), (1, 3)), 2: ((0,), (1,))}
+# The seats of each side in the partnership game and the two-player game (R-4P-1: partners
+# opposite; 2P: one); the plan's ``side_seats`` has them for every rule set.
+SIDES: Final[dict[int, tuple[tuple[int, ...], ...]]] = {4: ((0, 2), (1, 3)), 2: ((0,), (1,))}
 
 _SETTLING: Final = threading.Lock()
 
 # A finished hand whose HandResult is not built yet: hand_no, dealer, bids, blind, tricks
 # and each side's score and bags before the hand.
-Unscored = tuple[int, int, tuple[int, ...], tuple[bool, ...], tuple[int, ...], int, int, int, int]
+Unscored = tuple[
+    int, int, tuple[int, ...], tuple[bool, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]
+]
 
 
 @final
@@ -58,13 +61,15 @@ class Ledger:
             with _SETTLING:
                 pending = self._unscored
                 plan = self._plan
-                seats = SIDES[self._players]
+                seats = plan.side_seats
                 for i in range(self._settled, len(pending)):
-                    hand_no, dealer, bids, blind, tricks, s0, b0, s1, b1 = pending[i]
-                    a = side_result(side_values(plan, bids, blind, tricks, seats[0], s0, b0))
-                    b = side_result(side_values(plan, bids, blind, tricks, seats[1], s1, b1))
+                    hand_no, dealer, bids, blind, tricks, scores, bags = pending[i]
+                    sides = tuple(
+                        side_result(side_values(plan, bids, blind, tricks, seats[s], scores[s], bags[s]))
+                        for s in range(len(seats))
+                    )
                     # tuple.__new__ builds the named tuple without its Python-level __new__.
-                    result = tuple.__new__(HandResult, (hand_no, dealer, bids, blind, tricks, (a, b)))
+                    result = tuple.__new__(HandResult, (hand_no, dealer, bids, blind, tricks, sides))
                     self._results.append(result)
                 self._settled = len(pending)
         return self._results

@@ -25,6 +25,7 @@ from spades_cli.engine import (
     EXCHANGE,
     EXCHANGE_DONE,
     KEEP,
+    MAX_BID,
     NO_BLIND,
     PLAY,
     Phase,
@@ -102,7 +103,7 @@ def parse_action(text: str, phase: Phase) -> int:
     if phase == BID:
         if t == "nil":
             return BID_BASE
-        if is_number(t) and len(t) <= 2 and int(t) <= 13:
+        if is_number(t) and len(t) <= 2 and int(t) <= MAX_BID:
             return BID_BASE + int(t)
         if is_number(t):
             _not_a_bid(raw)

@@ -27,11 +27,11 @@ class HandResult(NamedTuple):
     bids: tuple[int, ...]  # per seat; 0 = nil
     blind: tuple[bool, ...]  # per seat: declared blind / double nil
     tricks: tuple[int, ...]  # tricks taken per seat
-    sides: tuple[SideResult, SideResult]
+    sides: tuple[SideResult, ...]  # per side (Rules.sides: 2 partnerships, else one a seat)
 
     @property
-    def scores(self) -> tuple[int, int]:
-        return (self.sides[0].score, self.sides[1].score)
+    def scores(self) -> tuple[int, ...]:
+        return tuple(side.score for side in self.sides)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +56,7 @@ class Observation:
     leader: int  # leader of the trick in progress
     tricks_won: tuple[int, ...]
     spades_broken: bool
-    scores: tuple[int, int]
-    bags: tuple[int, int]
+    scores: tuple[int, ...]  # per side (Rules.sides)
+    bags: tuple[int, ...]
     results: tuple[HandResult, ...]  # earlier hands
     legal: tuple[int, ...]  # legal actions if this seat is on turn

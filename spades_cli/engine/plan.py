@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final, final
 
-from spades_cli.engine.actions import BID_BASE
+from spades_cli.engine.actions import BID_BASE, MAX_BID
 from spades_cli.engine.play import (
     CardOrder,
     Restriction,
@@ -20,7 +20,18 @@ from spades_cli.engine.play import (
     restrictions,
     rows_by_situation,
 )
-from spades_cli.engine.rules import Rules
+from spades_cli.engine.rules import Rules, lowest_club
+
+# How the bid is fixed by the spades held (``bidding.mode``, R-M-1 / R-W-1).
+MODE_FREE: Final = 0
+MODE_MIRROR: Final = 1
+MODE_WHIZ: Final = 2
+_MODES: Final = {"free": MODE_FREE, "mirror": MODE_MIRROR, "whiz": MODE_WHIZ}
+# Boston (``boston.mode``, R-B-2).
+BOSTON_OFF: Final = 0
+BOSTON_WIN: Final = 1
+BOSTON_POINTS: Final = 2
+_BOSTON: Final = {"off": BOSTON_OFF, "win": BOSTON_WIN, "points": BOSTON_POINTS}
 
 # How a failed nil bidder's tricks count (``nil.failed_tricks``).
 FAILED_NONE: Final = 0
@@ -37,10 +48,24 @@ class Plan:
         play = rules.play
         self.spades_break: bool = play.spades_break
         self.two_of_clubs_leads: bool = play.two_of_clubs_leads
+        self.lead_club: int = lowest_club(rules)  # R-H-21 / R-CT-6: the club that leads
+        self.break_any: bool = play.breaking == "played"  # R-L-2 (else: only trumping)
         # The deck (engine/play.py), as a mask for State.deal's check.
         deck = deck_cards(rules)
+        self.deck_cards: tuple[int, ...] = deck
         self.deck_size: int = len(deck)
         self.deck_mask: int = sum(1 << c for c in deck)
+        self.hand_size: int = rules.hand_size  # R-CT-1 / R-J-2: cards dealt a seat, tricks a hand
+        # The seats and sides (R-4P-1, R-CT-1, R-I-1): each side's seats, each seat's partner (-1: none).
+        self.players: int = rules.players
+        self.sides: int = rules.sides
+        self.side_seats: tuple[tuple[int, ...], ...] = tuple(rules.side_seats(s) for s in range(rules.sides))
+        self.partner: tuple[int, ...] = tuple(
+            (s + 2) % 4 if rules.partnerships else -1 for s in range(rules.players)
+        )
+        # The ordinary 52 cards and two sides (2P, or 4P partners): what the solvers handle today.
+        two_sides = rules.players == 2 or rules.partnerships
+        self.standard: bool = two_sides and deck == tuple(range(52)) and not rules.trump_cards
         # The order of the cards in a trick (engine/play.py), and its masks for State.apply.
         order = card_order(rules)
         self.order: CardOrder = order
@@ -48,7 +73,7 @@ class Plan:
         self.suit_mask: tuple[int, ...] = order.suit_mask
         self.trump: int = order.trump
         # The restrictions of legal play by situation (engine/play.py), and their keeps.
-        rows = restrictions(play, order)
+        rows = restrictions(play, order, self.deck_mask, self.lead_club)
         self.card_rows: tuple[tuple[Restriction, ...], ...] = rows_by_situation(rows)
         self.card_keeps: tuple[tuple[int, ...], ...] = keep_table(rows)
         self.blind_nil: bool = rules.blind_nil.enabled
@@ -57,6 +82,15 @@ class Plan:
         self.nil_value: int = rules.nil.value
         self.failed_tricks: int = _FAILED.get(rules.nil.failed_tricks, FAILED_NONE)
         self.ten_for_two_hundred: bool = rules.ten_for_two_hundred
+        self.ten_exact: bool = rules.ten_for_two_hundred_exact  # R-T-3; R-T-2 below
+        self.has_ten_set, self.ten_set = (
+            rules.ten_for_two_hundred_set is not None,
+            rules.ten_for_two_hundred_set or 0,
+        )
+        self.boston: int = _BOSTON[rules.boston.mode]
+        self.boston_value: int = rules.boston.value
+        self.has_hand_limit, self.hand_limit = rules.hand_limit is not None, rules.hand_limit or 0
+        self.bid_mode: int = _MODES[rules.bidding.mode]  # R-M-1 / R-W-1: bids fixed by the spades held
         bags = rules.bags
         self.bags_enabled: bool = bags.enabled
         self.bag_value: int = bags.value
@@ -79,13 +113,13 @@ class Plan:
         # Legal bids (R-C-7, R-4P-4, R-2P-4 and the bidding options) as action masks.
         self.bid_masks: dict[int, int] = _compute_bid_masks(rules)
         # The same as lists of actions, for State.legal_actions to copy.
-        bids = range(BID_BASE, BID_BASE + 14)
+        bids = range(BID_BASE, BID_BASE + MAX_BID + 1)
         self.bid_actions: dict[int, list[int]] = {
             key: [a for a in bids if mask >> a & 1] for key, mask in self.bid_masks.items()
         }
         # Both again as lists indexed by the partner's bid + 1 (-1, none yet, first).
-        self.bid_mask_rows: list[int] = [self.bid_masks[p] for p in range(-1, 14)]
-        self.bid_action_rows: list[list[int]] = [self.bid_actions[p] for p in range(-1, 14)]
+        self.bid_mask_rows: list[int] = [self.bid_masks[p] for p in range(-1, MAX_BID + 1)]
+        self.bid_action_rows: list[list[int]] = [self.bid_actions[p] for p in range(-1, MAX_BID + 1)]
         # The masks shifted down so that bit 0 is a bid of 0 (small ints: State.apply's check).
         self.bid_bit_rows: list[int] = [m >> BID_BASE for m in self.bid_mask_rows]
 
@@ -100,11 +134,32 @@ class Plan:
             return True
         return self.has_mercy and hi - lo >= self.mercy
 
+    def game_over_all(self, scores: list[int], hands: int) -> bool:
+        """:meth:`game_over` for any number of sides, after ``hands`` hands (R-E-2): the
+        game ends when the leader reaches the target alone, or a side at the losing score
+        is behind the leader, or the leader is ``mercy`` ahead of every other side, or the
+        hand limit is reached with one side ahead."""
+        if len(scores) == 2 and not self.has_hand_limit:
+            return self.game_over(scores[0], scores[1])
+        hi = max(scores)
+        alone = scores.count(hi) == 1
+        second = max([s for s in scores if s != hi], default=hi)
+        if hi >= self.target:
+            return alone
+        if self.has_hand_limit and hands >= self.hand_limit and alone:
+            return True
+        if self.has_losing_score and min(scores) <= self.losing_score and min(scores) != hi:
+            return True
+        return self.has_mercy and alone and hi - second >= self.mercy
+
 
 def _compute_bid_masks(rules: Rules) -> dict[int, int]:
-    """Legal bid masks keyed by the partner's bid (-1: partner has not bid / no partner)."""
+    """Legal bid masks keyed by the partner's bid (-1: partner has not bid / no partner).
+    R-CT-3: bids run up to the hand size. R-S-1 / R-S-2: in Suicide a seat whose partner
+    bid nil bids a number of at least ``suicide_min``, one whose partner bid a number bids
+    nil, and the first of a side either."""
     bidding = rules.bidding
-    options = [b for b in range(bidding.min_bid, 14)]
+    options = [b for b in range(bidding.min_bid, rules.hand_size + 1)]
     if rules.nil.enabled and 0 not in options:
         options.insert(0, 0)
 
@@ -112,8 +167,14 @@ def _compute_bid_masks(rules: Rules) -> dict[int, int]:
         return 0 if rules.is_nil(b) else b
 
     def ok(b: int, partner: int) -> bool:
-        if rules.players == 2:
+        if not rules.partnerships:
             return True
+        if bidding.suicide:
+            if rules.is_nil(b):
+                return partner < 0 or not rules.is_nil(partner)
+            return b >= bidding.suicide_min and (partner < 0 or rules.is_nil(partner))
+        if partner < 0:
+            partner = 0  # (the first of a side: some bid of the partner must fit)
         if bidding.team_max is not None and b + partner > bidding.team_max:
             return False
         return contract(b) + contract(partner) >= bidding.team_min
@@ -124,10 +185,13 @@ def _compute_bid_masks(rules: Rules) -> dict[int, int]:
             m |= 1 << (BID_BASE + b)
         return m
 
-    masks = {-1: to_mask([b for b in options if any(ok(b, p) for p in options)])}
+    first = [b for b in options if any(ok(b, p) for p in options)]
+    if bidding.suicide:
+        first = [b for b in options if ok(b, -1)]
+    masks = {-1: to_mask(first)}
     if masks[-1] == 0:
         raise ValueError("these bidding rules leave a seat no legal bid")
-    for p in range(14):
+    for p in range(MAX_BID + 1):
         allowed = [b for b in options if ok(b, p)]
         masks[p] = to_mask(allowed) if allowed else to_mask(options[:1])
     return masks

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, NamedTuple, final
 
-from spades_cli.engine.cards import DECK, FULL_DECK, SPADES, TWO_OF_CLUBS
+from spades_cli.engine.cards import FULL_DECK, NUM_CARDS, SPADES, TWO_OF_CLUBS
 from spades_cli.engine.rules import PlayRules, Rules
 
 
@@ -44,7 +44,7 @@ class CardOrder:
         cards = range(len(suits))
         self.suit: tuple[int, ...] = tuple(suits)
         self.trump_suit: int = trump_suit
-        masks = [0, 0, 0, 0]
+        masks = [0] * (max(suits) + 1)
         for c in cards:
             masks[suits[c]] |= 1 << c
         self.suit_mask: tuple[int, ...] = tuple(masks[suits[c]] for c in cards)
@@ -64,29 +64,41 @@ class CardOrder:
 
     def table(self) -> tuple[tuple[int, ...], tuple[int, ...], int, int]:
         """The order as the C search core takes it: ``suit_mask``, ``beaten_by``, ``trump``
-        and ``trump_suit``."""
-        return self.suit_mask, self.beaten_by, self.trump, self.trump_suit
+        and ``trump_suit``, over the 52 ordinary cards (the core refuses other decks)."""
+        return (
+            tuple(m & FULL_DECK for m in self.suit_mask[:52]),
+            tuple(m & FULL_DECK for m in self.beaten_by[:52]),
+            self.trump & FULL_DECK,
+            self.trump_suit,
+        )
 
 
 def card_order(rules: Rules) -> CardOrder:
-    """The order of the cards under ``rules`` (R-C-4): every rule set plays today's,
-    spades trump over the four suits of the 52 cards. A variant with another order (jokers
-    above the ace of spades, deuces high, the 2 of diamonds a spade) gives its cards'
-    suits, trump suit and places here."""
-    del rules  # no option changes the order yet
-    return STANDARD
+    """The order of the cards under ``rules`` (R-C-4): spades trump over the four suits;
+    the cards of ``deck.trumps`` (R-J-1 jokers, R-J-8 the 2 of diamonds, R-J-17 deuces
+    high) rank above the ace of spades in the order listed and count as spades for
+    following, leading and breaking. The ordinary order is :data:`STANDARD`."""
+    trumps = rules.trump_cards
+    if not trumps:
+        return STANDARD
+    suits = [min(c // 13, SPADES) for c in range(NUM_CARDS)]
+    power = list(range(NUM_CARDS))
+    for i, c in enumerate(trumps):
+        suits[c] = SPADES
+        power[c] = 100 + len(trumps) - i
+    return CardOrder(suits, SPADES, power)
 
 
 def deck_cards(rules: Rules) -> tuple[int, ...]:
     """The cards of the deck under ``rules`` in their unshuffled order, the order every
-    shuffle starts from (R-C-1): the 52 cards for every rule set today. A variant that
-    removes cards (the two of clubs for three players) or adds them (jokers) says so here;
-    the seeded deal, the state's deal and the scripts' deals all start from it."""
-    del rules  # no option changes the deck yet
-    return DECK
+    shuffle starts from (R-C-1, R-CT-1, R-J-1: :attr:`Rules.deck_cards`); the seeded deal,
+    the state's deal and the scripts' deals all start from it."""
+    return rules.deck_cards
 
 
-STANDARD: Final = CardOrder([c // 13 for c in range(52)], SPADES, range(52))
+# The ordinary order, over every card number: the jokers (in no ordinary deck) are a suit
+# of their own that never wins, so that a caller asking about any card gets an answer.
+STANDARD: Final = CardOrder([c // 13 for c in range(NUM_CARDS)], SPADES, range(NUM_CARDS))
 
 # A situation of play is three bits; a restriction applies in a set of the 8 situations.
 FOLLOWING: Final = 1  # a card was led to the trick
@@ -134,19 +146,23 @@ def _where(following: bool, first_trick: bool = False, unbroken: bool = False) -
     return out
 
 
-def restrictions(play: PlayRules, order: CardOrder = STANDARD) -> tuple[Restriction, ...]:
-    """The restrictions of these play rules under ``order``, the first to decide first."""
-    side_cards = FULL_DECK & ~order.trump  # the cards other than trumps
+def restrictions(
+    play: PlayRules, order: CardOrder = STANDARD, deck: int = FULL_DECK, lead: int = TWO_OF_CLUBS
+) -> tuple[Restriction, ...]:
+    """The restrictions of these play rules under ``order`` for the cards of ``deck`` (a
+    mask; ``lead``: the club that leads the first trick, R-H-21), the first to decide first."""
+    side_cards = deck & ~order.trump  # the cards other than trumps
     rows = [Restriction(_where(True), SUIT_LED, "R-C-3", "you must follow {suit}: you hold {held}")]
     if play.no_spades_first_trick:
         words = "spades may not be played to the first trick while you hold other cards"
         rows.append(Restriction(_where(True, first_trick=True), side_cards, "R-H-22", words))
     if play.two_of_clubs_leads:
         words = "the two of clubs must lead the first trick"
-        rows.append(Restriction(_where(False, first_trick=True), 1 << TWO_OF_CLUBS, "R-H-21", words))
-    if play.no_spades_first_trick:
+        rows.append(Restriction(_where(False, first_trick=True), 1 << max(lead, 0), "R-H-21", words))
+    if play.no_spades_first_trick or play.no_spade_lead_first_trick:
         words = "no spade may lead the first trick while you hold another suit"
-        rows.append(Restriction(_where(False, first_trick=True), side_cards, "R-H-22", words))
+        rule = "R-H-22" if play.no_spades_first_trick else "R-L-5"
+        rows.append(Restriction(_where(False, first_trick=True), side_cards, rule, words))
     if play.spades_break:
         words = "spades are not broken yet: lead another suit"
         rows.append(Restriction(_where(False, unbroken=True), side_cards, "R-C-6", words))
@@ -204,12 +220,15 @@ def legal_play(
     return legal_cards(keeps, hand, order.suit_mask[led] if led >= 0 else 0)
 
 
-def first_leader(two_of_clubs_leads: bool, dealer: int, hands: Sequence[int]) -> int:
+def first_leader(
+    two_of_clubs_leads: bool, dealer: int, hands: Sequence[int], lead: int = TWO_OF_CLUBS
+) -> int:
     """Who leads the hand's first trick: the seat after the dealer (R-4P-5, R-2P-5), or
-    with ``two_of_clubs_leads`` (R-H-21) the holder of the two of clubs."""
+    with ``two_of_clubs_leads`` (R-H-21) the holder of ``lead``, the lowest club of the
+    deck (R-CT-6: the 3 of clubs when the two is out)."""
     if two_of_clubs_leads:
         for seat in range(len(hands)):
-            if hands[seat] >> TWO_OF_CLUBS & 1:
+            if hands[seat] >> lead & 1:
                 return seat
     return (dealer + 1) % len(hands)
 

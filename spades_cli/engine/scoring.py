@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from spades_cli.engine.actions import is_nil_bid
-from spades_cli.engine.plan import FAILED_BAGS, FAILED_PARTNER, Plan, plan_for
+from spades_cli.engine.cards import NUM_CARDS
+from spades_cli.engine.plan import BOSTON_POINTS, BOSTON_WIN, FAILED_BAGS, FAILED_PARTNER, Plan, plan_for
 from spades_cli.engine.rules import TEN_FOR_TWO_HUNDRED_MIN, TEN_FOR_TWO_HUNDRED_VALUE, Rules
 
 
@@ -29,6 +30,7 @@ class SideResult(NamedTuple):
     bags_total: int  # bags carried after the hand
     made: bool  # the contract was made (True when there was none)
     counted: int  # the tricks that count toward the contract (a failed nil's too, under "partner")
+    boston: bool = False  # R-B-2: a bid of every trick, made, under ``boston.mode: win``
 
 
 def score_side(
@@ -51,7 +53,7 @@ def score_side(
     return side_result(values)
 
 
-SideValues = tuple[int, int, int, int, int, int, int, int, int, int, bool, int]
+SideValues = tuple[int, int, int, int, int, int, int, int, int, int, bool, int, bool]
 
 
 def side_result(values: SideValues) -> SideResult:
@@ -96,16 +98,11 @@ def side_values(
     contract_points = 0
     overtricks = extra
     made = True
+    boston = False
     if contract > 0:
-        if toward >= contract:
-            if plan.ten_for_two_hundred and contract >= TEN_FOR_TWO_HUNDRED_MIN:
-                contract_points = TEN_FOR_TWO_HUNDRED_VALUE
-            else:
-                contract_points = 10 * contract
+        contract_points, made, boston = contract_score(plan, contract, toward)
+        if made:
             overtricks += toward - contract
-        else:
-            made = False
-            contract_points = -10 * contract
     else:
         # R-4P-7: no contract (both partners nil); tricks counted as "partner" become bags.
         overtricks += toward
@@ -133,9 +130,72 @@ def side_values(
         bags_total,
         made,
         toward,
+        boston,
     )
 
 
-def game_over(rules: Rules, scores: Sequence[int]) -> bool:
-    """R-C-11 and the house rules: has this score (the two sides') ended the game?"""
-    return plan_for(rules).game_over(scores[0], scores[1])
+def score_sides(
+    plan: Plan,
+    bids: tuple[int, ...],
+    blind: tuple[bool, ...],
+    tricks: tuple[int, ...],
+    scores: tuple[int, ...],
+    bags: tuple[int, ...],
+) -> tuple[list[int], list[int], int]:
+    """Every side's running score and bags after a hand (from ``scores`` and ``bags``
+    before it), and the first side that made a Boston winning the game (-1: none)."""
+    out: list[int] = []
+    after: list[int] = []
+    boston = -1
+    seats = plan.side_seats
+    for side in range(len(seats)):
+        v = side_values(plan, bids, blind, tricks, seats[side], scores[side], bags[side])
+        out.append(v[8])
+        after.append(v[9])
+        if v[12] and boston < 0:
+            boston = side
+    return out, after, boston
+
+
+def split_deck(cards: tuple[int, ...], n: int, deck: int) -> list[int] | None:
+    """R-4P-3 / R-CT-1: the ``n`` hands of a deal of ``cards`` (top first, one at a time
+    from the dealer's left; 2P: the first two of the pile's draws, unused) as masks, or None
+    unless ``cards`` hold each card of ``deck`` (a mask) once."""
+    if len(cards) != deck.bit_count():
+        return None
+    dealt = [0, 0, 0, 0]
+    for i in range(0, len(cards), n):
+        for j in range(n):
+            c = cards[i + j]
+            if not 0 <= c < NUM_CARDS:
+                return None
+            dealt[j] |= 1 << c
+    if dealt[0] | dealt[1] | dealt[2] | dealt[3] != deck:
+        return None
+    return dealt
+
+
+def contract_score(plan: Plan, contract: int, toward: int) -> tuple[int, bool, bool]:
+    """A contract's points, whether it was made, and whether it was a Boston that wins the
+    game: R-C-8 ten a trick, R-T-1 "10 for 200" (R-T-2 its set, R-T-3 exact or 10 and
+    more), R-B-2 a bid of every trick (points either way, or the game)."""
+    ten = plan.ten_for_two_hundred and (
+        contract == TEN_FOR_TWO_HUNDRED_MIN or (contract > TEN_FOR_TWO_HUNDRED_MIN and not plan.ten_exact)
+    )
+    moon = plan.boston != 0 and contract >= plan.hand_size  # R-B-1: every trick bid
+    if toward >= contract:
+        if moon and plan.boston == BOSTON_POINTS:
+            return plan.boston_value, True, False
+        boston = moon and plan.boston == BOSTON_WIN
+        return (TEN_FOR_TWO_HUNDRED_VALUE if ten else 10 * contract), True, boston
+    if moon and plan.boston == BOSTON_POINTS:
+        return -plan.boston_value, False, False  # R-B-2: the gamble either way
+    if ten and plan.has_ten_set:
+        return -plan.ten_set, False, False  # R-T-2
+    return -10 * contract, False, False
+
+
+def game_over(rules: Rules, scores: Sequence[int], hands: int = 0) -> bool:
+    """R-C-11 and the house rules: has this score (each side's, after ``hands`` hands)
+    ended the game?"""
+    return plan_for(rules).game_over_all(list(scores), hands)

@@ -1,12 +1,10 @@
 """The game state: an OpenSpiel-like API over the whole game, hand after hand.
 
 Actions are the small integers of :mod:`spades_cli.engine.actions`; phases are the
-:class:`~spades_cli.engine.phases.Phase` members (kept as plain integers inside).
-
-The shuffle is not an action: at the start of each hand the state is a chance node
-and :meth:`State.deal` takes the deck order, so a record of the game never depends
-on a random number generator. The cards drawn in the double-nil exchange are chance
-actions (the card drawn from the discard pile).
+:class:`~spades_cli.engine.phases.Phase` members (kept as plain integers inside). The
+shuffle is not an action: at the start of each hand the state is a chance node and
+:meth:`State.deal` takes the deck order, so a record never depends on a random number
+generator; the cards drawn in the double-nil exchange are chance actions.
 """
 
 from __future__ import annotations
@@ -14,18 +12,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, cast, final
 
-from spades_cli.engine.actions import BID_BASE, BLIND, DISCARD, EXCHANGE_DONE, KEEP, NO_BLIND
+from spades_cli.engine.actions import BID_BASE, BLIND, DISCARD, EXCHANGE_DONE, KEEP, MAX_BID, NO_BLIND
 from spades_cli.engine.actions import NUM_ACTIONS as NUM_ACTIONS
 from spades_cli.engine.bidding import check_hands
-from spades_cli.engine.cards import SMALL_INTS, cards_in, mask_actions, mask_of
-from spades_cli.engine.illegal import IllegalAction, card_reason, explain
-from spades_cli.engine.ledger import SIDES, Ledger
+from spades_cli.engine.cards import NUM_CARDS, SMALL_INTS, cards_in, mask_actions, mask_of
+from spades_cli.engine.illegal import IllegalAction, bid_reason, card_reason, explain
+from spades_cli.engine.ledger import Ledger
 from spades_cli.engine.observation import HandResult, Observation, Trick
 from spades_cli.engine.phases import BID, PHASES, PLAY, Phase
-from spades_cli.engine.plan import plan_for
+from spades_cli.engine.plan import MODE_FREE, MODE_MIRROR, plan_for
 from spades_cli.engine.play import first_leader, legal_cards, situation, trick_winner
 from spades_cli.engine.rules import Rules
-from spades_cli.engine.scoring import side_values
+from spades_cli.engine.scoring import score_sides, split_deck
 
 CHANCE: Final = -1
 TERMINAL: Final = -2
@@ -40,9 +38,6 @@ _BID: Final = 5
 _PLAY: Final = 6
 _OVER: Final = 7
 
-_SEATS_4: Final = SIDES[4]
-_SEATS_2: Final = SIDES[2]
-
 
 @final
 class State:
@@ -50,13 +45,53 @@ class State:
 
     # fmt: off
     __slots__ = (
-        "_bags", "_decided", "_deck", "_discard_pile", "_draft_turn", "_exch_count", "_exch_given",
-        "_exch_queue", "_exch_seat", "_exchanged", "_first_leader", "_h0", "_h1", "_h2", "_h3",
-        "_hands", "_last_cards", "_last_leader", "_last_winner", "_ledger", "_legal",
-        "_own_discards", "_phase", "_pile_pos", "_plan", "_plays", "_queue", "_scores", "_stale",
-        "_trick_winners", "bids", "blind", "broken", "current", "dealer", "first_trick",
-        "hand_no", "history", "leader", "n", "rules", "trick", "trick_no", "tricks_won",
-        "win_card", "win_seat",
+        "_bags",
+        "_boston",
+        "_decided",
+        "_deck",
+        "_discard_pile",
+        "_draft_turn",
+        "_exch_count",
+        "_exch_given",
+        "_exch_queue",
+        "_exch_seat",
+        "_exchanged",
+        "_first_leader",
+        "_h0",
+        "_h1",
+        "_h2",
+        "_h3",
+        "_hands",
+        "_last_cards",
+        "_last_leader",
+        "_last_winner",
+        "_ledger",
+        "_legal",
+        "_own_discards",
+        "_phase",
+        "_pile_pos",
+        "_plan",
+        "_plays",
+        "_queue",
+        "_scores",
+        "_stale",
+        "_trick_winners",
+        "bids",
+        "blind",
+        "broken",
+        "current",
+        "dealer",
+        "first_trick",
+        "hand_no",
+        "history",
+        "leader",
+        "n",
+        "rules",
+        "trick",
+        "trick_no",
+        "tricks_won",
+        "win_card",
+        "win_seat",
     )
     # fmt: on
 
@@ -65,12 +100,13 @@ class State:
         rules: Rules,
         dealer: int = 0,
         *,
-        scores: tuple[int, int] = (0, 0),
-        bags: tuple[int, int] = (0, 0),
+        scores: Sequence[int] | None = None,
+        bags: Sequence[int] | None = None,
         _blank: bool = False,
     ) -> None:
-        """A game from its first hand; ``scores`` and ``bags`` start each side's running
-        totals as if earlier hands had been played (a position to study or test)."""
+        """A game from its first hand; ``scores`` and ``bags`` (one number per side,
+        ``Rules.sides``; None: zeros) start each side's running totals as if earlier hands
+        had been played (a position to study or test)."""
         if _blank:
             return  # clone() fills every field
         n = rules.players
@@ -82,8 +118,12 @@ class State:
         self.n = n
         self.dealer = dealer
         self.hand_no = 0
-        self._scores = [scores[0], scores[1]]
-        self._bags = [bags[0], bags[1]]
+        sides = plan.sides
+        self._scores = list(scores) if scores is not None else [0] * sides
+        self._bags = list(bags) if bags is not None else [0] * sides
+        if len(self._scores) != sides or len(self._bags) != sides:
+            raise ValueError(f"scores and bags give one number for each of the {sides} sides")
+        self._boston = -1  # R-B-2: the side that made a Boston under ``boston.mode: win``
         self._ledger = Ledger(plan, n, [])
         self._last_cards: list[int] = []  # the last finished trick (kept past the hand's end)
         self._last_leader = -1
@@ -94,24 +134,19 @@ class State:
     # -- construction -------------------------------------------------------------
 
     def _start_hand(self) -> None:
-        n = self.n
         plan = self._plan
         self._phase = _DEAL
         self.current = CHANCE
         self._deck: tuple[int, ...] | None = None
         self._hands = plan.zeros[:]
-        self._h0 = self._h1 = self._h2 = self._h3 = 0
-        self._stale = 0
+        self._h0 = self._h1 = self._h2 = self._h3 = self._stale = self._discard_pile = 0
+        self._pile_pos = self._draft_turn = self._exch_count = self._exch_given = 0
+        self.trick_no = self._legal = 0
         self._own_discards = plan.zeros[:]
-        self._discard_pile = 0
-        self._pile_pos = 0
-        self._draft_turn = 0
         self._decided = plan.falses[:]
         self._exchanged = plan.zeros[:]
         self._exch_queue: list[int] = []
-        self._exch_count = 0
-        self._exch_given = 0
-        self._exch_seat = -1
+        self._exch_seat = self.win_card = self.win_seat = -1
         self._queue: list[int] = []
         self.bids = plan.no_bids[:]
         self.blind = plan.falses[:]
@@ -119,62 +154,31 @@ class State:
         self._plays: list[int] = []
         self.trick: list[int] = []
         self._trick_winners: list[int] = []
-        self._first_leader = self.leader = (self.dealer + 1) % n
-        self.trick_no = 0
+        self._first_leader = self.leader = (self.dealer + 1) % self.n
         self.tricks_won = plan.zeros[:]
-        self.win_card = -1
-        self.win_seat = -1
         self.first_trick = True
-        self._legal = 0
 
     def clone(self) -> State:
         c = State(self.rules, _blank=True)
-        c.rules = self.rules
-        c._plan = self._plan
-        c.n = self.n
-        c.dealer = self.dealer
-        c.hand_no = self.hand_no
-        c._scores = self._scores[:]
-        c._bags = self._bags[:]
+        c.rules, c._plan, c.n, c.dealer = self.rules, self._plan, self.n, self.dealer
+        c.hand_no, c._scores, c._bags = self.hand_no, self._scores[:], self._bags[:]
+        c._boston = self._boston
         c._ledger = self._ledger  # shared: a hand's end makes a new one
         c._last_cards = self._last_cards  # never changed: a finished trick's own list
-        c._last_leader = self._last_leader
-        c._last_winner = self._last_winner
-        c.history = self.history[:]
-        c._phase = self._phase
-        c.current = self.current
-        c._deck = self._deck
-        c._hands = self._hands[:]
-        c._h0 = self._h0
-        c._h1 = self._h1
-        c._h2 = self._h2
-        c._h3 = self._h3
-        c._stale = self._stale
-        c._own_discards = self._own_discards[:]
-        c._discard_pile = self._discard_pile
-        c._pile_pos = self._pile_pos
-        c._draft_turn = self._draft_turn
-        c._decided = self._decided[:]
-        c._exchanged = self._exchanged[:]
-        c._exch_queue = self._exch_queue[:]
-        c._exch_count = self._exch_count
-        c._exch_given = self._exch_given
-        c._exch_seat = self._exch_seat
-        c._queue = self._queue[:]
-        c.bids = self.bids[:]
-        c.blind = self.blind[:]
-        c.broken = self.broken
-        c._plays = self._plays[:]
-        c.trick = self.trick[:]
-        c._trick_winners = self._trick_winners[:]
-        c._first_leader = self._first_leader
-        c.trick_no = self.trick_no
-        c.tricks_won = self.tricks_won[:]
-        c.leader = self.leader
-        c.win_card = self.win_card
-        c.win_seat = self.win_seat
-        c.first_trick = self.first_trick
-        c._legal = self._legal
+        c._last_leader, c._last_winner = self._last_leader, self._last_winner
+        c.history, c._phase, c.current = self.history[:], self._phase, self.current
+        c._deck, c._hands, c._stale = self._deck, self._hands[:], self._stale
+        c._h0, c._h1, c._h2, c._h3 = self._h0, self._h1, self._h2, self._h3
+        c._own_discards, c._discard_pile = self._own_discards[:], self._discard_pile
+        c._pile_pos, c._draft_turn, c._decided = self._pile_pos, self._draft_turn, self._decided[:]
+        c._exchanged, c._exch_queue = self._exchanged[:], self._exch_queue[:]
+        c._exch_count, c._exch_given, c._exch_seat = self._exch_count, self._exch_given, self._exch_seat
+        c._queue, c.bids, c.blind = self._queue[:], self.bids[:], self.blind[:]
+        c.broken, c._plays, c.trick = self.broken, self._plays[:], self.trick[:]
+        c._trick_winners, c._first_leader = self._trick_winners[:], self._first_leader
+        c.trick_no, c.tricks_won, c.leader = self.trick_no, self.tricks_won[:], self.leader
+        c.win_card, c.win_seat = self.win_card, self.win_seat
+        c.first_trick, c._legal = self.first_trick, self._legal
         return c
 
     @classmethod
@@ -185,15 +189,12 @@ class State:
         rules: Rules,
         bids: Sequence[int] | None = None,
     ) -> State:
-        """A state consistent with what one seat has seen, the hidden cards filled in.
-
-        ``hidden_hands`` gives every seat's hand as a card mask (the observing seat's own entry must be its
-        hand); together with the cards played they must make up the deck, each seat holding as many cards as
-        it has left. The observation must be in the bidding or the play phase. In the bidding phase,
-        ``bids`` (every seat's bid, the ones not made yet filled in by the caller) starts the state at the
-        first lead (R-4P-5, R-2P-5 and the house rules decide who leads); without ``bids`` the state waits
-        for the next bid. The game's earlier hands, scores and bags come from the observation; its
-        ``history`` starts empty. ValueError when the hands do not fit."""
+        """A state consistent with what one seat has seen, the hidden cards filled in:
+        ``hidden_hands`` gives every seat's hand as a mask (the observer's own included); with
+        the cards played they make up the deck. The observation is of bidding or play; in
+        bidding, ``bids`` (every seat's, the ones to come filled in) starts the state at the
+        first lead, else it waits for the next bid. Earlier hands, scores and bags come from
+        the observation; ``history`` starts empty. ValueError when the hands do not fit."""
         obs = observation
         if obs.phase != BID and obs.phase != PLAY:
             raise ValueError(f"a state is built from an observation of bidding or play, not {obs.phase}")
@@ -202,7 +203,8 @@ class State:
         for t in obs.tricks:
             plays.extend(t.cards)
         plays.extend(obs.current_trick)
-        check_hands(obs, hands, plays, plan_for(rules).deck_mask)
+        plan = plan_for(rules)
+        check_hands(obs, hands, plays, plan.deck_mask, plan.hand_size)
         st = cls(rules, obs.dealer)
         st._restore(obs, hands)
         if obs.phase == PLAY:
@@ -221,8 +223,8 @@ class State:
         """The game so far and the hand's deal and bids as ``obs`` shows them."""
         n = self.n
         self.hand_no = obs.hand_no
-        self._scores = [obs.scores[0], obs.scores[1]]
-        self._bags = [obs.bags[0], obs.bags[1]]
+        self._scores = list(obs.scores)
+        self._bags = list(obs.bags)
         self._ledger = Ledger(self._plan, n, list(obs.results))
         self.blind = list(obs.declared)
         self._decided = [True] * n
@@ -264,15 +266,9 @@ class State:
         stale = self._stale
         if stale:
             self._stale = 0  # cleared first: a card played meanwhile marks its seat again
-            hands = self._hands
-            if stale & 1:
-                hands[0] = self._h0
-            if stale & 2:
-                hands[1] = self._h1
-            if stale & 4:
-                hands[2] = self._h2
-            if stale & 8:
-                hands[3] = self._h3
+            for seat in range(self.n):
+                if stale >> seat & 1:
+                    self._hands[seat] = self._hand(seat)
         return self._hands
 
     def _hand(self, seat: int) -> int:
@@ -283,16 +279,13 @@ class State:
     def _put_hand(self, seat: int, mask: int) -> None:
         if seat == 0:
             self._h0 = mask
-            self._stale |= 1
         elif seat == 1:
             self._h1 = mask
-            self._stale |= 2
         elif seat == 2:
             self._h2 = mask
-            self._stale |= 4
         else:
             self._h3 = mask
-            self._stale |= 8
+        self._stale |= 1 << seat
 
     # -- queries ------------------------------------------------------------------
 
@@ -351,13 +344,13 @@ class State:
                 out.append(SMALL_INTS[low.bit_length() - 1])
                 m ^= low
             return cast("list[int]", out)
-        if phase == _BID:
+        if phase == _BID and self._plan.bid_mode == MODE_FREE:
             return self._plan.bid_action_rows[self._partner_bid() + 1][:]
         m = self._legal
         if not m:
             m = self._compute_legal()
             self._legal = m
-        if m >> 52:
+        if m >> NUM_CARDS:
             return mask_actions(m)
         return cards_in(m)
 
@@ -365,10 +358,13 @@ class State:
         return action >= 0 and (self.legal_mask() >> action) & 1 == 1
 
     def winner(self) -> int | None:
-        """The winning side once the game is over."""
+        """The winning side once the game is over: the highest score (R-C-11), or the side
+        that made a Boston under ``boston.mode: win`` (R-B-2)."""
         if self._phase != _OVER:
             return None
-        return 0 if self._scores[0] > self._scores[1] else 1
+        if self._boston >= 0:
+            return self._boston
+        return self._scores.index(max(self._scores))
 
     def draft_card(self) -> int | None:
         """2P: the card on top of the pile that the player on turn has drawn (R-2P-2)."""
@@ -414,7 +410,7 @@ class State:
         if phase == _PLAY:
             return self._card_mask(self.current)
         if phase == _BID:
-            return self._plan.bid_mask_rows[self._partner_bid() + 1]
+            return self._bid_bits() << BID_BASE
         if phase == _DRAFT:
             return (1 << KEEP) | (1 << DISCARD)
         if phase == _DECLARE:
@@ -426,9 +422,26 @@ class State:
         return 0
 
     def _partner_bid(self) -> int:
-        """The bid of the partner of the seat on turn, -1 if not made yet or in 2P (the
-        key of the plan's bid masks)."""
-        return self.bids[(self.current + 2) & 3] if self.n == 4 else -1
+        """The bid of the partner of the seat on turn, -1 if not made yet or without
+        partners (the key of the plan's bid masks)."""
+        partner = self._plan.partner[self.current]
+        return self.bids[partner] if partner >= 0 else -1
+
+    def _bid_bits(self) -> int:
+        """The legal bids of the seat on turn as a mask with bit 0 for a bid of 0: the
+        plan's row for the partner's bid, and under Mirror or Whiz (R-M-1, R-M-3, R-W-1)
+        only the bids its spade-suit cards allow."""
+        plan = self._plan
+        bits = plan.bid_bit_rows[self._partner_bid() + 1]
+        if plan.bid_mode != MODE_FREE:
+            count = (self._hand(self.current) & plan.trump).bit_count()
+            fixed = 1 << count
+            bits &= fixed if plan.bid_mode == MODE_MIRROR else fixed | 1
+        return bits
+
+    def spade_count(self, seat: int) -> int:
+        """The spade-suit cards ``seat`` holds (R-M-1, R-W-1: what Mirror and Whiz bid)."""
+        return (self._hand(seat) & self._plan.trump).bit_count()
 
     def _card_mask(self, seat: int) -> int:
         """The legal cards of ``seat`` (play.legal_play, inlined: the hot path of every search)."""
@@ -440,10 +453,15 @@ class State:
 
     def _illegal(self, action: int, symbols: bool) -> IllegalAction:
         """The IllegalAction for an action that is not legal now."""
-        if self._phase == _PLAY and 0 <= action < 52:
+        if self._phase == _PLAY and 0 <= action < NUM_CARDS:
             hand = self._hand(self.current)
             why = card_reason(
                 self.rules, hand, self.trick, self.first_trick, self.broken, action, symbols=symbols
+            )
+            return IllegalAction(why[0], why[1], action)
+        if self._phase == _BID and 0 <= action - BID_BASE <= MAX_BID:
+            why = bid_reason(
+                self.rules, self.legal_actions(), self.spade_count(self.current), self._partner_bid()
             )
             return IllegalAction(why[0], why[1], action)
         return explain(self.phase, action, self.legal_actions(), symbols=symbols)
@@ -451,38 +469,28 @@ class State:
     # -- moves --------------------------------------------------------------------
 
     def deal(self, deck: Sequence[int]) -> None:
-        """Resolve the shuffle: ``deck`` is the order of the 52 cards, top first.
+        """Resolve the shuffle: ``deck`` is the order of the rules' deck (R-C-1, R-CT-1,
+        R-J-1: :attr:`Rules.deck_cards`), top first.
 
-        4P (R-4P-3): dealt one at a time starting left of the dealer. 2P (R-2P-2):
-        the deck is the pile the players draft from.
+        4P (R-4P-3) and 3P (R-CT-1): dealt one at a time starting left of the dealer.
+        2P (R-2P-2): the deck is the pile the players draft from.
         """
         if self._phase != _DEAL:
             raise IllegalAction("the cards are dealt only at the start of a hand", "R-4P-3")
         cards = tuple(deck)
-        if len(cards) != self._plan.deck_size:
-            raise IllegalAction("a deck must hold each of the 52 cards once", "R-C-1")
-        h0 = h1 = h2 = h3 = 0
-        for i in range(0, 52, 4):
-            a, b, c, d = cards[i], cards[i + 1], cards[i + 2], cards[i + 3]
-            if not (0 <= a < 52 and 0 <= b < 52 and 0 <= c < 52 and 0 <= d < 52):
-                raise IllegalAction("a deck must hold each of the 52 cards once", "R-C-1")
-            h0 |= 1 << a
-            h1 |= 1 << b
-            h2 |= 1 << c
-            h3 |= 1 << d
-        if h0 | h1 | h2 | h3 != self._plan.deck_mask:
-            raise IllegalAction("a deck must hold each of the 52 cards once", "R-C-1")
-        self._deck = cards
+        plan = self._plan
         n = self.n
-        if n == 4:
+        dealt = split_deck(cards, n, plan.deck_mask)
+        if dealt is None:
+            raise IllegalAction(f"a deck must hold each of the {plan.deck_size} cards once", "R-C-1")
+        self._deck = cards
+        if n != 2:
             f = self.dealer + 1
-            self._put_hand(f % 4, h0)
-            self._put_hand((f + 1) % 4, h1)
-            self._put_hand((f + 2) % 4, h2)
-            self._put_hand((f + 3) % 4, h3)
-            if self._plan.blind_nil:
+            for j in range(n):
+                self._put_hand((f + j) % n, dealt[j])
+            if plan.blind_nil:
                 self._queue = [s for s in self._bid_order() if self._may_declare(s)]
-                self._decided = [s not in self._queue for s in range(4)]
+                self._decided = [s not in self._queue for s in range(n)]
                 if self._queue:
                     self._next_declare()
                     return
@@ -526,8 +534,8 @@ class State:
             cast("list[object]", trick).append(boxed)
             played = len(trick)
             plan = self._plan
-            if plan.trump >> action & 1:
-                self.broken = True  # R-C-6: a spade was played (led only when allowed)
+            if plan.trump >> action & 1 and (plan.break_any or not plan.trump >> trick[0] & 1):
+                self.broken = True  # R-C-6 / R-L-2: a spade was played (or trumped a trick)
             if played == 1 or plan.beaten_by[self.win_card] >> action & 1:  # beats(), inlined (R-C-4)
                 self.win_card = action
                 self.win_seat = seat
@@ -548,7 +556,7 @@ class State:
         """Apply a bid. Its legality is checked on the plan's bid masks shifted down to bit
         0 (the action masks reach past bit 62, where the compiled engine's ints are slow)."""
         bid = action - BID_BASE
-        if bid < 0 or bid > 13 or not (self._plan.bid_bit_rows[self._partner_bid() + 1] >> bid) & 1:
+        if bid < 0 or not (self._bid_bits() >> bid) & 1:
             raise self._illegal(action, False)
         self._legal = 0
         cast("list[object]", self.history).append(SMALL_INTS[action])
@@ -568,7 +576,7 @@ class State:
         self.trick_no += 1
         self.leader = winner  # R-C-5
         self.current = winner
-        if self.trick_no == 13:
+        if self.trick_no == self._plan.hand_size:
             self._score_hand()
 
     @property
@@ -697,8 +705,8 @@ class State:
         behind = self.rules.blind_nil.behind_by
         if behind is None:
             return True
-        side = seat % 2
-        return self._scores[1 - side] - self._scores[side] >= behind
+        side = self.rules.side_of(seat)
+        return max(v for s, v in enumerate(self._scores) if s != side) - self._scores[side] >= behind
 
     def _begin_bidding(self) -> None:
         self._phase = _BID
@@ -707,26 +715,24 @@ class State:
 
     def _begin_play(self) -> None:
         self._phase = _PLAY
-        leader = first_leader(self._plan.two_of_clubs_leads, self.dealer, self.hands)
+        plan = self._plan
+        leader = first_leader(plan.two_of_clubs_leads, self.dealer, self.hands, plan.lead_club)
         self.leader = leader
         self._first_leader = leader
         self.current = leader
 
     def _score_hand(self) -> None:
         plan = self._plan
-        bids = tuple(self.bids)
-        blind = tuple(self.blind)
-        tricks = tuple(self.tricks_won)
-        s0, s1 = self._scores
-        b0, b1 = self._bags
-        four = self.n == 4
-        a = side_values(plan, bids, blind, tricks, _SEATS_4[0] if four else _SEATS_2[0], s0, b0)
-        b = side_values(plan, bids, blind, tricks, _SEATS_4[1] if four else _SEATS_2[1], s1, b1)
+        bids, blind, tricks = tuple(self.bids), tuple(self.blind), tuple(self.tricks_won)
+        before, bags = tuple(self._scores), tuple(self._bags)
+        scores, after, boston = score_sides(plan, bids, blind, tricks, before, bags)
+        if boston >= 0 and self._boston < 0:
+            self._boston = boston  # R-B-2: a Boston made wins the game
         # The HandResult is built when someone reads ``results`` (see there).
-        self._ledger = self._ledger.plus((self.hand_no, self.dealer, bids, blind, tricks, s0, b0, s1, b1))
-        self._scores = [a[8], b[8]]
-        self._bags = [a[9], b[9]]
-        if plan.game_over(a[8], b[8]):
+        self._ledger = self._ledger.plus((self.hand_no, self.dealer, bids, blind, tricks, before, bags))
+        self._scores = scores
+        self._bags = after
+        if self._boston >= 0 or plan.game_over_all(scores, self.hand_no + 1):
             self._phase = _OVER
             self.current = TERMINAL
             return
@@ -774,8 +780,8 @@ class State:
             leader=self.leader,
             tricks_won=tuple(self.tricks_won),
             spades_broken=self.broken,
-            scores=(self._scores[0], self._scores[1]),
-            bags=(self._bags[0], self._bags[1]),
+            scores=tuple(self._scores),
+            bags=tuple(self._bags),
             results=tuple(self.results),
             legal=tuple(self.legal_actions()) if self.current == seat else (),
         )

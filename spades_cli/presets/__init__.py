@@ -36,6 +36,7 @@ from __future__ import annotations
 from spades_cli.presets.loader import (
     DEFAULT_PRESET,
     apply_overrides,
+    describe,
     list_presets,
     load_rules,
     rules_from_dict,
@@ -48,6 +49,7 @@ __all__ = [
     "DEFAULT_PRESET",
     "MAX_SHOWN",
     "apply_overrides",
+    "describe",
     "list_presets",
     "load_rules",
     "rules_from_dict",

@@ -27,7 +27,7 @@ from typing import Any
 
 from spades_cli.engine.rules import Rules
 from spades_cli.engine.text import shown
-from spades_cli.presets.schema import LEAVES
+from spades_cli.presets.schema import LEAVES, default_of
 
 __all__ = [
     "MAX_INT_DIGITS",
@@ -53,15 +53,21 @@ _FIELDS = {f.path: f for f in LEAVES}
 
 
 def flatten(rules: Rules) -> list[tuple[str, object]]:
-    """The rules as (key.path, value) pairs in the Rules tree's field order."""
+    """The rules as (key.path, value) pairs in the Rules tree's field order; a family option
+    (``Field.quiet``) only when it differs from its default, so that the records of the
+    games that existed before it stay as they were."""
     out: list[tuple[str, object]] = []
 
     def walk(d: Mapping[str, Any], prefix: str) -> None:
         for key, value in d.items():
             if isinstance(value, Mapping):
                 walk(value, f"{prefix}{key}.")
-            else:
-                out.append((prefix + key, value))
+                continue
+            path = prefix + key
+            leaf = _FIELDS.get(path)
+            if leaf is not None and leaf.quiet and value == default_of(path):
+                continue
+            out.append((path, value))
 
     walk(dataclasses.asdict(rules), "")
     return out

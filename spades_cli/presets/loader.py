@@ -165,7 +165,8 @@ def _report(exc: RulesProblems, values: Mapping[str, Val], problems: Problems) -
         keys = p.keys
         chosen = max(range(len(keys)), key=lambda i: (values[keys[i]].loc.rank, -i))
         others = ", ".join(f"{k}: {show(values[k].value)}" for i, k in enumerate(keys) if i != chosen)
-        problems.add(values[keys[chosen]].loc, keys[chosen], f"{p.reason} (conflicts with {others})")
+        why = f"{p.reason} (conflicts with {others})" if others else p.reason
+        problems.add(values[keys[chosen]].loc, keys[chosen], why)
 
 
 def _finish(tree: Tree, origin: str, problems: Problems) -> Rules:
@@ -253,6 +254,23 @@ def rules_to_dict(rules: Rules) -> dict[str, Any]:
 def list_presets() -> list[tuple[str, str, str]]:
     """The shipped presets: (name, file name, one-line description), sorted by name."""
     return [(p.name, p.file, p.description) for p in shipped()]
+
+
+def describe(rules: Rules, base: str = "four-player", most: int = 8) -> str:
+    """A few comment lines that explain a preset: its description, and the options it
+    changes from the ``base`` preset when they are at most ``most`` (the variants of the
+    family are short differences from the four-player game)."""
+    from spades_cli.presets.codec import flat_rules
+
+    out = [f"# {rules.name}: {rules.description}".rstrip(": ")]
+    if rules.name != base:
+        theirs = dict(flat_rules(load_rules(base)))
+        changed = [
+            (k, v) for k, v in flat_rules(rules) if k not in ("name", "description") and theirs.get(k) != v
+        ]
+        if changed and len(changed) <= most:
+            out.append(f"# Changes from {base}: " + ", ".join(f"{k} {v}" for k, v in changed))
+    return "".join(line + "\n" for line in out)
 
 
 def rules_to_yaml(rules: Rules) -> str:

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from spades_cli.engine.rules import Rules
+from spades_cli.engine.rules import QUIET, Rules
 
 __all__ = ["LEAVES", "RANGES", "SCHEMA", "SECTION_PATHS", "Field", "Section", "default_of", "walk"]
 
@@ -29,6 +29,8 @@ class Field:
     kind: str
     optional: bool
     choices: tuple[object, ...] = ()
+    # A family option (engine/rules.py, QUIET): written in records only when not default.
+    quiet: bool = False
 
     @property
     def value_type(self) -> type:
@@ -57,6 +59,10 @@ RANGES: dict[str, tuple[int | None, int | None]] = {
     "bidding.min_bid": (0, 13),
     "bidding.team_min": (0, 13),
     "bidding.team_max": (1, 26),
+    "bidding.suicide_min": (1, 13),
+    "ten_for_two_hundred_set": (0, 1000),
+    "hand_limit": (1, 1000),
+    "boston.value": (0, 10_000),
     "nil.value": (0, 1000),
     "blind_nil.value": (0, 1000),
     "blind_nil.behind_by": (0, None),
@@ -67,7 +73,7 @@ RANGES: dict[str, tuple[int | None, int | None]] = {
 }
 
 
-def _field(path: str, hint: Any) -> Field:
+def _field(path: str, hint: Any, quiet: bool = False) -> Field:
     optional = False
     if typing.get_origin(hint) in (typing.Union, types.UnionType):
         args = [a for a in typing.get_args(hint) if a is not type(None)]
@@ -76,23 +82,25 @@ def _field(path: str, hint: Any) -> Field:
             raise TypeError(f"unsupported rule field type at {path}: {hint!r}")
         hint = args[0]
     if typing.get_origin(hint) is typing.Literal:
-        return Field(path, "choice", optional, tuple(typing.get_args(hint)))
+        return Field(path, "choice", optional, tuple(typing.get_args(hint)), quiet)
     kind = {bool: "bool", int: "int", str: "str"}.get(hint)
     if kind is None:  # pragma: no cover - the Rules tree has no such field
         raise TypeError(f"unsupported rule field type at {path}: {hint!r}")
-    return Field(path, kind, optional)
+    return Field(path, kind, optional, (), quiet)
 
 
-def walk(cls: type, prefix: str = "") -> Section:
-    """The section of the dataclass ``cls`` (its nested dataclasses as sub-sections)."""
+def walk(cls: type, prefix: str = "", quiet: bool = False) -> Section:
+    """The section of the dataclass ``cls`` (its nested dataclasses as sub-sections); the
+    fields of a ``QUIET`` section are quiet too."""
     hints = typing.get_type_hints(cls)
     out: dict[str, Field | Section] = {}
     for f in dataclasses.fields(cls):
         hint = hints[f.name]
+        q = quiet or bool(f.metadata.get(QUIET))
         if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-            out[f.name] = walk(hint, f"{prefix}{f.name}.")
+            out[f.name] = walk(hint, f"{prefix}{f.name}.", q)
         else:
-            out[f.name] = _field(prefix + f.name, hint)
+            out[f.name] = _field(prefix + f.name, hint, q)
     return Section(prefix, cls, out)
 
 

@@ -168,7 +168,8 @@ def _check_choice(spec: Field, value: object, or_null: str) -> str | None:
         if type(value) is type(choice) and value == choice:
             return None
     if all(isinstance(c, int) for c in spec.choices):
-        allowed = " or ".join(str(c) for c in spec.choices)
+        words = [str(c) for c in spec.choices]
+        allowed = ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]
         return f"must be {allowed}{or_null}, got {show(value)}"
     allowed = ", ".join(str(c) for c in spec.choices)
     return f"must be one of {allowed}{or_null}; got {show(value)}"

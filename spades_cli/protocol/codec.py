@@ -28,9 +28,9 @@ from spades_cli.engine import (
     parse_card,
     score_side,
 )
-from spades_cli.engine.cards import CardParseError
+from spades_cli.engine.cards import NUM_CARDS, CardParseError
 from spades_cli.engine.notation import NotationError, action_text, parse_action
-from spades_cli.engine.rules import SEAT_NAMES_2, SEAT_NAMES_4
+from spades_cli.engine.rules import SEAT_NAMES_2, SEAT_NAMES_3, SEAT_NAMES_4
 from spades_cli.engine.state import NUM_ACTIONS
 from spades_cli.errors import SpadesError
 from spades_cli.presets import rules_from_dict
@@ -60,7 +60,7 @@ HELLO = "spades-protocol"
 KIND_OF_PHASE = {DRAFT: "draft", DECLARE: "double-nil", EXCHANGE: "exchange", BID: "bid", PLAY: "card"}
 PHASE_OF_KIND = {kind: phase for phase, kind in KIND_OF_PHASE.items()}
 
-CARD_TEXT = tuple(card_str(c) for c in range(52))
+CARD_TEXT = tuple(card_str(c) for c in range(NUM_CARDS))  # the jokers too (BJ, LJ)
 _CARD_OF_TEXT = {text: c for c, text in enumerate(CARD_TEXT)}
 ACTION_TEXT = tuple(action_text(a) for a in range(NUM_ACTIONS))
 _ACTION_OF_TEXT = {text: a for a, text in enumerate(ACTION_TEXT)}
@@ -356,7 +356,8 @@ class _Reader:
         return results
 
 
-_SEAT_OF = {len(names): {name: i for i, name in enumerate(names)} for names in (SEAT_NAMES_2, SEAT_NAMES_4)}
+_TABLES = (SEAT_NAMES_2, SEAT_NAMES_3, SEAT_NAMES_4)
+_SEAT_OF = {len(names): {name: i for i, name in enumerate(names)} for names in _TABLES}
 
 
 def _read_view(

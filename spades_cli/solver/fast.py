@@ -21,7 +21,7 @@ import math
 from spades_cli.engine.phases import PLAY
 from spades_cli.engine.plan import plan_for
 from spades_cli.engine.state import State
-from spades_cli.solver.search import SearchLimit
+from spades_cli.solver.search import SearchLimit, refuse_variant
 from spades_cli.solver.sets import RADIX, greatest_reached, rep_of, spreads
 
 try:
@@ -60,6 +60,7 @@ class FastSolver:
     ) -> None:
         if _ddcore is None:
             raise RuntimeError("the C search core was not built")
+        refuse_variant(state)
         n = state.n
         self.n = n
         self.side = side

@@ -67,6 +67,21 @@ class SearchLimit(Exception):
     """The search needed more nodes than its budget allowed."""
 
 
+class UnsupportedRules(ValueError):
+    """Rules the double-dummy search does not handle yet (another deck, trump order or
+    number of sides than the ordinary game's)."""
+
+
+def refuse_variant(state: State) -> None:
+    """UnsupportedRules unless the search handles ``state``'s rules: the ordinary 52 cards,
+    spades trump, and two sides (the two-player game or four in partnerships)."""
+    if not plan_for(state.rules).standard:
+        raise UnsupportedRules(
+            f"the double-dummy solver plays only the ordinary 52-card game with two sides, "
+            f"not the rules {state.rules.name!r}"
+        )
+
+
 class Solver:
     """Double-dummy search of one position of the play phase.
 
@@ -91,6 +106,7 @@ class Solver:
     ) -> None:
         if state.phase != PLAY:
             raise ValueError("the solver needs a position of the play phase")
+        refuse_variant(state)
         n = state.n
         self.n = n
         self.side = side

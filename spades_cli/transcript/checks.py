@@ -32,7 +32,7 @@ def seat_problem(rules: Rules, name: str) -> str | None:
 
 def side_problem(rules: Rules, name: str) -> str | None:
     """Why ``name`` is not a side of the game (None when it is one)."""
-    sides = [rules.side_name(s) for s in range(2)]
+    sides = [rules.side_name(s) for s in range(rules.sides)]
     if name in sides:
         return None
     return f"there is no side {name} in this game (sides: {' and '.join(sides)})"
@@ -133,13 +133,18 @@ class RecordedFacts:
             self.fail(line, f"trick {key[1]} is won by {names[real]}, not {names[named]}")
 
     def _side(self, name: str) -> int:
-        return 0 if name == self.rules.side_name(0) else 1
+        """The side a recorded side name is (-1: none of this game's, Rules.side_name)."""
+        names = [self.rules.side_name(i) for i in range(self.rules.sides)]
+        return names.index(name) if name in names else -1
 
     def _check_result(self, hand_no: int) -> None:
         if hand_no not in self._results or hand_no not in self._scored:
             return
         e, r = self._results.pop(hand_no), self._scored[hand_no]
         for side, tricks, points, bags in sorted(e.sides, key=lambda item: self._side(item[0])):
+            if self._side(side) < 0:
+                self.fail(e.line, f"{side} is not a side of this game")
+                continue
             real = r.sides[self._side(side)]
             if (tricks, points, bags) != (real.tricks, real.points, real.bags):
                 self.fail(
@@ -154,7 +159,7 @@ class RecordedFacts:
         e, r = self._scores.pop(hand_no), self._scored[hand_no]
         scores = {self._side(side): value for side, value in e.scores}
         bags = {self._side(side): value for side, value in e.bags}
-        for side in range(2):
+        for side in range(len(r.sides)):
             real, name = r.sides[side], self.rules.side_name(side)
             for what, recorded, value in (
                 ("score", scores.get(side), real.score),

@@ -198,7 +198,7 @@ class _Replayer:
         problem = side_problem(self.rules, name)
         if problem is not None:
             self.fail(line, problem, FileFormatError)
-        return 0 if name == self.rules.side_name(0) else 1
+        return [self.rules.side_name(s) for s in range(self.rules.sides)].index(name)
 
     def where(self) -> str:
         st = self.match.state

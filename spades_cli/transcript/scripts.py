@@ -310,11 +310,12 @@ class _ScriptChance:
         rest = [c for c in deck if c not in taken]
         rng_for(self.seed, "deal-rest", hand_no).shuffle(rest)
         order = [0] * len(deck)
-        for seat in range(4):
-            k = (seat - dealer - 1) % 4
-            cards = list(deals[seat][0]) if seat in deals else [rest.pop() for _ in range(13)]
+        n, size = state.rules.players, state.rules.hand_size  # R-4P-3, R-CT-1
+        for seat in range(n):
+            k = (seat - dealer - 1) % n
+            cards = list(deals[seat][0]) if seat in deals else [rest.pop() for _ in range(size)]
             for i, c in enumerate(cards):
-                order[k + 4 * i] = c
+                order[k + n * i] = c
         return order
 
     def draw(self, state: State, index: int, pool: Sequence[int]) -> int | None:

@@ -36,6 +36,8 @@ from spades_cli.engine import (
     DRAW,
     EXCHANGE,
     KEEP,
+    MAX_BID,
+    NUM_CARDS,
     PLAY,
     card_str,
     parse_card,
@@ -50,7 +52,7 @@ HEADER_COMMENT = "# spades transcript (format: docs/transcript-format.md)"
 MAX_PROBLEMS = 20
 MAX_LINE_CHARS = 64 * 1024  # the longest line read (the format's own lines are under 200)
 SEAT_LETTERS = ("N", "E", "S", "W")
-SIDE_NAMES = ("NS", "EW", "N", "S")
+SIDE_NAMES = ("NS", "EW", "N", "S", "E", "W")  # partnerships, else a seat (Rules.side_name)
 
 PHASE_WORDS = {  # what a seat gives in each phase, for messages
     DECLARE: "a double / blind nil declaration",
@@ -366,7 +368,7 @@ def _seat(text: str) -> str:
 def _side(text: str) -> str:
     up = text.strip().upper()
     if up not in SIDE_NAMES:
-        raise _LineError(f"{shown(text)} is not a side (NS or EW; N or S in the two-player game)")
+        raise _LineError(f"{shown(text)} is not a side (NS or EW; a seat in a game without partners)")
     return up
 
 
@@ -376,7 +378,7 @@ def _int(text: str, what: str) -> int:
     return int(text)
 
 
-_CANONICAL_CARDS = {card_str(c): c for c in range(52)}
+_CANONICAL_CARDS = {card_str(c): c for c in range(NUM_CARDS)}
 
 
 def _card(text: str) -> int:
@@ -508,8 +510,8 @@ def _parse_trick(line_no: int, w: list[str]) -> TrickLine:
     if len(w) < 4 or not w[2].endswith(":"):
         raise _LineError("expected 'trick NUMBER SEAT: CARD ... [won SEAT]'")
     number = _int(w[1], "trick number")
-    if not 1 <= number <= 13:
-        raise _LineError(f"trick number {number} is not 1-13")
+    if not 1 <= number <= MAX_BID:
+        raise _LineError(f"trick number {number} is not 1-{MAX_BID}")
     seat = _seat(w[2][:-1])
     rest = w[3:]
     winner = None
@@ -530,7 +532,7 @@ def _parse_result(line_no: int, w: list[str]) -> ResultLine:
             parts.append([])
         else:
             parts[-1].append(word)
-    if len(parts) != 2:
+    if not 2 <= len(parts) <= 4:
         raise _LineError("expected 'result SIDE tricks N points N bags N | SIDE tricks N points N bags N'")
     sides = []
     for p in parts:
@@ -541,10 +543,11 @@ def _parse_result(line_no: int, w: list[str]) -> ResultLine:
 
 
 def _parse_score(line_no: int, w: list[str]) -> ScoreLine:
-    if len(w) != 10 or w[5].lower() != "bags":
+    n = (len(w) - 2) // 4  # the sides: two, or a seat each in a game without partners
+    if len(w) % 4 != 2 or not 2 <= n <= 4 or w[1 + 2 * n].lower() != "bags":
         raise _LineError("expected 'score SIDE N SIDE N bags SIDE N SIDE N'")
-    scores = ((_side(w[1]), _int(w[2], "score")), (_side(w[3]), _int(w[4], "score")))
-    bags = ((_side(w[6]), _int(w[7], "bags")), (_side(w[8]), _int(w[9], "bags")))
+    scores = tuple((_side(w[1 + 2 * i]), _int(w[2 + 2 * i], "score")) for i in range(n))
+    bags = tuple((_side(w[2 + 2 * n + 2 * i]), _int(w[3 + 2 * n + 2 * i], "bags")) for i in range(n))
     return ScoreLine(line_no, scores, bags)
 
 
@@ -597,11 +600,11 @@ def _parse_words(line_no: int, w: list[str]) -> Line:
         raise _LineError("expected 'hand NUMBER dealer SEAT'")
     if key == "deck":
         cards = _cards(w[1:], "the deck")
-        if len(cards) != 52:
+        if not 48 <= len(cards) <= NUM_CARDS:  # the rules' deck: 52, or a variant's (R-CT-1, R-J-2)
             raise _LineError(f"a deck lists all 52 cards, top first; this one has {len(cards)}")
         return DeckLine(line_no, cards)
     if key == "deal":
-        if len(w) != 15:
+        if not 15 <= len(w) <= 2 + MAX_BID:  # 13 cards, or a variant's 17 or 18 (R-CT-1)
             raise _LineError("expected 'deal SEAT' and the seat's 13 cards")
         return DealLine(line_no, _seat(w[1]), _cards(w[2:], f"the deal of {w[1].upper()}"))
     if key == "declare":

@@ -254,9 +254,7 @@ def _result_lines(result: HandResult, rules: Rules) -> str:
         f"{rules.side_name(i)} tricks {s.tricks} points {s.points} bags {s.bags}"
         for i, s in enumerate(result.sides)
     ]
-    a, b = (rules.side_name(0), rules.side_name(1))
-    s0, s1 = result.sides
-    return (
-        f"result {' | '.join(sides)}\n"
-        f"score {a} {s0.score} {b} {s1.score} bags {a} {s0.bags_total} {b} {s1.bags_total}\n"
-    )
+    names = [rules.side_name(i) for i in range(len(result.sides))]
+    scores = " ".join(f"{name} {s.score}" for name, s in zip(names, result.sides, strict=True))
+    bags = " ".join(f"{name} {s.bags_total}" for name, s in zip(names, result.sides, strict=True))
+    return f"result {' | '.join(sides)}\nscore {scores} bags {bags}\n"

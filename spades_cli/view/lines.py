@@ -94,10 +94,11 @@ def render_trick(
 def render_hand_result(result: HandResult, rules: Rules) -> str:
     """One line per side: bids, tricks (per seat), the points by kind, the total and score."""
     look = Look(rules, True)
-    return "\n".join(ansi(side_result(look, rules, result, side, result.sides[side])) for side in range(2))
+    sides = range(rules.sides)
+    return "\n".join(ansi(side_result(look, rules, result, side, result.sides[side])) for side in sides)
 
 
 def render_scores(scores: Sequence[int], bags: Sequence[int], rules: Rules) -> str:
     """``Score: NS 50 (0 bags), EW 71 (1 bag)``."""
-    parts = [f"{rules.side_name(s)} {scores[s]} ({bags_count(bags[s])})" for s in range(2)]
+    parts = [f"{rules.side_name(s)} {scores[s]} ({bags_count(bags[s])})" for s in range(rules.sides)]
     return _("Score: {sides}").format(sides=", ".join(parts))

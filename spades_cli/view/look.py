@@ -159,8 +159,8 @@ class Look:
         return self.rules.seat_names[seat]
 
     def side(self, side: int) -> str:
-        """``North-South`` / ``East-West`` (4P), the seat's name (2P)."""
-        if self.rules.players == 2:
+        """``North-South`` / ``East-West`` (partners), else the seat's name (2P, 3P, solo)."""
+        if not self.rules.partnerships:
             return self.seat(side)
         return (_("North-South"), _("East-West"))[side]
 
@@ -168,7 +168,7 @@ class Look:
         return self.rules.side_name(side)
 
     def side_seats(self, side: int) -> tuple[int, ...]:
-        return (side,) if self.rules.players == 2 else (side, side + 2)
+        return self.rules.side_seats(side)
 
     # -- cards --------------------------------------------------------------------
 

@@ -29,7 +29,7 @@ def _bags(n: int) -> str:
 def hand_result(look: Look, rules: Rules, result: HandResult) -> Fragments:
     """The score breakdown of a finished hand, one line per side."""
     out: Fragments = [(TITLE, _("Hand {no} is over.").format(no=result.hand_no + 1))]
-    for side in range(2):
+    for side in range(len(result.sides)):
         out.append(("", "\n  "))
         out.extend(side_result(look, rules, result, side, result.sides[side]))
     return out
@@ -101,13 +101,13 @@ def score_table(look: Look, rules: Rules, results: Sequence[HandResult], *, last
     """Every finished hand (or the ``last`` ones): per side the bid, the tricks, the points
     and the running score; then the bags carried."""
     shown = list(results[-last:]) if last else list(results)
-    names = [look.side_short(s) for s in range(2)]
+    names = [look.side_short(s) for s in range(look.rules.sides)]
     rows: list[list[str]] = [[_("hand")]]
-    for side in range(2):
+    for side in range(look.rules.sides):
         rows[0] += [_("{side} bid").format(side=names[side]), _("took"), _("pts"), _("score")]
     for r in shown:
         row = [str(r.hand_no + 1)]
-        for side in range(2):
+        for side in range(look.rules.sides):
             sr = r.sides[side]
             row += [_side_bid(look, rules, r, side), str(sr.tricks), f"{sr.points:+d}", str(sr.score)]
         rows.append(row)
@@ -131,7 +131,7 @@ def score_chart(
     both are, the zero line as ``-``."""
     if not results:
         return ""
-    marks = [look.side_short(s)[0] for s in range(2)]
+    marks = [look.side_short(s)[0] for s in range(look.rules.sides)]
     if marks[0] == marks[1]:
         marks = ["1", "2"]
     scores = [(0, 0)] + [r.scores for r in results]
@@ -149,7 +149,7 @@ def score_chart(
     for c in range(cols * 2):
         grid[zero][c] = "-"
     for c, k in enumerate(picks):
-        for side in range(2):
+        for side in range(look.rules.sides):
             r = row_of(scores[k][side])
             cell = grid[r][c * 2 + 1]
             grid[r][c * 2 + 1] = "#" if cell in marks else marks[side]
@@ -157,7 +157,7 @@ def score_chart(
     for r, cells in enumerate(grid):
         label = str(high) if r == 0 else str(low) if r == height - 1 else "0" if r == zero else ""
         lines.append(f"{label.rjust(label_w)} |{''.join(cells).rstrip()}")
-    key = ", ".join(f"{marks[s]} = {look.side(s)}" for s in range(2))
+    key = ", ".join(f"{marks[s]} = {look.side(s)}" for s in range(look.rules.sides))
     lines.append(f"{' ' * label_w} +{'-' * (cols * 2)}")
     lines.append(" " * label_w + "  " + _("hands 0 to {n}; {key}; # = both").format(n=len(results), key=key))
     return "\n".join(lines)

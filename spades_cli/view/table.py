@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from spades_cli.engine import BID, DECLARE, DRAFT, EXCHANGE, PLAY, Observation, Rules
+from spades_cli.engine import BID, BID_BASE, DECLARE, DRAFT, EXCHANGE, PLAY, Observation, Rules
 from spades_cli.engine.cards import SPADES, SUIT_NAMES, mask_of
 from spades_cli.engine.illegal import card_reason
 from spades_cli.engine.scoring import SideResult, score_side
@@ -122,7 +122,8 @@ def side_contract_text(look: Look, obs: Observation, side: int, sep: str | None 
 def tricks_text(look: Look, obs: Observation) -> str:
     """``NS bid 5 took 2, EW N 1/0 · S nil/0``: each side's contract and tricks."""
     return ", ".join(
-        f"{look.side_short(side)} {side_contract_text(look, obs, side, ' ')}" for side in range(2)
+        f"{look.side_short(side)} {side_contract_text(look, obs, side, ' ')}"
+        for side in range(look.rules.sides)
     )
 
 
@@ -187,7 +188,7 @@ def status_parts(look: Look, obs: Observation) -> list[str]:
     ``Hand 2``, ``N 3/1, E 2/0, S nil/0, W 4/2`` (bid/took), ``NS 3/1, 140 pts, 2 bags``
     (a nil bidder's tricks are not its side's), and a warning near the bag penalty."""
     parts = [_("Hand {no}").format(no=obs.hand_no + 1), seats_text(look, obs)]
-    for side in range(2):
+    for side in range(look.rules.sides):
         took = sum(obs.tricks_won[s] for s in look.side_seats(side) if not _is_nil(look, obs, s))
         contract = side_contract(look, obs, side)
         tricks = f" {contract}/{took}," if contract is not None else ""
@@ -200,7 +201,7 @@ def status_parts(look: Look, obs: Observation) -> list[str]:
                 bags=bags_count(obs.bags[side]),
             )
         )
-    parts += [w for side in range(2) if (w := bags_warning(look, obs, side)) is not None]
+    parts += [w for side in range(look.rules.sides) if (w := bags_warning(look, obs, side)) is not None]
     parts.append(_("spades broken") if obs.spades_broken else _("spades not broken"))
     return parts
 
@@ -295,11 +296,11 @@ def table_view(look: Look, obs: Observation, width: int = 80) -> Fragments:
     """The whole table during play: title, the trick by seat, then each side's line."""
     out: Fragments = [("", _trick_title(look, obs) + "\n"), *trick_layout(look, obs, width)]
     if obs.players == 4:
-        for side in range(2):
+        for side in range(look.rules.sides):
             out += [("", "\n" + side_line(look, obs, side))]
     else:
-        out += [("", "\n" + "; ".join(side_line(look, obs, side) for side in range(2)))]
-    for side in range(2):
+        out += [("", "\n" + "; ".join(side_line(look, obs, side) for side in range(look.rules.sides)))]
+    for side in range(look.rules.sides):
         warning = bags_warning(look, obs, side)
         if warning is not None:
             out += [("", f"\n{warning}.")]
@@ -354,7 +355,7 @@ def turn_prompt(look: Look, obs: Observation, rules: Rules) -> Fragments:
     if phase == PLAY:
         return _play_prompt(look, obs)
     if phase == BID:
-        bids = sorted(a - 52 for a in obs.legal)
+        bids = sorted(a - BID_BASE for a in obs.legal)
         return text(_("{seat} to bid: {bids}").format(seat=name, bids=compress_bids(bids)))
     if phase == DRAFT and obs.draft_card is not None:
         got = len(obs.hand) + 1

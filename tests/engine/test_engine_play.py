@@ -26,7 +26,7 @@ from helpers.engine import (
     script_4p,
 )
 
-from spades_cli.engine import BID, DEAL, PLAY, IllegalAction, Rules, State, parse_card
+from spades_cli.engine import BID, BID_BASE, DEAL, PLAY, IllegalAction, Rules, State, parse_card
 from spades_cli.engine.rules import PlayRules
 
 ALL_FOUR = {N: 3, E: 3, S: 3, W: 3}
@@ -328,4 +328,4 @@ def test_actions_out_of_phase_are_illegal() -> None:
         state.apply(parse_card("KH"))  # a card while bidding
     bid_all(state, ALL_FOUR)
     with pytest.raises(IllegalAction):
-        state.apply(52 + 3)  # a bid while playing
+        state.apply(BID_BASE + 3)  # a bid while playing

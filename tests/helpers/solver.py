@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from spades_cli.engine import BID, PLAY, Rules, State, deck_for
+from spades_cli.engine import BID, BID_BASE, PLAY, Rules, State, deck_for
 from spades_cli.presets import load_rules, rules_from_dict, rules_to_dict
 from spades_cli.solver.outcome import Outcome
 from spades_cli.solver.search import RADIX
@@ -30,7 +30,7 @@ def random_ending(rules: Rules, seed: int, left: int) -> State:
     state.deal(deck_for(seed, 0))
     while state.phase != PLAY:
         legal = state.legal_actions()
-        pick = [a for a in legal if a in (52 + 3, 52 + 0)] if state.phase == BID else legal
+        pick = [a for a in legal if a in (BID_BASE + 3, BID_BASE + 0)] if state.phase == BID else legal
         state.apply(rng.choice(pick or legal))
     stop = rng.randrange(rules.players)
     while 13 - state.trick_no > left or (len(state.trick) < stop and 13 - state.trick_no == left):

@@ -18,6 +18,7 @@ from spades_cli.engine.rules import Rules
 from spades_cli.errors import FileFormatError, MultiError, UsageError
 from spades_cli.presets import (
     apply_overrides,
+    describe,
     list_presets,
     load_rules,
     rules_from_dict,
@@ -91,8 +92,15 @@ def test_shipped_files_are_full_presets(stem: str, name: str) -> None:
 
 def test_list_presets() -> None:
     assert [(n, f) for n, f, _ in list_presets()] == [
+        ("cutthroat", "cutthroat.yaml"),
         ("four-player", "four-player-teams.yaml"),
+        ("joker-joker-deuce-deuce", "joker-joker-deuce-deuce.yaml"),
+        ("jokers", "jokers.yaml"),
+        ("mirror", "mirror.yaml"),
+        ("solo", "solo.yaml"),
+        ("suicide", "suicide.yaml"),
         ("two-player", "two-player-draft.yaml"),
+        ("whiz", "whiz.yaml"),
     ]
     assert all(desc and "\n" not in desc for _, _, desc in list_presets())
 
@@ -246,7 +254,7 @@ def test_unsafe_tags_are_rejected(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("players: 3\n", "2: players: must be 2 or 4, got 3"),
+        ("players: 5\n", "2: players: must be 2, 3 or 4, got 5"),
         (
             "nil:\n  failed_tricks: never\n",
             "3: nil.failed_tricks: must be one of bags, partner, none; got 'never'",
@@ -373,7 +381,7 @@ def test_overrides_bad(tmp_path: Path) -> None:
     with pytest.raises(MultiError) as exc_info:
         load_rules(path, overrides)
     assert problems_of(exc_info) == [
-        f"{path}:2: players: must be 2 or 4, got 5",
+        f"{path}:2: players: must be 2, 3 or 4, got 5",
         "--set nil.value=abc: nil.value: expected an integer, got 'abc'",
         "--set nil.valeu=4: nil.valeu: unknown key (did you mean 'nil.value'?)",
         "--set nill.value=4: nill.value: unknown key (did you mean 'nil.value'?)",
@@ -430,8 +438,8 @@ def test_cli_list() -> None:
     result = run("rules", "list")
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
-    assert lines[0].split()[:2] == ["four-player", "four-player-teams.yaml"]
-    assert lines[1].split()[:2] == ["two-player", "two-player-draft.yaml"]
+    assert lines[1].split()[:2] == ["four-player", "four-player-teams.yaml"]
+    assert lines[7].split()[:2] == ["two-player", "two-player-draft.yaml"]
 
 
 def test_cli_show() -> None:
@@ -441,7 +449,7 @@ def test_cli_show() -> None:
     expected = dataclasses.replace(
         load_rules("two-player"), nil=dataclasses.replace(load_rules("two-player").nil, value=50)
     )
-    assert result.stdout == rules_to_yaml(expected)
+    assert result.stdout == describe(expected) + rules_to_yaml(expected)
 
 
 def test_cli_show_bad_override() -> None:

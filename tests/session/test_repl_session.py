@@ -180,7 +180,7 @@ def test_leading_a_spade_before_they_are_broken_is_refused() -> None:
 @pytest.mark.parametrize(
     ("line", "message"),
     [
-        ("14", "'14' is not a bid (a number 1-13, or nil)"),
+        ("19", "'19' is not a bid (a number 1-13, or nil)"),
         ("double nil", "Double / blind nil is declared before you see your cards, not now"),
         ("QS", "'QS' is not a bid (a number 1-13, or nil)"),
         ("shuffle", "Unknown command 'shuffle' (type help)"),

@@ -150,7 +150,7 @@ def test_r_4p_4_a_bot_between_two_seats_of_a_bids_line_breaks_its_order(tmp_path
 @pytest.mark.parametrize(
     ("word", "why"),
     [
-        ("14", "S '14' is not a move: a bid is a number 1-13, or nil"),
+        ("19", "S '19' is not a move: a bid is a number 1-13, or nil"),
         (
             "pass",
             "S 'pass' is not a move: did you mean done (in an exchange) or noblind (declaring)? "
@@ -170,9 +170,9 @@ def test_r_c_7_a_bad_move_word_is_exit_1_naming_the_seat_line_and_word(
 
 
 def test_a_bids_line_with_a_bad_bid_is_a_format_error_naming_the_seat(tmp_path: Path) -> None:
-    script, code, err = run(tmp_path, FOUR + "hand 1 dealer W\nbids N:3 E:3 S:14 W:2\n")
+    script, code, err = run(tmp_path, FOUR + "hand 1 dealer W\nbids N:3 E:3 S:19 W:2\n")
     assert code == 2
-    assert err == f"spades: {script}:7: S '14': a bid is a number 1-13, or nil\n"
+    assert err == f"spades: {script}:7: S '19': a bid is a number 1-13, or nil\n"
 
 
 # -- one spelling per answer ---------------------------------------------------------------------
@@ -228,5 +228,5 @@ def test_colliding_words_are_refused_with_the_word_of_the_phase(word: str, phase
 def test_r_c_7_pass_is_not_a_bid() -> None:
     with pytest.raises(NotationError, match="nobody may pass in Spades"):
         parse_action("pass", BID)
-    with pytest.raises(NotationError, match=r"'14' is not a bid \(a number 1-13, or nil\)"):
-        parse_action("14", BID)
+    with pytest.raises(NotationError, match=r"'19' is not a bid \(a number 1-13, or nil\)"):
+        parse_action("19", BID)

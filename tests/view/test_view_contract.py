@@ -9,7 +9,7 @@ import dataclasses
 
 from helpers.engine import FOUR, E, N, S, W, bid_all, cards, deal_4p
 
-from spades_cli.engine import Observation
+from spades_cli.engine import BID_BASE, Observation
 from spades_cli.view.look import Look, plain
 from spades_cli.view.table import bids_text, side_line, status_parts, table_view, tricks_text
 
@@ -61,6 +61,6 @@ def test_the_bags_this_hand_makes_and_a_warning_near_the_penalty() -> None:
 
 def test_the_total_bid_against_13_while_bidding() -> None:
     state = deal_4p(FOUR, W, HANDS)
-    state.apply(52 + 4)  # N bids 4
-    state.apply(52 + 5)  # E bids 5
+    state.apply(BID_BASE + 4)  # N bids 4
+    state.apply(BID_BASE + 5)  # E bids 5
     assert bids_text(LOOK, state.observation(S)) == "N 4, E 5, S ?, W - (9 of 13 bid)"
