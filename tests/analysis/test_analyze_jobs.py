@@ -79,3 +79,23 @@ def test_the_hands_come_back_in_order_whatever_order_they_finish_in() -> None:
     hands = [(object(), [i]) for i in range(5)]
     got = list(many.in_order(hands, Backwards(lambda s, i: None, None)))  # type: ignore[arg-type]
     assert got == [f"report {i}" for i in range(5)]
+
+
+@pytest.mark.slow
+def test_a_dask_cluster_gives_the_same_analysis_as_one_job() -> None:
+    distributed = pytest.importorskip("distributed")
+    path = str(TRANSCRIPTS / "two-player-short.txt")
+    flags = ["--tricks", "2", "--budget", "200000", "--json"]
+    whole = run_cli(["analyze", path, *flags, "--jobs", "1"])
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
+        on_cluster = run_cli(["analyze", path, *flags, "--scheduler", cluster.scheduler_address])
+    assert on_cluster.exit_code == 0, on_cluster.output
+    assert json.loads(on_cluster.output) == json.loads(whole.output)
+
+
+def test_an_unreachable_scheduler_is_a_usage_error() -> None:
+    pytest.importorskip("distributed")
+    result = run_cli(["analyze", str(TRANSCRIPTS / "two-player-short.txt"), "--scheduler", "nonsense://x"])
+    assert result.exit_code == 2 and "--scheduler nonsense://x" in result.output
