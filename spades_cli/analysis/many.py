@@ -4,6 +4,10 @@ cluster (``spades_cli.workers``), and given back in their order, each as soon as
 the hands before it are done. With one job the hands run here, one after another, each
 stopped at once by Ctrl-C (``threads.at_once``); worker processes ignore Ctrl-C and are
 ended when the caller is interrupted (Ctrl-C, SIGTERM) or stops reading.
+
+A task is sent the hand's transcript and its place among the transcript's hands, plain
+data, and replays the transcript to reach it: an engine ``State`` does not travel
+between processes in the compiled build (mypyc's classes are not picklable).
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
+from typing import Any
 
 from spades_cli.analysis import analyze
 from spades_cli.analysis.hand import plays
@@ -20,20 +25,54 @@ from spades_cli.analysis.report import HandReport
 from spades_cli.engine import Rules, State
 from spades_cli.errors import SpadesError
 from spades_cli.solver import backend
+from spades_cli.transcript import Transcript
 from spades_cli.workers import Failed, Pool, make_pool
 
 Hand = tuple[State, list[int]]  # where the hand's play starts, and its cards
 Progress = Callable[[int, int], None]  # (hands analysed, hands in all)
+Item = tuple[int, Transcript, int]  # (the hand's place in the job, its transcript, its place there)
 
 
-def _hand_task(shared: tuple[int, int], item: tuple[int, State, list[int]]) -> HandReport:
+@dataclass(frozen=True)
+class Game:
+    """One transcript: its name, the file read, its rules and its hands that reached the play."""
+
+    name: str
+    transcript: Transcript
+    rules: Rules
+    hands: list[Hand]
+
+
+def read_games(paths: Iterable[Path]) -> list[Game]:
+    """Each transcript read, replayed and checked (the first that fails ends it, with its
+    file named: exit 1 or 2)."""
+    games = []
+    for path in paths:
+        t = read_for_analysis(str(path))
+        rules, match = replayed(t)
+        games.append(Game(str(path), t, rules, plays(match)))
+    return games
+
+
+_LAST: list[tuple[Transcript, list[Hand]]] = []  # this process's last transcript replayed
+
+
+def _hands_of(t: Transcript) -> list[Hand]:
+    """The transcript's hands (its tasks come one after another: the last one is kept)."""
+    if not _LAST or _LAST[0][0] != t:
+        _LAST[:] = [(t, plays(replayed(t)[1]))]
+    return _LAST[0][1]
+
+
+def _hand_task(shared: tuple[int, int], item: Item) -> HandReport:
     """A task of the workers: one hand (``shared``: the depth and the budget)."""
     depth, budget = shared
-    return analyze.hand_at_once(item[1], item[2], depth, budget)
+    start, cards = _hands_of(item[1])[item[2]]
+    return analyze.hand_at_once(start, cards, depth, budget)
 
 
 def analyzed_in_order(
-    hands: list[Hand],
+    games: list[Game],
     *,
     tricks: int | None = None,
     budget: int | None = None,
@@ -41,24 +80,33 @@ def analyzed_in_order(
     scheduler: str | None = None,
     progress: Progress | None = None,
 ) -> Iterator[HandReport]:
-    """The reports of ``hands`` in their order (``tricks``, ``budget`` as
+    """The reports of the games' hands in their order (``tricks``, ``budget`` as
     ``analyze.analyze_match``'s), analysed by ``jobs`` processes or on the Dask
     ``scheduler``; ``progress`` is told as hands are done."""
     depth = tricks if tricks is not None else 13
     cap = backend.default_budget() if budget is None else budget
-    total = len(hands)
+    items: list[Item] = []
+    labels: list[str] = []
+    for g in games:
+        for k, (start, _) in enumerate(g.hands):
+            items.append((len(items), g.transcript, k))
+            labels.append(f"{g.name}: hand {start.hand_no + 1}")
     if progress is not None:
-        progress(0, total)
-    if not hands:
+        progress(0, len(items))
+    if not items:
         return
-    yield from in_order(hands, make_pool(_hand_task, (depth, cap), jobs, total, scheduler), progress)
+    pool = make_pool(_hand_task, (depth, cap), jobs, len(items), scheduler)
+    yield from in_order(items, labels, pool, progress)
 
 
-def in_order(hands: list[Hand], pool: Pool, progress: Progress | None = None) -> Iterator[HandReport]:
-    """The reports of ``hands`` from the tasks of ``pool``, in the hands' order; the pool
-    is closed at the end (at once when the caller stops reading or is interrupted)."""
-    total = len(hands)
-    todo = iter(enumerate(hands))
+def in_order(
+    items: list[Any], labels: list[str], pool: Pool, progress: Progress | None = None
+) -> Iterator[HandReport]:
+    """The results of the tasks ``items`` (each a tuple, its place first) on ``pool``, in
+    their order; the pool is closed at the end (at once when the caller stops reading or
+    is interrupted). A failed task ends it with its ``labels`` entry."""
+    total = len(items)
+    todo = iter(items)
     in_flight, done, nxt = 0, 0, 0
     ready: dict[int, HandReport] = {}
     aborted = True
@@ -68,12 +116,11 @@ def in_order(hands: list[Hand], pool: Pool, progress: Progress | None = None) ->
                 break
             in_flight += 1
         while in_flight:
-            (index, _, _), report = pool.next_result()
+            item, report = pool.next_result()
             in_flight -= 1
             if isinstance(report, Failed):
-                hand_no = hands[index][0].hand_no + 1
-                raise SpadesError(f"hand {hand_no}: the analysis failed: {report.message}")
-            ready[index] = report
+                raise SpadesError(f"{labels[item[0]]}: the analysis failed: {report.message}")
+            ready[item[0]] = report
             done += 1
             if _submit(pool, todo):
                 in_flight += 1
@@ -87,32 +134,12 @@ def in_order(hands: list[Hand], pool: Pool, progress: Progress | None = None) ->
         pool.close(abort=aborted)
 
 
-def _submit(pool: Pool, todo: Iterator[tuple[int, Hand]]) -> bool:
+def _submit(pool: Pool, todo: Iterator[Any]) -> bool:
     item = next(todo, None)
     if item is None:
         return False
-    index, (start, cards) = item
-    pool.submit((index, start, cards))
+    pool.submit(item)
     return True
-
-
-@dataclass(frozen=True)
-class Game:
-    """One transcript of a folder: its name, its rules and its hands that reached the play."""
-
-    name: str
-    rules: Rules
-    hands: list[Hand]
-
-
-def read_games(paths: Iterable[Path]) -> list[Game]:
-    """Each transcript read, replayed and checked (the first that fails ends it, with its
-    file named: exit 1 or 2)."""
-    games = []
-    for path in paths:
-        rules, match = replayed(read_for_analysis(str(path)))
-        games.append(Game(str(path), rules, plays(match)))
-    return games
 
 
 def by_game(games: list[Game], reports: Iterator[HandReport]) -> Iterator[tuple[Game, Iterator[HandReport]]]:

@@ -84,10 +84,9 @@ def analyze_command(
     quiet = not as_json and output_piped()
     bar = ProgressBar(folder and not quiet and sys.stderr.isatty(), unit="hands")
     shown: Callable[[int, int], None] | None = bar if folder else (None if quiet else analysis_progress())
-    hands = [h for g in games for h in g.hands]
     workers = jobs if jobs is not None else default_workers()
     reports = analyzed_in_order(
-        hands, tricks=tricks, budget=budget, jobs=workers, scheduler=scheduler, progress=shown
+        games, tricks=tricks, budget=budget, jobs=workers, scheduler=scheduler, progress=shown
     )
     per_game = by_game(games, reports)
     if as_json:

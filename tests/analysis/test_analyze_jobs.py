@@ -76,8 +76,8 @@ def test_the_hands_come_back_in_order_whatever_order_they_finish_in() -> None:
             item = self.todo.pop()
             return item, f"report {item[0]}"
 
-    hands = [(object(), [i]) for i in range(5)]
-    got = list(many.in_order(hands, Backwards(lambda s, i: None, None)))  # type: ignore[arg-type]
+    items = [(i, "data") for i in range(5)]
+    got = list(many.in_order(items, [str(i) for i in range(5)], Backwards(lambda s, i: None, None)))
     assert got == [f"report {i}" for i in range(5)]
 
 
