@@ -20,8 +20,9 @@ from spades_cli.presets import load_rules
 from spades_cli.simulate import MAX_HANDS, Interrupted, Summary, format_summary, read_summary, run_tournament
 from spades_cli.simulate.progress import ProgressBar
 from spades_cli.simulate.report import check_summary_path, partial_path, write_summary
-from spades_cli.simulate.runner import default_workers, parse_shard
+from spades_cli.simulate.runner import parse_shard
 from spades_cli.transcript.paths import private_folder
+from spades_cli.workers import default_workers
 
 
 @click.command("simulate")

@@ -33,7 +33,8 @@ _COMMANDS: dict[str, tuple[str, str, str]] = {
     "analyze": (
         "cmd_analyze",
         "analyze_command",
-        "Hindsight double-dummy check of a transcript: what each card gave up with every hand known.",
+        "Hindsight double-dummy check of a transcript, or of every transcript (*.txt) in a folder: "
+        "what each card gave up with every hand known.",
     ),
     "bot": (
         "cmd_bot",

@@ -2,7 +2,8 @@
 
 - :mod:`.game`: one game (its seed from the tournament seed and its index; duplicate twins);
 - :mod:`.totals`: running totals that every game is added to, mergeable in any order;
-- :mod:`.runner`: chunks of games on this process, worker processes, or (:mod:`.cluster`) Dask;
+- :mod:`.runner`: chunks of games on this process, worker processes, or Dask
+  (``spades_cli.workers``);
 - :mod:`.report`: the JSON (read and written) and the text summary.
 
 ``run_tournament`` returns a :class:`Summary`; the commands are ``cmd_simulate`` and
@@ -33,15 +34,7 @@ from spades_cli.simulate.report import (
     read_summary,
     team_names,
 )
-from spades_cli.simulate.runner import (
-    Backend,
-    InProcess,
-    Interrupted,
-    ProcessPool,
-    Progress,
-    play,
-    shard_range,
-)
+from spades_cli.simulate.runner import Interrupted, Progress, backend_for, play, shard_range
 from spades_cli.simulate.stats import Interval, mean_ci, wilson
 from spades_cli.simulate.totals import Totals
 
@@ -108,13 +101,5 @@ def run_tournament(
         if diff:
             raise UsageError(f"--resume-from is another tournament: {'; '.join(diff)}")
     lo, hi = shard_range(games, shard)
-    backend: Backend
-    if scheduler is not None:
-        from spades_cli.simulate.cluster import DaskBackend
-
-        backend = DaskBackend(settings, scheduler, jobs)
-    elif jobs <= 1 or (hi - lo) * settings.tournament.copies <= 1:
-        backend = InProcess(settings)
-    else:
-        backend = ProcessPool(settings, min(jobs, hi - lo))
+    backend = backend_for(settings, jobs, hi - lo, scheduler)
     return play(settings, backend, shard=shard, resume=resume, progress=progress)

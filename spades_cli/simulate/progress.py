@@ -15,10 +15,13 @@ def _clock(seconds: float) -> str:
 
 
 class ProgressBar:
-    """Called with (games played, games in this run); ``close`` ends the bar's line."""
+    """Called with (games played, games in this run), or other ``unit``s done; ``close``
+    ends the bar's line, ``clear`` wipes it (other output follows, the bar comes back at
+    the next call)."""
 
-    def __init__(self, enabled: bool, stream: TextIO | None = None) -> None:
+    def __init__(self, enabled: bool, stream: TextIO | None = None, unit: str = "games") -> None:
         self.enabled = enabled
+        self.unit = unit
         self.stream = stream if stream is not None else sys.stderr
         self.tty = self.stream.isatty()
         self.started = time.monotonic()
@@ -34,15 +37,21 @@ class ProgressBar:
             fill = WIDTH * done // total
             bar = "#" * fill + "-" * (WIDTH - fill)
             self.stream.write(
-                f"\rgames {done}/{total} [{bar}] elapsed {_clock(elapsed)}, left about {_clock(left)} "
+                f"\r{self.unit} {done}/{total} [{bar}] elapsed {_clock(elapsed)}, left about {_clock(left)} "
             )
             self.stream.flush()
             self.drawn = True
         elif done >= total or done >= self.next_mark * total:
-            self.stream.write(f"simulate: {done}/{total} games\n")
+            self.stream.write(f"simulate: {done}/{total} {self.unit}\n")
             self.stream.flush()
             while self.next_mark * total <= done:
                 self.next_mark += 0.1
+
+    def clear(self) -> None:
+        if self.drawn:
+            self.stream.write("\r\033[K")
+            self.stream.flush()
+            self.drawn = False
 
     def close(self) -> None:
         if self.drawn:

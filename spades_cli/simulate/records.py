@@ -17,7 +17,7 @@ the group won it, lost for each side of the group that lost it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,6 +27,7 @@ from spades_cli.game.events import Emit, Event, HandScored
 from spades_cli.game.run import GameRun
 from spades_cli.simulate.game import HandStat, hand_stat
 from spades_cli.transcript import Transcript, read_transcript, replay
+from spades_cli.transcript.paths import transcript_files
 from spades_cli.transcript.tags import recorded_undo
 
 BY = ("seat", "level", "rules")
@@ -113,16 +114,6 @@ class Stats:
             "undo": dict(sorted(self.undo.items())),
             "groups": {k: g.as_json() for k, g in sorted(self.groups.items())},
         }
-
-
-def transcript_files(paths: Iterable[str]) -> Iterator[Path]:
-    """Every ``*.txt`` file in the folders given (not their subfolders), and the files given."""
-    for p in paths:
-        path = Path(p)
-        if path.is_dir():
-            yield from sorted(f for f in path.glob("*.txt") if f.is_file())
-        else:
-            yield path
 
 
 def add_transcript(stats: Stats, t: Transcript, origin: str) -> None:

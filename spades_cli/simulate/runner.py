@@ -10,24 +10,17 @@ start, and ignore Ctrl-C: on Ctrl-C or SIGTERM the parent stops them and raises
 
 from __future__ import annotations
 
-import multiprocessing
-import os
-import queue
-import signal
-import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from typing import Protocol
 
 from spades_cli import errors
 from spades_cli.errors import EXIT_INTERRUPTED, SpadesError, UsageError
 from spades_cli.simulate.game import Settings
 from spades_cli.simulate.report import Summary
 from spades_cli.simulate.totals import Ranges, Totals, missing, play_range
+from spades_cli.workers import Failed, Pool, make_pool
 
 Progress = Callable[[int, int], None]  # (games played so far, games in this run), copies counted
-ChunkResult = tuple[tuple[int, int], "Totals | str"]
 
 
 class Interrupted(SpadesError):
@@ -40,92 +33,16 @@ class Interrupted(SpadesError):
         self.exit_code = exit_code
 
 
-class Backend(Protocol):
-    workers: int
-
-    def submit(self, start: int, end: int) -> None: ...
-
-    def next_result(self) -> ChunkResult: ...
-
-    def close(self, abort: bool) -> None: ...
+def play_chunk(settings: Settings, chunk: tuple[int, int]) -> Totals | str:
+    """A task of the workers (``spades_cli.workers``): the games ``start..end-1``."""
+    return play_range(settings, *chunk)
 
 
-class InProcess:
-    """Plays each chunk here when its result is asked for."""
-
-    workers = 1
-
-    def __init__(self, settings: Settings) -> None:
-        self.settings = settings
-        self.todo: list[tuple[int, int]] = []
-
-    def submit(self, start: int, end: int) -> None:
-        self.todo.append((start, end))
-
-    def next_result(self) -> ChunkResult:
-        chunk = self.todo.pop(0)
-        return chunk, play_range(self.settings, *chunk)
-
-    def close(self, abort: bool) -> None:
-        self.todo.clear()
-
-
-_SETTINGS: Settings | None = None  # a worker process's tournament, set once when it starts
-
-
-def _init_worker(settings: Settings) -> None:
-    global _SETTINGS
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops us
-    _SETTINGS = settings
-
-
-def _pool_task(start: int, end: int) -> ChunkResult:
-    assert _SETTINGS is not None
-    return (start, end), play_range(_SETTINGS, start, end)
-
-
-class ProcessPool:
-    """Worker processes (spawned, so the same on every platform) of this machine."""
-
-    def __init__(self, settings: Settings, workers: int) -> None:
-        self.workers = workers
-        self.results: queue.Queue[ChunkResult] = queue.Queue()
-        ctx = multiprocessing.get_context("spawn")
-        with sigint_ignored():  # a child started now ignores Ctrl-C from its first instruction
-            self.pool = ctx.Pool(workers, initializer=_init_worker, initargs=(settings,))
-
-    def submit(self, start: int, end: int) -> None:
-        def failed(exc: BaseException) -> None:
-            self.results.put(((start, end), f"games {start + 1}-{end}: {type(exc).__name__}: {exc}"))
-
-        self.pool.apply_async(_pool_task, (start, end), callback=self.results.put, error_callback=failed)
-
-    def next_result(self) -> ChunkResult:
-        while True:  # a timeout keeps the wait interruptible everywhere
-            try:
-                return self.results.get(timeout=0.5)
-            except queue.Empty:
-                continue
-
-    def close(self, abort: bool) -> None:
-        if abort:
-            self.pool.terminate()
-        else:
-            self.pool.close()
-        self.pool.join()
-
-
-@contextmanager
-def sigint_ignored() -> Iterator[None]:
-    """Ctrl-C is ignored in the block, and by the processes started in it (from their start)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, old)
+def backend_for(settings: Settings, jobs: int, games: int, scheduler: str | None = None) -> Pool:
+    """Where the chunks are played: the Dask ``scheduler``, ``jobs`` worker processes
+    (no more than there are ``games``) or this process."""
+    pool: Pool = make_pool(play_chunk, settings, jobs, games, scheduler)
+    return pool
 
 
 def chunks(todo: Ranges, workers: int, size: int | None = None) -> Iterator[tuple[int, int]]:
@@ -148,7 +65,7 @@ def shard_range(games: int, shard: tuple[int, int] | None) -> tuple[int, int]:
 
 def play(
     settings: Settings,
-    backend: Backend,
+    backend: Pool,
     *,
     shard: tuple[int, int] | None = None,
     resume: Summary | None = None,
@@ -168,13 +85,15 @@ def play(
     try:
         with errors.on_signals(errors.raise_interrupted):  # SIGTERM, SIGHUP: stop as Ctrl-C does
             for chunk in pending:
-                backend.submit(*chunk)
+                backend.submit(chunk)
                 in_flight += 1
                 if in_flight >= 2 * backend.workers:
                     break
             while in_flight:
                 (start, end), part = backend.next_result()
                 in_flight -= 1
+                if isinstance(part, Failed):
+                    raise SpadesError(f"games {start + 1}-{end}: {part.message}")
                 if isinstance(part, str):
                     raise SpadesError(part)
                 totals = totals.merged(part)  # a new object: a Ctrl-C here leaves the old one whole
@@ -183,7 +102,7 @@ def play(
                     progress(played, total)
                 nxt = next(pending, None)
                 if nxt is not None:
-                    backend.submit(*nxt)
+                    backend.submit(nxt)
                     in_flight += 1
     except KeyboardInterrupt as stop:
         backend.close(abort=True)
@@ -194,10 +113,6 @@ def play(
         raise
     backend.close(abort=False)
     return Summary(t, totals, before + time.perf_counter() - started)
-
-
-def default_workers() -> int:
-    return os.cpu_count() or 1
 
 
 def parse_shard(text: str) -> tuple[int, int]:

@@ -9,12 +9,19 @@ from __future__ import annotations
 import os
 import re
 import secrets
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from spades_cli.errors import UsageError
 
-__all__ = ["PRIVATE_FOLDER", "default_transcript_dir", "new_seed", "new_transcript_path", "private_folder"]
+__all__ = [
+    "PRIVATE_FOLDER",
+    "default_transcript_dir",
+    "new_seed",
+    "new_transcript_path",
+    "private_folder",
+    "transcript_files",
+]
 
 PRIVATE_FOLDER = 0o700
 
@@ -74,3 +81,13 @@ def new_seed() -> str:
     # 64 bits: an external bot must not be able to find the seed (and so every
     # deal) by trying seeds against its own cards.
     return str(secrets.randbits(64))
+
+
+def transcript_files(paths: Iterable[str]) -> Iterator[Path]:
+    """Every ``*.txt`` file in the folders given (not their subfolders), and the files given."""
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            yield from sorted(f for f in path.glob("*.txt") if f.is_file())
+        else:
+            yield path

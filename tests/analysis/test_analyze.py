@@ -55,7 +55,7 @@ def test_the_per_seat_totals_read_as_sentences(search: str, monkeypatch: pytest.
         monkeypatch.setattr(backend, "c_core", lambda: False)
     elif not backend.c_core():
         pytest.skip("the C search core was not built")
-    flags = ["--tricks", "5", "--budget", "20000"]
+    flags = ["--tricks", "5", "--budget", "20000", "--jobs", "1"]  # the patch is this process's
     result = run_cli(["analyze", str(TRANSCRIPTS / "four-player-short.txt"), *flags])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
@@ -361,7 +361,7 @@ def test_each_hand_is_shown_as_it_is_analysed_and_stays_on_ctrl_c(monkeypatch: p
         return real(*args)
 
     monkeypatch.setattr(analysis, "hand_at_once", first_only)
-    result = run_cli(["analyze", path])
+    result = run_cli(["analyze", path, "--jobs", "1"])  # the patch is this process's
     assert result.exit_code == 130
     shown = [line for line in result.output.splitlines() if line and not line.startswith("spades:")]
     second = next(i for i, line in enumerate(whole) if line.startswith("hand 2:"))

@@ -1,10 +1,10 @@
-"""Tournaments on a Dask cluster (the optional ``cluster`` extra: dask and distributed).
+"""Tasks on a Dask cluster (the optional ``cluster`` extra: dask and distributed).
 
-``--scheduler tcp://HOST:8786`` sends the chunks to the workers of a running Dask
-scheduler; ``--scheduler local`` starts a ``LocalCluster`` of ``--jobs`` worker processes
-here. The tournament is sent to the workers once (scattered); each task plays one chunk
-with the same function the local worker processes use, so the result is the same.
-Workers need only ``pip install spades`` (and Dask, which runs them).
+``tcp://HOST:8786`` sends the tasks to the workers of a running Dask scheduler;
+``local`` starts a ``LocalCluster`` of ``workers`` processes here. The shared argument is
+sent to the workers once (scattered); each task calls the same function the local worker
+processes do, so the results are the same. Workers need only ``pip install spades``
+(and Dask, which runs them).
 """
 
 from __future__ import annotations
@@ -14,21 +14,19 @@ import logging
 from typing import Any
 
 from spades_cli.errors import UsageError
-from spades_cli.simulate.game import Settings
-from spades_cli.simulate.runner import ChunkResult, sigint_ignored
-from spades_cli.simulate.totals import play_range
+from spades_cli.workers.pool import Done, Task, failure, sigint_ignored
 
 CONNECT_TIMEOUT = "10s"
 
 
-def _task(settings: Settings, start: int, end: int) -> ChunkResult:
-    return (start, end), play_range(settings, start, end)
+def _task(fn: Task, shared: Any, item: Any) -> Done:
+    return item, fn(shared, item)
 
 
-class DaskBackend:
-    """Chunks as Dask tasks, collected as they complete."""
+class DaskPool:
+    """Tasks as Dask tasks, collected as they complete."""
 
-    def __init__(self, settings: Settings, scheduler: str, workers: int) -> None:
+    def __init__(self, fn: Task, shared: Any, scheduler: str, workers: int) -> None:
         try:
             # Imported by name, as Any: the extra is optional (and has no type hints).
             dist: Any = importlib.import_module("distributed")
@@ -36,6 +34,7 @@ class DaskBackend:
             raise UsageError(
                 "--scheduler needs Dask: pip install 'spades[cluster]' (dask and distributed)"
             ) from None
+        self.fn = fn
         self.cluster: Any = None
         try:
             if scheduler == "local":
@@ -54,27 +53,27 @@ class DaskBackend:
             self._shutdown()
             raise UsageError(f"--scheduler {scheduler}: cannot connect ({str(exc)[:120]})") from None
         self.workers = max(1, sum(self.client.nthreads().values()))
-        [self.settings] = self.client.scatter([settings], broadcast=True)
+        [self.shared] = self.client.scatter([shared], broadcast=True)
         self.done = dist.as_completed()
-        self.futures: list[Any] = []
+        self.futures: dict[Any, Any] = {}
 
-    def submit(self, start: int, end: int) -> None:
-        future = self.client.submit(_task, self.settings, start, end, pure=False)
-        self.futures.append(future)
+    def submit(self, item: Any) -> None:
+        future = self.client.submit(_task, self.fn, self.shared, item, pure=False)
+        self.futures[future] = item
         self.done.add(future)
 
-    def next_result(self) -> ChunkResult:
+    def next_result(self) -> Done:
         future = next(self.done)
-        self.futures.remove(future)
+        item = self.futures.pop(future)
         try:
-            result: ChunkResult = future.result()
+            result: Done = future.result()
         except Exception as exc:  # a worker lost or a failure in the task: one line, no traceback
-            return (0, 0), f"a cluster task failed: {type(exc).__name__}: {str(exc)[:200]}"
+            return item, failure(exc)
         return result
 
     def close(self, abort: bool) -> None:
         if abort and self.futures:
-            self.client.cancel(self.futures)
+            self.client.cancel(list(self.futures))
         self._shutdown()
 
     def _shutdown(self) -> None:
