@@ -25,7 +25,14 @@ def _say(line: str) -> None:
 
 @click.command("host")
 @rules_options
-@click.option("--seed", type=int, default=None, help="The game's seed (default: a fresh random one).")
+@click.option(
+    "--seed",
+    type=int,
+    default=None,
+    help="A seed, stretched with a secret of this table so that no seat can predict the deals "
+    "(default: a fresh random one). The transcript records the stretched seed, from which "
+    "'spades replay' and '--resume' deal the same cards.",
+)
 @click.option(
     "--seat",
     "seats",
@@ -149,7 +156,7 @@ def host_command(
     else:
         choice = choose_rules(preset, overrides, default=preset)
         rules, labels = choice.rules, seat_labels(choice.rules, seats, level)
-        the_seed: int | str = seed if seed is not None else new_seed()
+        the_seed = hosting.table_seed(seed if seed is not None else new_seed())
         game = hosting.new_game(
             choice,
             the_seed,
@@ -164,7 +171,8 @@ def host_command(
             on_bot_failure=on_bot_failure,
             move_clock=move_clock,
         )
-        _say(f"Spades, {rules.name} rules: game to {rules.target}. Seed {the_seed}.")
+        chosen = f"Seed {seed} with this table's secret" if seed is not None else "A fresh seed"
+        _say(f"Spades, {rules.name} rules: game to {rules.target}. {chosen} (in the transcript).")
         _say(describe_seats(rules, labels).replace("a person", "joined").replace("you", "joined"))
     server, bound = hosting.open_table(game, address, context, log=_say)
     if play is None:

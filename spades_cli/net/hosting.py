@@ -11,7 +11,10 @@ table again with the same tokens after a crash; the file is removed once the gam
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import hmac
 import json
+import secrets
 import ssl
 import threading
 from collections.abc import Callable, Sequence
@@ -57,6 +60,16 @@ class HostedGame:
     @property
     def tokens_file(self) -> Path:
         return wire.tokens_path(self.path)
+
+
+def table_seed(chosen: int | str, secret: bytes | None = None) -> str:
+    """The seed a hosted game deals from: the seed the host chose (or a fresh one), stretched
+    with a random secret of this table (HMAC-SHA256, 256 bits). A seat that knows the chosen
+    seed and its own cards cannot work out the other hands, and the hint keys sent to the
+    seats (one-way hashes of this seed) cannot be inverted. The transcript records this
+    seed, so ``replay`` and ``--resume`` deal the same cards."""
+    key = secrets.token_bytes(32) if secret is None else secret
+    return hmac.new(key, f"spades-table:{chosen}".encode(), hashlib.sha256).hexdigest()
 
 
 def _table(

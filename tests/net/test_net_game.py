@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import Result
-from helpers.net import DEADLINE, Player, Spawned, host_table, rules
+from helpers.net import DEADLINE, Player, Spawned, host_table, recorded_seed, rules
 
 from spades_cli.engine.notation import action_text
 from spades_cli.game.match import Match
@@ -21,7 +21,7 @@ SEED = 11
 CARD = re.compile(r"\b[2-9TJQKA][CDHS]\b")
 
 
-def reference_moves(seed: int) -> dict[int, list[str]]:
+def reference_moves(seed: int | str) -> dict[int, list[str]]:
     """Every decision of each seat in a game of four easy bots (the joined seats replay
     North's and South's; the easy bots at East and West then decide the same)."""
     match = Match(rules(), seed, [BotController("easy") for _ in range(4)])
@@ -44,14 +44,6 @@ def body(text: str) -> list[str]:
 def test_a_hosted_game_ends_exactly_as_spades_run_of_the_same_moves(
     tmp_path: Path, cli: Callable[..., Result]
 ) -> None:
-    moves = reference_moves(SEED)
-    script = tmp_path / "script.txt"
-    script.write_text(
-        '[Rules "four-player"]\n[Set "target=100"]\n[Seed "11"]\n[Seat "E" "easy"]\n[Seat "W" "easy"]\n'
-        f"N: {' '.join(moves[0])}\nS: {' '.join(moves[2])}\n"
-    )
-    ran = cli(["run", str(script), "-o", str(tmp_path / "run.txt")])
-    assert ran.exit_code == 0, ran.output
     hosted = tmp_path / "hosted.txt"
     host = Spawned(
         [
@@ -73,6 +65,8 @@ def test_a_hosted_game_ends_exactly_as_spades_run_of_the_same_moves(
         ]
     )
     try:
+        seed = recorded_seed(hosted)  # the chosen seed stretched with the table's secret
+        moves = reference_moves(seed)
         joins = []
         for name, seat in (("North", 0), ("South", 2)):
             address, token = host.join_line(name)
@@ -83,6 +77,13 @@ def test_a_hosted_game_ends_exactly_as_spades_run_of_the_same_moves(
         assert host.finish() == 0, host.output
     finally:
         host.kill()
+    script = tmp_path / "script.txt"
+    script.write_text(
+        f'[Rules "four-player"]\n[Set "target=100"]\n[Seed "{seed}"]\n[Seat "E" "easy"]\n[Seat "W" "easy"]\n'
+        f"N: {' '.join(moves[0])}\nS: {' '.join(moves[2])}\n"
+    )
+    ran = cli(["run", str(script), "-o", str(tmp_path / "run.txt")])
+    assert ran.exit_code == 0, ran.output
     assert body(hosted.read_text()) == body((tmp_path / "run.txt").read_text())
     assert "end winner" in hosted.read_text()
     assert "Game over" in joins[0].output and "North plays" in joins[1].output
@@ -172,7 +173,6 @@ def test_a_table_over_tls(tmp_path: Path) -> None:
 def test_the_host_plays_a_seat_itself(tmp_path: Path) -> None:
     """``--play N``: the host's own terminal (here batch mode on its stdin) plays North while
     South joins from afar; the game is the same as with two joined seats."""
-    moves = reference_moves(SEED)
     hosted = tmp_path / "here.txt"
     host = Spawned(
         [
@@ -194,9 +194,11 @@ def test_the_host_plays_a_seat_itself(tmp_path: Path) -> None:
             "--play",
             "N",
         ],
-        stdin="\n".join(moves[0]) + "\n",
+        feed_later=True,
     )
     try:
+        moves = reference_moves(recorded_seed(hosted))
+        host.feed("\n".join(moves[0]) + "\n")
         address, token = host.join_line("South")
         where = address.rpartition(":")
         south = Player((where[0], int(where[2])), token, moves[2])
