@@ -123,7 +123,10 @@ class Connection:
         cafile: str | None = None,
         context: ssl.SSLContext | None = None,
         timeout: float = 10.0,
+        check: Callable[[bytes], None] | None = None,
     ) -> None:
+        """``check``: called with the table's certificate (DER) once the TLS handshake is
+        done, before anything is sent; what it raises closes the connection and goes on."""
         try:
             sock = socket.create_connection((host, port), timeout=timeout)
             if tls or context is not None:
@@ -133,6 +136,13 @@ class Connection:
         except (OSError, ssl.SSLError) as exc:
             why = getattr(exc, "strerror", None) or exc
             raise UsageError(f"cannot reach the table at {host}:{port}: {why}") from None
+        if check is not None:
+            der = sock.getpeercert(binary_form=True) if isinstance(sock, ssl.SSLSocket) else None
+            try:
+                check(der or b"")
+            except BaseException:
+                sock.close()
+                raise
         sock.settimeout(None)
         self.sock = sock
         self.inbox = Inbox()
