@@ -8,8 +8,11 @@ import importlib
 import pkgutil
 import random
 
+from click.testing import CliRunner
+
 import spades_cli
 from spades_cli.bots import hand
+from spades_cli.cli.main import main
 from spades_cli.presets import load_rules
 from spades_cli.simulate import Settings, Tournament
 from spades_cli.simulate.totals import play_range
@@ -56,3 +59,12 @@ def test_games_fill_the_caches_no_further_than_their_bound() -> None:
     for cached in (hand._spade_value, hand._side_value):
         info = cached.cache_info()
         assert info.maxsize is not None and info.currsize <= info.maxsize <= MAX_CACHE
+
+
+def test_one_game_is_one_game_not_one_games() -> None:
+    """R-2P-1: the counts say "1 game" and "1 hand" (issue 34: "1 games")."""
+    args = ["simulate", "--games", "1", "--rules", "two-player", "--seat", "N=easy", "--seat", "S=easy"]
+    result = CliRunner().invoke(main, [*args, "-q"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("1 game of two-player (seed ")
+    assert "1 games" not in result.output

@@ -112,7 +112,7 @@ def test_stats_skips_a_file_that_is_not_a_transcript(cli: Cli, tmp_path: Path) -
     (tmp_path / "junk.txt").write_text("hand x\n\x00bad")
     shutil.copy(TRANSCRIPTS / "four-player-short.txt", tmp_path)
     result = cli(["stats", str(tmp_path)])
-    assert result.exit_code == 0 and "1 games read" in result.stdout
+    assert result.exit_code == 0 and "1 game read" in result.stdout
     assert "skipped" in result.stderr and "junk.txt" in result.stderr and "Traceback" not in result.output
 
 
@@ -188,7 +188,7 @@ def test_stats_says_why_a_file_is_skipped_as_every_reader_does(cli: Cli, tmp_pat
     (tmp_path / "binary.txt").write_bytes(b'[Game "spades"]\n\xff\xfe\n')
     shutil.copy(TRANSCRIPTS / "four-player-short.txt", tmp_path)
     result = cli(["stats", str(tmp_path)])
-    assert result.exit_code == 0 and "1 games read" in result.stdout
+    assert result.exit_code == 0 and "1 game read" in result.stdout
     assert (
         f"skipped {tmp_path / 'binary.txt'}:2: not UTF-8 text (a transcript is plain UTF-8)" in result.stderr
     )
