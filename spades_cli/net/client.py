@@ -484,7 +484,7 @@ class RemoteSession:
         self._emit(INFO, text(f"Joined the table ({rules.name} rules, game to {rules.target}), {who}."))
 
     def _on_view(self, msg: dict[str, Any]) -> None:
-        self.obs = wire.read_view(msg["view"], self.rule_lines)
+        self.obs = wire.read_view(msg["view"], self.rule_lines, turn="turn" in msg)
         self.results = self.obs.results
         self.hand_no = self.obs.hand_no
         self.tricks = list(self.obs.tricks)  # what a seat (re)joining mid-hand knows of it
