@@ -332,7 +332,9 @@ class RemoteSession:
         except queue.Empty:
             raise UsageError("the table did not answer within 30 seconds") from None
         if first is None:
-            raise UsageError("the table closed the connection before greeting")
+            plain = not isinstance(getattr(self.conn, "sock", None), ssl.SSLSocket)
+            why = " (a table that speaks TLS? give the whole join line)" if plain else ""
+            raise UsageError("the table closed the connection before greeting" + why)
         if first["type"] == "error":
             reason = wire.safe_text(first.get("reason", "refused"))
             raise UsageError(f"the table refused to seat you: {reason}")

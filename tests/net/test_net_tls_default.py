@@ -79,6 +79,9 @@ def test_a_seat_joins_over_the_tables_own_certificate_and_a_wrong_one_sends_noth
         host, port = table.address
         with pytest.raises(tls.UntrustedTable):
             tls.connect(host, port, tls=False, cafile=None, given=OTHER, say=print, folder=tmp_path)
+        plain = RemoteSession(tls.connect(host, port, tls=False, cafile=None, given=None, say=print), "x")
+        with pytest.raises(UsageError, match="speaks TLS\\? give the whole join line"):
+            plain.start()
         said: list[str] = []
         conn = tls.connect(host, port, tls=True, cafile=None, given=None, say=said.append, folder=tmp_path)
         assert said == [f"First time at {host}:{port}: trusting its certificate {pin}."]
