@@ -5,6 +5,7 @@ spectators see no hand until it is over; chat is relayed and recorded."""
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -98,7 +99,13 @@ def test_no_message_to_a_seat_holds_another_seats_cards(tmp_path: Path) -> None:
     north = Player(table.address, table.token("N"))
     south = Player(table.address, table.token("S"))
     watcher = Player(table.address, table.token("watch"))
-    for p in (north, south, watcher):
+    # The spectator is seated before the game starts: one that joins in the middle of a
+    # trick sees its cards first in the trick's message (they were played before it came).
+    watcher.start()
+    end = time.monotonic() + DEADLINE
+    while not any("a spectator joined" in line for line in table.logs) and time.monotonic() < end:
+        time.sleep(0.02)
+    for p in (north, south):
         p.start()
     for p in (north, south, watcher):
         p.finish()
@@ -224,7 +231,13 @@ def test_two_player_exchanges_stay_private(tmp_path: Path) -> None:
     north = Player(table.address, table.token("N"))  # first legal move: declares double nil
     south = Player(table.address, table.token("S"), last=True)  # no double nil, bids high
     watcher = Player(table.address, table.token("watch"))
-    for p in (north, south, watcher):
+    # The spectator is seated before the game starts: one that joins in the middle of a
+    # trick sees its cards first in the trick's message (they were played before it came).
+    watcher.start()
+    end = time.monotonic() + DEADLINE
+    while not any("a spectator joined" in line for line in table.logs) and time.monotonic() < end:
+        time.sleep(0.02)
+    for p in (north, south):
         p.start()
     for p in (north, south, watcher):
         p.finish()
