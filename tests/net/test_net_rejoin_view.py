@@ -57,3 +57,27 @@ def test_a_rejoined_seat_names_the_right_leader() -> None:
     name = {"N": "North", "E": "East", "S": "South", "W": "West"}[rules.seat_names[seat]]
     assert any(line.startswith(f"{name} plays ") for line in shown), shown
     assert not any(line.startswith(f"{name} leads ") for line in shown), shown
+
+
+def test_a_spectator_joining_mid_trick_sees_the_hand_so_far_at_once() -> None:
+    """R-4P-4, R-C-3: a spectator who joins while a trick is in progress is shown the deal,
+    the bids and the trick's cards at once (its screen stayed blank until the next move),
+    and nothing of any hand."""
+    local = new_session("four-player")
+    local.start()
+    play_until(local, lambda s: s.state.hand_no == 0 and len(s.state.trick) == 2 and s.on_turn is not None)
+    table = Table(local.match.rules, wire.Tokens({}), match=local.match)
+    conn = Greeted(wire.WATCH)
+    table._greet(conn)  # type: ignore[arg-type]
+    assert [m["type"] for m in conn.sent][:2] == ["welcome", "deal"]
+    line = Line([*conn.sent, {"type": "stopped", "reason": "the test is over"}])
+    shown = [o.text for o in RemoteSession(line, "token", symbols=False).start()]  # type: ignore[arg-type]
+    state, words = local.state, {"N": "North", "E": "East", "S": "South", "W": "West"}
+    names = local.match.rules.seat_names
+    assert any(t.startswith(f"Hand 1: {words[names[state.dealer]]} deals") for t in shown), shown
+    assert sum(" bids " in t for t in shown) == 4
+    leader = words[names[state.leader]]
+    assert any(t.startswith(f"{leader} leads ") for t in shown), shown
+    hands = {c for s in range(4) for c in state.hand_of(s)}
+    sent = str(conn.sent)
+    assert not any(f"'{action_text(c)}'" in sent for c in hands)  # no card still held is named
