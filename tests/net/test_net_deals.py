@@ -5,6 +5,7 @@ from, and replays."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -26,6 +27,11 @@ def first_hands(seed: int | str) -> list[set[int]]:
     while not match.state.hand_of(0):
         match.step()
     return [set(match.state.hand_of(s)) for s in range(4)]
+
+
+def hint_key(seed: int | str, turn: int | None) -> str:
+    """The key of the first hand's hint at decision ``turn`` (as ``Match.rng_key`` makes it)."""
+    return hashlib.sha256(f"spades:{seed}:0:{turn}:hint".encode()).hexdigest()
 
 
 def test_the_table_seed_is_the_chosen_seed_stretched_with_a_fresh_secret() -> None:
@@ -52,6 +58,7 @@ def test_a_seat_that_knows_the_chosen_seed_cannot_predict_the_deal(
         session.start()
         assert session.obs is not None
         seen = set(session.obs.hand)
+        key, turn = session.key, session.turn
         session.conn.close()
         host.wait_for("Waiting for South")
         host.proc.terminate()
@@ -64,6 +71,8 @@ def test_a_seat_that_knows_the_chosen_seed_cannot_predict_the_deal(
     assert len(seen) == 13 and seen != guessed[2]
     assert first_hands(seed)[2] == seen  # the transcript's seed deals what South holds
     assert deck_for(seed, 0) != deck_for(1234, 0)
+    # The hint's key: a one-way hash of the stretched seed, not of the chosen one.
+    assert key == hint_key(seed, turn) != hint_key(1234, turn)
     replayed = cli(["replay", str(path)])
     assert replayed.exit_code == 0, replayed.output
     assert "1234" not in path.read_text().split("[FirstDealer")[0]
