@@ -2,7 +2,8 @@
 
 0 success; 1 an illegal action or a recorded result that does not match the rules;
 2 a usage error or a file that cannot be parsed; 3 the game stopped before its end
-because input ran out or the user left (it is saved and can be resumed);
+because input ran out or the user left (it is saved and can be resumed); 4 ``join``:
+the table showed a certificate other than the one expected (nothing was sent to it);
 130 interrupted by Ctrl-C (the game is saved); 143 stopped by SIGTERM or SIGHUP (the
 game is saved; a command without a game says so in one line).
 """
@@ -19,6 +20,7 @@ EXIT_OK = 0
 EXIT_ILLEGAL = 1
 EXIT_USAGE = 2
 EXIT_UNFINISHED = 3
+EXIT_UNTRUSTED = 4
 EXIT_INTERRUPTED = 130
 EXIT_TERMINATED = 143
 

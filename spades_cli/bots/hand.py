@@ -28,18 +28,31 @@ def estimate_tricks(hand: int, players: int, known_out: int = 0) -> float:
     if size == 0:
         return 0.0
     two = players == 2
-    sp_value, spare = _spade_value(hand >> 39, known_out >> 39, two)
+    sp_value, spare = _spade_value(hand >> 39, _relevant(hand >> 39, known_out >> 39), two)
     total = sp_value
     ruff = 0.0
     for suit in _SUITS3:
-        v, r = _side_value((hand >> (13 * suit)) & 0x1FFF, (known_out >> (13 * suit)) & 0x1FFF, two)
+        bits = (hand >> (13 * suit)) & 0x1FFF
+        v, r = _side_value(bits, _relevant(bits, (known_out >> (13 * suit)) & 0x1FFF), two)
         total += v
         ruff += r
     total += min(ruff * min(1.0, size / 13), spare * 0.85)
     return total
 
 
-@functools.lru_cache(maxsize=1 << 16)
+# Small caches: a bot's decision asks about the same few holdings again and again, while
+# across games the holdings rarely repeat (a large cache only grows: issue 34).
+_CACHED = 1024
+
+
+def _relevant(bits: int, out_bits: int) -> int:
+    """The cards out of play that change a holding's value: those above its lowest card
+    that it does not hold (the key of the caches below)."""
+    low = bits & -bits
+    return out_bits & ~bits & ~(low - 1) if low else 0
+
+
+@functools.lru_cache(maxsize=_CACHED)
 def _spade_value(bits: int, out_bits: int, two: bool) -> tuple[float, int]:
     """Tricks from a spade holding (a 13-bit pattern) and the spares left to ruff with."""
     spades = [r for r in range(12, -1, -1) if bits >> r & 1]
@@ -64,7 +77,7 @@ def _spade_value(bits: int, out_bits: int, two: bool) -> tuple[float, int]:
     return total, max(0, s_len - high)
 
 
-@functools.lru_cache(maxsize=1 << 16)
+@functools.lru_cache(maxsize=_CACHED)
 def _side_value(bits: int, out_bits: int, two: bool) -> tuple[float, float]:
     """Tricks from a side-suit holding, and its ruffing potential (voids, short suits)."""
     ranks = [r for r in range(12, -1, -1) if bits >> r & 1]

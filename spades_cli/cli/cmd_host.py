@@ -25,7 +25,14 @@ def _say(line: str) -> None:
 
 @click.command("host")
 @rules_options
-@click.option("--seed", type=int, default=None, help="The game's seed (default: a fresh random one).")
+@click.option(
+    "--seed",
+    type=int,
+    default=None,
+    help="A seed, stretched with a secret of this table so that no seat can predict the deals "
+    "(default: a fresh random one). The transcript records the stretched seed, from which "
+    "'spades replay' and '--resume' deal the same cards.",
+)
 @click.option(
     "--seat",
     "seats",
@@ -51,6 +58,18 @@ def _say(line: str) -> None:
 )
 @click.option("--tls-cert", type=click.Path(dir_okay=False), default=None, help="TLS certificate (PEM).")
 @click.option("--tls-key", type=click.Path(dir_okay=False), default=None, help="TLS private key (PEM).")
+@click.option(
+    "--tls",
+    "force_tls",
+    is_flag=True,
+    help="TLS on loopback too (beyond it TLS is the default: the table's own certificate, "
+    "made on first use, its fingerprint in the join lines).",
+)
+@click.option(
+    "--insecure",
+    is_flag=True,
+    help="Plain TCP beyond loopback: the tokens and the cards cross the network in clear.",
+)
 @click.option(
     "--reconnect-timeout",
     type=click.FloatRange(min=0, max=86400),
@@ -107,6 +126,8 @@ def host_command(
     listen: str,
     tls_cert: str | None,
     tls_key: str | None,
+    force_tls: bool,
+    insecure: bool,
     reconnect_timeout: float,
     move_clock: float | None,
     on_leave: str | None,
@@ -131,11 +152,10 @@ def host_command(
     """
     check_bot_timeout(bot_timeout)
     address = hosting.parse_listen(listen)
-    context = hosting.tls_context(tls_cert, tls_key)
+    context, pin = hosting.table_tls(address[0], tls_cert, tls_key, force=force_tls, insecure=insecure)
     if resume_file is not None:
         if seats or seed is not None or transcript is not None or overrides:
             raise UsageError("--resume takes the rules, seed, seats and transcript from FILE")
-        flags = BotFlags(timeout=bot_timeout, fallback=on_bot_failure, say=_say)
         game = hosting.resumed_game(
             resume_file,
             on_leave=on_leave,
@@ -143,13 +163,13 @@ def host_command(
             move_clock=move_clock,
             hints=not no_hints,
             log=_say,
-            flags=flags,
+            flags=BotFlags(timeout=bot_timeout, fallback=on_bot_failure, say=_say),
         )
         _say(f"Resuming {resume_file} (hand {game.run.state.hand_no + 1}).")
     else:
         choice = choose_rules(preset, overrides, default=preset)
         rules, labels = choice.rules, seat_labels(choice.rules, seats, level)
-        the_seed: int | str = seed if seed is not None else new_seed()
+        the_seed = hosting.table_seed(seed if seed is not None else new_seed())
         game = hosting.new_game(
             choice,
             the_seed,
@@ -164,14 +184,15 @@ def host_command(
             on_bot_failure=on_bot_failure,
             move_clock=move_clock,
         )
-        _say(f"Spades, {rules.name} rules: game to {rules.target}. Seed {the_seed}.")
+        chosen = f"Seed {seed} with this table's secret" if seed is not None else "A fresh seed"
+        _say(f"Spades, {rules.name} rules: game to {rules.target}. {chosen} (in the transcript).")
         _say(describe_seats(rules, labels).replace("a person", "joined").replace("you", "joined"))
-    server, bound = hosting.open_table(game, address, context, log=_say)
+    server, bound = hosting.open_table(game, address, context, log=_say, pin=pin)
     if play is None:
         hosting.host(game, server, log=_say)
         return
     here = partial(take_seat, intro=[], ascii_only=ascii_only, no_color=no_color, fast=fast, speed=speed)
-    code = hosting.play_here(game, server, bound, play, tls_cert, here)
+    code = hosting.play_here(game, server, bound, play, pin, here)
     if code:
         _say(hosting.resume_hint(game))
         raise SystemExit(code)

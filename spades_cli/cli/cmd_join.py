@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import sys
+from functools import partial
 
 import click
 
 from spades_cli.cli.options import autoplay_option, pace_options
 from spades_cli.engine.notation import is_number
 from spades_cli.errors import UsageError
+from spades_cli.net import tls
 from spades_cli.net.client import Connection, RemoteSession
 
 
@@ -36,7 +38,14 @@ def parse_address(text: str) -> tuple[str, int]:
     help="Your seat's secret, from the host's join line. Better in $SPADES_TOKEN, or typed "
     "when asked: a command line is visible to every user of this machine.",
 )
-@click.option("--tls", is_flag=True, help="Connect with TLS (the host runs with --tls-cert/--tls-key).")
+@click.option(
+    "--fingerprint",
+    default=None,
+    metavar="SHA256",
+    help="The table's certificate, as its join line names it (implies TLS). Without it, "
+    "--tls trusts the certificate HOST:PORT shows the first time and refuses another later (exit 4).",
+)
+@click.option("--tls", "use_tls", is_flag=True, help="Connect with TLS (when the join line says --tls).")
 @click.option(
     "--tls-ca",
     type=click.Path(dir_okay=False, exists=True),
@@ -50,7 +59,8 @@ def parse_address(text: str) -> tuple[str, int]:
 def join_command(
     address: str,
     token: str | None,
-    tls: bool,
+    fingerprint: str | None,
+    use_tls: bool,
     tls_ca: str | None,
     ascii_only: bool,
     no_color: bool,
@@ -64,12 +74,15 @@ def join_command(
     'say TEXT' to talk to the table. Without a terminal, moves are read line by line from
     stdin, as in 'spades play'. If the connection drops, the same command takes the seat
     again. Exit codes: 0 the game ended; 3 you left or the game stopped before its end;
-    2 the table could not be reached or refused the token; 130 Ctrl-C; 143 SIGTERM or
-    SIGHUP (at any moment: the seat is released and the same command takes it again).
+    2 the table could not be reached or refused the token; 4 the table's certificate is not
+    the one expected; 130 Ctrl-C; 143 SIGTERM or SIGHUP (at any moment: the seat is
+    released and the same command takes it again).
     """
     host, port = parse_address(address)
+    given = tls.parse_fingerprint(fingerprint) if fingerprint is not None else None
     token = token if token is not None else ask_token()
-    conn = Connection(host, port, tls=tls or tls_ca is not None, cafile=tls_ca)
+    say = partial(click.echo, err=True)
+    conn = tls.connect(host, port, tls=use_tls, cafile=tls_ca, given=given, say=say)
     code = take_seat(
         conn,
         token,

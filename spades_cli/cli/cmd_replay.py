@@ -35,6 +35,7 @@ from spades_cli.transcript import read_transcript, replay, transcript_rules
 from spades_cli.transcript.decks import deck_origins, stacked_deck_warnings
 from spades_cli.view import symbols_ok, terminal_width
 from spades_cli.view.analysis import HandNotes
+from spades_cli.view.look import plural
 
 
 @click.command("replay")
@@ -124,7 +125,9 @@ def replay_command(
         return
     actions = len(run.state.history)
     if run.match.finished:
-        echo_lines(f"\n{file}: ok, {actions} actions and {len(run.state.results)} hands checked")
+        echo_lines(
+            f"\n{file}: ok, {plural(actions, 'action')} and {plural(len(run.state.results), 'hand')} checked"
+        )
     else:
         echo_lines(progress(f"\n{file}: ok so far, {actions} actions checked; the game is unfinished", run))
         echo_lines(f"Continue it with: spades resume {file}")

@@ -34,6 +34,7 @@ from spades_cli.cli.options import (
 )
 from spades_cli.game.run import stop_signals
 from spades_cli.transcript.games import latest_game
+from spades_cli.view.look import plural
 
 
 @click.command("resume")
@@ -132,5 +133,5 @@ def resume_command(
         echo_json(game_summary(run.match, resumed.replayed.header_labels, transcript=path))
         return
     if not run.match.finished:
-        click.echo(f"\nStopped after {len(run.state.results)} hands (--max-hands)")
+        click.echo(f"\nStopped after {plural(len(run.state.results), 'hand')} (--max-hands)")
     click.echo(f"Transcript: {path}")

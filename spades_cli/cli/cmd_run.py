@@ -24,19 +24,20 @@ from spades_cli.cli.options import (
     force_option,
     lang_option,
     max_hands_option,
-    rules_options,
     say_err,
+    script_rules_options,
     trust_programs_option,
     use_color,
 )
 from spades_cli.game.run import stop_signals
 from spades_cli.presets import DEFAULT_PRESET
 from spades_cli.transcript import ScriptExhausted, finish_script, new_seed
+from spades_cli.view.look import plural
 
 
 @click.command("run")
 @click.argument("script", metavar="SCRIPT")
-@rules_options
+@script_rules_options
 @click.option(
     "--seed", help="Seed for the deals the script leaves out (default: the script's [Seed], else new)."
 )
@@ -125,5 +126,5 @@ def run_command(
         echo_json(game_summary(run.match, game.labels, transcript=path))
         return
     if not run.match.finished:
-        click.echo(f"\nStopped after {len(run.state.results)} hands (--max-hands)")
+        click.echo(f"\nStopped after {plural(len(run.state.results), 'hand')} (--max-hands)")
     click.echo(f"Transcript: {path}")

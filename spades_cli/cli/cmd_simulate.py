@@ -22,6 +22,7 @@ from spades_cli.simulate.progress import ProgressBar
 from spades_cli.simulate.report import check_summary_path, partial_path, write_summary
 from spades_cli.simulate.runner import parse_shard
 from spades_cli.transcript.paths import private_folder
+from spades_cli.view.look import plural
 from spades_cli.workers import default_workers
 
 
@@ -168,7 +169,8 @@ def _save_and_exit(stop: Interrupted, where: str, as_json: bool) -> None:
     write_summary(summary, where)
     show(summary, as_json)
     click.echo(
-        f"spades: interrupted after {summary.totals.games_done} of {summary.tournament.games} games; "
+        f"spades: interrupted after {summary.totals.games_done} of "
+        f"{plural(summary.tournament.games, 'game')}; "
         f"the totals so far are saved in {where}; to go on, run the same command with --resume-from {where}",
         err=True,
     )

@@ -48,6 +48,7 @@ __all__ = [
     "preset_file_option",
     "rules_options",
     "say_err",
+    "script_rules_options",
     "set_option",
     "trust_programs_option",
     "use_color",
@@ -77,14 +78,24 @@ def rules_options(f: F) -> F:
     Use ``spades_cli.presets.load_rules(preset, overrides)`` (or ``game.setup.choose_rules``)
     in the command to get the Rules, which commands call ``rules``.
     """
-    f = set_option(f)
+    return _rules_option(set_option(f), show_default=True)
+
+
+def script_rules_options(f: F) -> F:
+    """:func:`rules_options` for a command whose file brings its own rules (``run``): the
+    help shows no default, which applies only to a file that names no rules."""
+    more = " Default: the script's rules (four-player if it names none)."
+    return _rules_option(set_option(f), show_default=False, more=more)
+
+
+def _rules_option(f: F, *, show_default: bool, more: str = "") -> F:
     return click.option(
         "--rules",
         "preset",
         default=DEFAULT_PRESET,
-        show_default=True,
+        show_default=show_default,
         metavar="NAME|FILE",
-        help="A rules preset (see 'spades rules list') or a preset YAML file.",
+        help="A rules preset (see 'spades rules list') or a preset YAML file." + more,
     )(f)
 
 

@@ -124,7 +124,10 @@ class Connection:
         cafile: str | None = None,
         context: ssl.SSLContext | None = None,
         timeout: float = 10.0,
+        check: Callable[[bytes], None] | None = None,
     ) -> None:
+        """``check``: called with the table's certificate (DER) once the TLS handshake is
+        done, before anything is sent; what it raises closes the connection and goes on."""
         try:
             sock = socket.create_connection((host, port), timeout=timeout)
             if tls or context is not None:
@@ -134,6 +137,13 @@ class Connection:
         except (OSError, ssl.SSLError) as exc:
             why = getattr(exc, "strerror", None) or exc
             raise UsageError(f"cannot reach the table at {host}:{port}: {why}") from None
+        if check is not None:
+            der = sock.getpeercert(binary_form=True) if isinstance(sock, ssl.SSLSocket) else None
+            try:
+                check(der or b"")
+            except BaseException:
+                sock.close()
+                raise
         sock.settimeout(None)
         self.sock = sock
         self.inbox = Inbox()
@@ -326,7 +336,9 @@ class RemoteSession:
         except queue.Empty:
             raise UsageError("the table did not answer within 30 seconds") from None
         if first is None:
-            raise UsageError("the table closed the connection before greeting")
+            plain = not isinstance(getattr(self.conn, "sock", None), ssl.SSLSocket)
+            why = " (a table that speaks TLS? give the whole join line)" if plain else ""
+            raise UsageError("the table closed the connection before greeting" + why)
         if first["type"] == "error":
             reason = wire.safe_text(first.get("reason", "refused"))
             raise UsageError(f"the table refused to seat you: {reason}")
@@ -480,7 +492,7 @@ class RemoteSession:
         self._emit(INFO, text(f"Joined the table ({rules.name} rules, game to {rules.target}), {who}."))
 
     def _on_view(self, msg: dict[str, Any]) -> None:
-        self.obs = wire.read_view(msg["view"], self.rule_lines)
+        self.obs = wire.read_view(msg["view"], self.rule_lines, turn="turn" in msg)
         self.results = self.obs.results
         self.hand_no = self.obs.hand_no
         self.tricks = list(self.obs.tricks)  # what a seat (re)joining mid-hand knows of it

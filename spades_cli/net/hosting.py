@@ -11,7 +11,10 @@ table again with the same tokens after a crash; the file is removed once the gam
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import hmac
 import json
+import secrets
 import ssl
 import threading
 from collections.abc import Callable, Sequence
@@ -29,7 +32,7 @@ from spades_cli.game.events import Emit
 from spades_cli.game.match import Match
 from spades_cli.game.run import GameRun, stop_signals
 from spades_cli.game.seats import HUMAN
-from spades_cli.net import wire
+from spades_cli.net import tls, wire
 from spades_cli.net.client import Connection
 from spades_cli.net.server import Host, RemoteSeat, SeatLost, Table, TableEvents
 
@@ -57,6 +60,16 @@ class HostedGame:
     @property
     def tokens_file(self) -> Path:
         return wire.tokens_path(self.path)
+
+
+def table_seed(chosen: int | str, secret: bytes | None = None) -> str:
+    """The seed a hosted game deals from: the seed the host chose (or a fresh one), stretched
+    with a random secret of this table (HMAC-SHA256, 256 bits). A seat that knows the chosen
+    seed and its own cards cannot work out the other hands, and the hint keys sent to the
+    seats (one-way hashes of this seed) cannot be inverted. The transcript records this
+    seed, so ``replay`` and ``--resume`` deal the same cards."""
+    key = secrets.token_bytes(32) if secret is None else secret
+    return hmac.new(key, f"spades-table:{chosen}".encode(), hashlib.sha256).hexdigest()
 
 
 def _table(
@@ -219,32 +232,50 @@ def tls_context(cert: str | None, key: str | None) -> ssl.SSLContext | None:
         return None
     if cert is None or key is None:
         raise UsageError("TLS needs both --tls-cert and --tls-key")
-    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
-    context.minimum_version = ssl.TLSVersion.TLSv1_2
-    try:
-        context.load_cert_chain(cert, key)
-    except (OSError, ssl.SSLError) as exc:
-        raise UsageError(f"cannot load the TLS certificate or key: {exc}") from None
-    return context
+    return tls.server_context(cert, key)
 
 
-def own_seat_context(cert: str) -> ssl.SSLContext:
-    """For the host's own seat (``--play``): trust exactly the host's certificate, whatever
-    name it was made for (the connection goes to this machine's loopback interface)."""
-    context = ssl.create_default_context(cafile=cert)
-    context.check_hostname = False
-    return context
+def table_tls(
+    host: str, cert: str | None, key: str | None, *, force: bool, insecure: bool
+) -> tuple[ssl.SSLContext | None, str | None]:
+    """The host's TLS context and its certificate's fingerprint: ``--tls-cert``/``--tls-key``
+    when given, else the table's own certificate (made on first use) beyond loopback or
+    with ``force`` (``--tls``); plain TCP (None, None) on loopback or with ``insecure``."""
+    if insecure and (force or cert is not None or key is not None):
+        raise UsageError("--insecure asks for plain TCP: leave out --tls, --tls-cert and --tls-key")
+    context = tls_context(cert, key)
+    if context is not None and cert is not None:
+        return context, tls.pem_fingerprint(cert)
+    if insecure or not (force or not tls.is_loopback(host)):
+        return None, None
+    own = tls.host_certificate()
+    return tls.server_context(own), tls.pem_fingerprint(own)
+
+
+def pinned(host: str, port: int, pin: str) -> Connection:
+    """A TLS connection to the table whose certificate has exactly this fingerprint."""
+
+    def check(der: bytes) -> None:
+        tls.check_exact(f"{host}:{port}", tls.fingerprint(der), pin)
+
+    return Connection(host, port, context=tls.pinned_context(), check=check)
 
 
 # ------------------------------------------------------------------------------ spades host
 
 
 def open_table(
-    game: HostedGame, address: tuple[str, int], context: ssl.SSLContext | None, *, log: Log
+    game: HostedGame,
+    address: tuple[str, int],
+    context: ssl.SSLContext | None,
+    *,
+    log: Log,
+    pin: str | None = None,
 ) -> tuple[Host, tuple[str, int]]:
     """Start accepting the joined players of ``game`` at ``address`` (UsageError when no
     seat is joined from afar or the address cannot be used; the run is closed then), and
-    print each player's join line; the server and the address it is bound to."""
+    print each player's join line (with ``pin``, the fingerprint of the table's certificate);
+    the server and the address it is bound to."""
     if not any(label == HUMAN for label in game.labels.values()):
         game.run.close()
         raise UsageError("no seat is joined from afar: give one to a person, e.g. --seat S=human")
@@ -256,16 +287,18 @@ def open_table(
     except OSError as exc:
         game.run.close()
         raise UsageError(str(exc)) from None
-    for line in join_lines(game, bound, context is not None):
+    for line in join_lines(game, bound, pin if pin is not None else ("" if context is not None else None)):
         log(line)
     return server, bound
 
 
-def join_lines(game: HostedGame, address: tuple[str, int], tls: bool) -> list[str]:
-    """The line each joined player (and the spectators) types to take a seat."""
+def join_lines(game: HostedGame, address: tuple[str, int], pin: str | None) -> list[str]:
+    """The line each joined player (and the spectators) types to take a seat: with the
+    fingerprint ``pin`` of the table's certificate (``""``: TLS with a certificate the
+    players check otherwise, ``--tls-ca``)."""
     host, port = address
     where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-    extra = " --tls" if tls else ""
+    extra = f" --fingerprint {pin}" if pin else (" --tls" if pin is not None else "")
     rules, tokens = game.run.rules, game.table.tokens
     lines = [f"Table open on {where}. Give each player their line (the tokens are secret):"]
     for seat, token in sorted(tokens.seats.items()):
@@ -298,7 +331,7 @@ def play_here(
     server: Host,
     bound: tuple[str, int],
     letter: str,
-    cert: str | None,
+    pin: str | None,
     take_seat: Callable[[Connection, str], int],
 ) -> int:
     """``--play SEAT``: the game runs on a thread; this terminal plays SEAT like a joined
@@ -321,9 +354,8 @@ def play_here(
     thread = threading.Thread(target=run, name="spades-table", daemon=True)
     thread.start()
     where = "127.0.0.1" if bound[0] in ("0.0.0.0", "::") else bound[0]
-    own = own_seat_context(cert) if cert is not None else None
     try:
-        conn = Connection(where, bound[1], context=own)
+        conn = pinned(where, bound[1], pin) if pin is not None else Connection(where, bound[1])
         code = take_seat(conn, game.table.tokens.seats[seat])
     finally:
         game.table.stopping = "the host left the table"

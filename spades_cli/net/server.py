@@ -30,6 +30,7 @@ from typing import Any
 
 from spades_cli.engine import (
     BID,
+    BID_BASE,
     DEAL,
     DRAFT,
     DRAW,
@@ -536,6 +537,9 @@ class Table:
         )
         conn.greeted = True
         state = match.state
+        if seat == wire.WATCH and state.phase != DEAL and not state.is_terminal():
+            for msg in self._so_far():  # a spectator sees the table at once, not at the next move
+                conn.send(wire.encode(msg))
         if state.phase in (DEAL, DRAW) or state.is_terminal() or seat == wire.WATCH:
             return
         turn = self.turn
@@ -543,6 +547,34 @@ class Table:
             turn.sent_to = 0  # the decision's view goes out again, to the new connection
         else:
             conn.send(self.view(seat, turn=False))
+
+    def _so_far(self) -> list[dict[str, Any]]:
+        """The hand in progress in public messages, for a spectator who joins in its middle:
+        the deal, the bids made, the finished tricks, the cards of the trick in progress."""
+        assert self.match is not None
+        obs = self.match.observation(0)  # only its public parts are read
+        names, n = self.rules.seat_names, self.rules.players
+
+        def move(seat: int, phase: str, action: int) -> dict[str, Any]:
+            return {"type": "move", "seat": names[seat], "phase": phase, "action": action_text(action)}
+
+        out: list[dict[str, Any]] = [{"type": "deal", "hand": obs.hand_no + 1, "dealer": names[obs.dealer]}]
+        bids = [
+            (s, b) for s in ((obs.dealer + 1 + i) % n for i in range(n)) if (b := obs.bids[s]) is not None
+        ]
+        out += [move(s, "bid", BID_BASE + b) for s, b in bids]
+        for no, t in enumerate(obs.tricks, 1):
+            cards = [action_text(c) for c in t.cards]
+            out.append(
+                {
+                    "type": "trick",
+                    "no": no,
+                    "leader": names[t.leader],
+                    "cards": cards,
+                    "winner": names[t.winner],
+                }
+            )
+        return out + [move((obs.leader + i) % n, "play", c) for i, c in enumerate(obs.current_trick)]
 
     def view(self, seat: int, *, turn: bool) -> bytes:
         match = self.match

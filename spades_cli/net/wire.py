@@ -160,12 +160,13 @@ def view_lines(obs: Observation, rules: Rules, key: str) -> list[str]:
     return [line for line in text.splitlines() if line and line != "end"]
 
 
-def read_view(lines: Sequence[str], rule_lines: Sequence[str]) -> Observation:
-    """The Observation of a ``view`` message (WireError if it cannot be read)."""
+def read_view(lines: Sequence[str], rule_lines: Sequence[str], *, turn: bool = True) -> Observation:
+    """The Observation of a ``view`` message (WireError if it cannot be read); ``turn=False``:
+    the view of a seat not on turn (a seat that (re)joins), which lists no legal action."""
     if not lines or not all(isinstance(x, str) and len(x) < MAX_LINE for x in lines):
         raise WireError("a view is a list of lines")
     try:
-        return parse_request([lines[0], *rule_lines, *lines[1:]]).obs
+        return parse_request([lines[0], *rule_lines, *lines[1:]], decision=turn).obs
     except ValueError as exc:
         raise WireError(f"unreadable view: {exc}") from None
 

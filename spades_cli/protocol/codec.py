@@ -178,8 +178,11 @@ class RequestCache:
         self.results: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[HandResult, ...]] = {}
 
 
-def parse_request(lines: Sequence[str], *, cache: RequestCache | None = None) -> Request:
+def parse_request(
+    lines: Sequence[str], *, cache: RequestCache | None = None, decision: bool = True
+) -> Request:
     """Read a request (``request KIND`` first; the ``end`` line may be left out).
+    ``decision=False``: a view of a seat not on turn, whose ``legal`` line may be empty.
 
     Unknown lines are ignored (newer tables may send more). Raises ProtocolError.
     """
@@ -218,7 +221,7 @@ def parse_request(lines: Sequence[str], *, cache: RequestCache | None = None) ->
             cache.rules.clear()
         cache.rules[rules_key] = rules
     try:
-        obs = _read_view(fields, trick_lines, (rules_key, tuple(result_lines)), rules, phase, cache)
+        obs = _read_view(fields, trick_lines, (rules_key, tuple(result_lines)), rules, phase, cache, decision)
     except (ValueError, IndexError, KeyError) as exc:
         raise ProtocolError(str(exc)) from None
     key = fields.get("rng", "")
@@ -307,7 +310,7 @@ class _Reader:
             self.cache.tricks[key] = trick
         return trick
 
-    def legal(self, phase: Phase) -> tuple[int, ...]:
+    def legal(self, phase: Phase, *, required: bool = True) -> tuple[int, ...]:
         legal = []
         for token in self.fields.get("legal", "").split():
             action = _ACTION_OF_TEXT.get(token)
@@ -317,7 +320,7 @@ class _Reader:
                 except NotationError as exc:
                     raise ProtocolError(f"legal: {exc}") from None
             legal.append(action)
-        if not legal:
+        if not legal and required:
             raise ProtocolError("legal: no legal action listed")
         return tuple(legal)
 
@@ -367,6 +370,7 @@ def _read_view(
     rules: Rules,
     phase: Phase,
     cache: RequestCache,
+    decision: bool = True,
 ) -> Observation:
     r = _Reader(fields, rules, cache)
     n = r.n
@@ -399,5 +403,5 @@ def _read_view(
         scores=r.pair("scores"),
         bags=r.pair("bags"),
         results=r.results(results_key, rules),
-        legal=r.legal(phase),
+        legal=r.legal(phase, required=decision),
     )

@@ -29,6 +29,7 @@ from spades_cli.simulate.game import HandStat, hand_stat
 from spades_cli.transcript import Transcript, read_transcript, replay
 from spades_cli.transcript.paths import transcript_files
 from spades_cli.transcript.tags import recorded_undo
+from spades_cli.view.look import plural
 
 BY = ("seat", "level", "rules")
 
@@ -230,10 +231,11 @@ def report(stats: Stats) -> list[str]:
     """The statistics as text, a short block per group (fits 60 columns)."""
     if stats.player is not None:
         lines = [
-            f"{stats.files} games read; {len(stats.played)} with {stats.player}, by the seats it sat at."
+            f"{plural(stats.files, 'game')} read; {len(stats.played)} with {stats.player},"
+            " by the seats it sat at."
         ]
     else:
-        lines = [f"{stats.files} games read; by {stats.by}."]
+        lines = [f"{plural(stats.files, 'game')} read; by {stats.by}."]
     if stats.undo:
         policies = ", ".join(f"{n} {policy}" for policy, n in sorted(stats.undo.items()))
         lines.append(f"Undo: {policies}.")
@@ -241,12 +243,12 @@ def report(stats: Stats) -> list[str]:
         j = g.as_json()
         lines.append("")
         lines.append(
-            f"{key}: {g.games} games, {g.wins} won, {g.losses} lost"
+            f"{key}: {plural(g.games, 'game')}, {g.wins} won, {g.losses} lost"
             + (f", {g.unfinished} unfinished" if g.unfinished else "")
         )
         bids = j["bids"]
         made = f"{g.made} made{_percent(g.made, g.bids)}"
-        lines.append(f"  {g.hands} hands; {g.bids} bids: {made}, {g.set} set")
+        lines.append(f"  {plural(g.hands, 'hand')}; {plural(g.bids, 'bid')}: {made}, {g.set} set")
         lines.append(f"  {bids['average_over_under']:+.2f} tricks over/under the bid on average")
         lines.append(
             f"  nil {g.nils} tried, {g.nils_made} made; blind/double nil "

@@ -19,6 +19,7 @@ from spades_cli.errors import FileFormatError, UsageError
 from spades_cli.simulate.game import Tournament
 from spades_cli.simulate.stats import Interval, mean_ci_sums, wilson
 from spades_cli.simulate.totals import TeamTotals, Totals
+from spades_cli.view.look import plural
 
 FORMAT = 1
 TIMING_FIELDS = ("elapsed_s", "decision_time")  # and totals.times
@@ -229,7 +230,9 @@ def format_summary(summary: Summary) -> str:
     t, s = summary.tournament, summary.totals
     lines = []
     mode = ", duplicate (every deal twice, sides exchanged)" if t.duplicate else ""
-    lines.append(f"{s.copies} games of {t.rules.name} (seed {t.seed}{mode}), {s.hands} hands")
+    lines.append(
+        f"{plural(s.copies, 'game')} of {t.rules.name} (seed {t.seed}{mode}), {plural(s.hands, 'hand')}"
+    )
     if not summary.complete:
         ranges = ", ".join(f"{a + 1}-{b}" for a, b in s.done) or "none"
         lines.append(f"partial: games {ranges} of {t.games}")

@@ -132,7 +132,11 @@ class TranscriptFile:
         file a link points to is written, once the lock is held."""
         name = os.fspath(path)
         _ignore_file_size_signal()
-        flags = os.O_WRONLY | os.O_CREAT | getattr(os, "O_CLOEXEC", 0)
+        with contextlib.suppress(OSError):  # a FIFO or a device is refused before it is opened
+            if not stat.S_ISREG(os.stat(name).st_mode):
+                raise UsageError("is not a regular file: a transcript cannot go there", file=name)
+        # O_NONBLOCK: should one appear after that look, its opening does not wait either.
+        flags = os.O_WRONLY | os.O_CREAT | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
         if not force:
             flags |= os.O_EXCL
         try:
@@ -144,6 +148,7 @@ class TranscriptFile:
         try:
             if not stat.S_ISREG(os.fstat(fd).st_mode):
                 raise UsageError("is not a regular file: a transcript cannot go there", file=name)
+            os.set_blocking(fd, True)
             _lock(fd, name)
             os.ftruncate(fd, 0)
         except OSError as exc:

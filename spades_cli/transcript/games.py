@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from spades_cli.errors import SpadesError, UsageError
+from spades_cli.errors import FileFormatError, SpadesError, UsageError
 from spades_cli.transcript import EndLine, HandLine, ScoreLine, default_transcript_dir, parse_transcript
 
 _KEEP = ("[", "hand ", "score ", "end ")
@@ -53,6 +53,8 @@ def read_saved(path: Path) -> SavedGame:
     kept = "".join(line for line in text.splitlines(keepends=True) if line.startswith(_KEEP))
     t = parse_transcript(kept, str(path))
     names = {tag.values[0]: tag.values[1] for tag in t.tags_named("Rule")}
+    if not names and t.rules_source is None:  # an empty file, or not a game: never resumed
+        raise FileFormatError("not a saved game (it names no rules)", file=str(path))
     hands = 0
     scores: tuple[tuple[str, int], ...] = ()
     end: EndLine | None = None

@@ -4,6 +4,7 @@ of its own, a test certificate, raw sockets."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import socket
 import ssl
@@ -214,6 +215,18 @@ def certificate(tmp_path: Path) -> tuple[str, str]:
     return str(cert), str(key)
 
 
+def recorded_seed(path: Path, timeout: float = DEADLINE) -> str:
+    """The ``[Seed]`` a hosted game's transcript records (waits for the header)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        text = path.read_text(encoding="utf-8") if path.exists() else ""
+        found = re.search(r'^\[Seed "([^"]*)"\]$', text, re.M)
+        if found:
+            return found.group(1)
+        time.sleep(0.05)
+    raise AssertionError(f"no [Seed] in {path}")
+
+
 def raw_client(address: tuple[str, int]) -> socket.socket:
     sock = socket.create_connection(address, timeout=DEADLINE)
     return sock
@@ -240,23 +253,36 @@ def read_all(sock: socket.socket, deadline: float = 10.0) -> bytes:
 class Spawned:
     """``spades ARGS`` in a process of its own, its output collected line by line."""
 
-    def __init__(self, args: Sequence[str], stdin: str | None = None, cwd: Path | None = None) -> None:
+    def __init__(
+        self,
+        args: Sequence[str],
+        stdin: str | None = None,
+        cwd: Path | None = None,
+        *,
+        feed_later: bool = False,
+        env: dict[str, str] | None = None,
+    ) -> None:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "spades_cli", *args],
-            stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+            stdin=subprocess.PIPE if stdin is not None or feed_later else subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             cwd=cwd,
             text=True,
             encoding="utf-8",
+            env=env,
         )
         self.lines: list[str] = []
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
         if stdin is not None:
-            assert self.proc.stdin is not None
-            self.proc.stdin.write(stdin)
-            self.proc.stdin.close()
+            self.feed(stdin)
+
+    def feed(self, text: str) -> None:
+        """Write ``text`` to the process's stdin and close it (``feed_later``: when the test knows it)."""
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(text)
+        self.proc.stdin.close()
 
     def _read(self) -> None:
         assert self.proc.stdout is not None

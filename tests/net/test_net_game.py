@@ -5,12 +5,13 @@ spectators see no hand until it is over; chat is relayed and recorded."""
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from click.testing import Result
-from helpers.net import DEADLINE, Player, Spawned, host_table, rules
+from helpers.net import DEADLINE, Player, Spawned, host_table, recorded_seed, rules
 
 from spades_cli.engine.notation import action_text
 from spades_cli.game.match import Match
@@ -21,7 +22,7 @@ SEED = 11
 CARD = re.compile(r"\b[2-9TJQKA][CDHS]\b")
 
 
-def reference_moves(seed: int) -> dict[int, list[str]]:
+def reference_moves(seed: int | str) -> dict[int, list[str]]:
     """Every decision of each seat in a game of four easy bots (the joined seats replay
     North's and South's; the easy bots at East and West then decide the same)."""
     match = Match(rules(), seed, [BotController("easy") for _ in range(4)])
@@ -44,14 +45,6 @@ def body(text: str) -> list[str]:
 def test_a_hosted_game_ends_exactly_as_spades_run_of_the_same_moves(
     tmp_path: Path, cli: Callable[..., Result]
 ) -> None:
-    moves = reference_moves(SEED)
-    script = tmp_path / "script.txt"
-    script.write_text(
-        '[Rules "four-player"]\n[Set "target=100"]\n[Seed "11"]\n[Seat "E" "easy"]\n[Seat "W" "easy"]\n'
-        f"N: {' '.join(moves[0])}\nS: {' '.join(moves[2])}\n"
-    )
-    ran = cli(["run", str(script), "-o", str(tmp_path / "run.txt")])
-    assert ran.exit_code == 0, ran.output
     hosted = tmp_path / "hosted.txt"
     host = Spawned(
         [
@@ -73,6 +66,8 @@ def test_a_hosted_game_ends_exactly_as_spades_run_of_the_same_moves(
         ]
     )
     try:
+        seed = recorded_seed(hosted)  # the chosen seed stretched with the table's secret
+        moves = reference_moves(seed)
         joins = []
         for name, seat in (("North", 0), ("South", 2)):
             address, token = host.join_line(name)
@@ -83,6 +78,13 @@ def test_a_hosted_game_ends_exactly_as_spades_run_of_the_same_moves(
         assert host.finish() == 0, host.output
     finally:
         host.kill()
+    script = tmp_path / "script.txt"
+    script.write_text(
+        f'[Rules "four-player"]\n[Set "target=100"]\n[Seed "{seed}"]\n[Seat "E" "easy"]\n[Seat "W" "easy"]\n'
+        f"N: {' '.join(moves[0])}\nS: {' '.join(moves[2])}\n"
+    )
+    ran = cli(["run", str(script), "-o", str(tmp_path / "run.txt")])
+    assert ran.exit_code == 0, ran.output
     assert body(hosted.read_text()) == body((tmp_path / "run.txt").read_text())
     assert "end winner" in hosted.read_text()
     assert "Game over" in joins[0].output and "North plays" in joins[1].output
@@ -97,7 +99,13 @@ def test_no_message_to_a_seat_holds_another_seats_cards(tmp_path: Path) -> None:
     north = Player(table.address, table.token("N"))
     south = Player(table.address, table.token("S"))
     watcher = Player(table.address, table.token("watch"))
-    for p in (north, south, watcher):
+    # The spectator is seated before the game starts: one that joins in the middle of a
+    # trick sees its cards first in the trick's message (they were played before it came).
+    watcher.start()
+    end = time.monotonic() + DEADLINE
+    while not any("a spectator joined" in line for line in table.logs) and time.monotonic() < end:
+        time.sleep(0.02)
+    for p in (north, south):
         p.start()
     for p in (north, south, watcher):
         p.finish()
@@ -172,7 +180,6 @@ def test_a_table_over_tls(tmp_path: Path) -> None:
 def test_the_host_plays_a_seat_itself(tmp_path: Path) -> None:
     """``--play N``: the host's own terminal (here batch mode on its stdin) plays North while
     South joins from afar; the game is the same as with two joined seats."""
-    moves = reference_moves(SEED)
     hosted = tmp_path / "here.txt"
     host = Spawned(
         [
@@ -194,9 +201,11 @@ def test_the_host_plays_a_seat_itself(tmp_path: Path) -> None:
             "--play",
             "N",
         ],
-        stdin="\n".join(moves[0]) + "\n",
+        feed_later=True,
     )
     try:
+        moves = reference_moves(recorded_seed(hosted))
+        host.feed("\n".join(moves[0]) + "\n")
         address, token = host.join_line("South")
         where = address.rpartition(":")
         south = Player((where[0], int(where[2])), token, moves[2])
@@ -222,7 +231,13 @@ def test_two_player_exchanges_stay_private(tmp_path: Path) -> None:
     north = Player(table.address, table.token("N"))  # first legal move: declares double nil
     south = Player(table.address, table.token("S"), last=True)  # no double nil, bids high
     watcher = Player(table.address, table.token("watch"))
-    for p in (north, south, watcher):
+    # The spectator is seated before the game starts: one that joins in the middle of a
+    # trick sees its cards first in the trick's message (they were played before it came).
+    watcher.start()
+    end = time.monotonic() + DEADLINE
+    while not any("a spectator joined" in line for line in table.logs) and time.monotonic() < end:
+        time.sleep(0.02)
+    for p in (north, south):
         p.start()
     for p in (north, south, watcher):
         p.finish()

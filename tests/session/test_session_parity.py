@@ -128,3 +128,25 @@ def test_score_before_a_scored_hand_reads_the_same() -> None:
     local = position("bid")
     said = answer(rejoined(local), "score")
     assert said == answer(local, "score") == "No hand has been scored yet (game to 500)."
+
+
+def test_a_rank_alone_names_the_one_legal_card_at_a_joined_seat_as_at_a_local_one() -> None:
+    """R-C-3: ``8`` when exactly one legal card is an eight plays it, at a joined seat (the
+    move sent to the host names the card) as at the local prompt (issue 34)."""
+    from spades_cli.engine.cards import RANK_NAMES, card_str
+
+    local = position("play")
+    remote = rejoined(local)
+    obs = local.deciding()
+    assert obs is not None and remote.obs is not None and remote.obs.legal == obs.legal
+    ranks = [r for r in range(13) if sum(1 for a in obs.legal if a % 13 == r) == 1]
+    assert ranks, "the position has a rank held once among the legal cards"
+    card = next(a for a in obs.legal if a % 13 == ranks[0])
+    line = remote.conn
+    assert isinstance(line, Line)
+    line.inbox.put({"type": "illegal", "reason": "the host's answer, for the test"})
+    answer(remote, RANK_NAMES[ranks[0]])
+    assert line.sent[-1]["type"] == "move" and line.sent[-1]["action"] == card_str(card)
+    before = len(local.state.history)
+    answer(local, RANK_NAMES[ranks[0]])
+    assert local.state.history[before] == card

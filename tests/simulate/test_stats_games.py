@@ -112,7 +112,7 @@ def test_stats_skips_a_file_that_is_not_a_transcript(cli: Cli, tmp_path: Path) -
     (tmp_path / "junk.txt").write_text("hand x\n\x00bad")
     shutil.copy(TRANSCRIPTS / "four-player-short.txt", tmp_path)
     result = cli(["stats", str(tmp_path)])
-    assert result.exit_code == 0 and "1 games read" in result.stdout
+    assert result.exit_code == 0 and "1 game read" in result.stdout
     assert "skipped" in result.stderr and "junk.txt" in result.stderr and "Traceback" not in result.output
 
 
@@ -174,6 +174,24 @@ def test_resume_without_a_file_continues_the_latest_unfinished_game(
     ).read_bytes()
 
 
+def test_a_stray_empty_file_does_not_stop_resume_without_a_file(
+    cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 34: one empty ``.txt`` in the folder (the newest file) made bare ``spades resume``
+    fail ("names no rules"); it is skipped, and ``games`` says why in one line."""
+    monkeypatch.setenv("SPADES_HOME", str(tmp_path))
+    _saved(tmp_path / "transcripts")
+    stray = tmp_path / "transcripts" / "notes.txt"
+    stray.write_text("")
+    result = cli(["resume", "--json", "--max-hands", "4"])
+    assert result.exit_code == 0, result.output
+    latest = tmp_path / "transcripts" / "four-player-unfinished.txt"
+    assert json.loads(result.stdout)["transcript"] == str(latest)
+    games, problems = saved_games(tmp_path / "transcripts")
+    assert stray not in [g.path for g in games]
+    assert problems == [f"{stray}: not a saved game (it names no rules)"]
+
+
 def test_resume_without_a_file_and_no_unfinished_game_is_a_usage_error(
     cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -188,7 +206,7 @@ def test_stats_says_why_a_file_is_skipped_as_every_reader_does(cli: Cli, tmp_pat
     (tmp_path / "binary.txt").write_bytes(b'[Game "spades"]\n\xff\xfe\n')
     shutil.copy(TRANSCRIPTS / "four-player-short.txt", tmp_path)
     result = cli(["stats", str(tmp_path)])
-    assert result.exit_code == 0 and "1 games read" in result.stdout
+    assert result.exit_code == 0 and "1 game read" in result.stdout
     assert (
         f"skipped {tmp_path / 'binary.txt'}:2: not UTF-8 text (a transcript is plain UTF-8)" in result.stderr
     )

@@ -442,6 +442,37 @@ def test_devices_and_fifos_are_refused_at_once(tmp_path: Path) -> None:
             assert said == f"spades: {path}: is not a regular file (a device or a pipe): not a transcript"
 
 
+@POSIX
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["run", "SCRIPT", "-o", "FIFO", "--force", *RANDOM_SEATS],
+        ["run", "SCRIPT", "-o", "FIFO", *RANDOM_SEATS],
+        ["resume", "UNFINISHED", "--transcript", "FIFO", *RANDOM_SEATS],
+        ["resume", "UNFINISHED", "--transcript", "FIFO", "--force", *RANDOM_SEATS],
+    ],
+)
+def test_a_fifo_as_the_transcript_to_write_is_refused_at_once(tmp_path: Path, args: list[str]) -> None:
+    """Issue 34: ``run -o FIFO --force`` and ``resume --transcript FIFO`` waited forever for
+    a reader (the file was opened before it was checked); now one line, exit 2."""
+    fifo = tmp_path / "pipe.txt"
+    os.mkfifo(fifo)
+    script = tmp_path / "script.txt"
+    script.write_text(SCRIPT)
+    where = {"FIFO": str(fifo), "SCRIPT": str(script), "UNFINISHED": str(UNFINISHED)}
+    ran = subprocess.run(
+        [sys.executable, "-m", "spades_cli", *(where.get(a, a) for a in args)],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,  # the old code never ended: this fails it instead of hanging the suite
+        check=False,
+        env=dict(os.environ, SPADES_HOME=str(tmp_path / "home")),
+    )
+    assert ran.returncode == 2, ran.stderr
+    assert ran.stderr.strip() == f"spades: {fifo}: is not a regular file: a transcript cannot go there"
+
+
 def test_an_oversized_line_is_one_clear_error(tmp_path: Path) -> None:
     path = tmp_path / "long.txt"
     path.write_text(UNFINISHED.read_text() + "note " + "x" * 70_000 + "\n")
