@@ -138,7 +138,7 @@ class GameRun:
         on_bot_failure: str | None = None,
         owned: Sequence[object] = (),
         said: Relay | None = None,
-        cap_note: str = "stopped after {hands} hands, the limit (--max-hands)",
+        cap_note: str = "stopped after {hands}, the limit (--max-hands)",
     ) -> None:
         self.match = match
         self.cap_note = cap_note  # the note written when the hand cap stops the game
@@ -229,7 +229,9 @@ class GameRun:
             if until is not None and until():
                 return
             if self.max_hands is not None and len(self.state.results) >= self.max_hands:
-                self.finish("max-hands", note=self.cap_note.format(hands=len(self.state.results)))
+                played = len(self.state.results)
+                hands = f"{played} hand" if played == 1 else f"{played} hands"
+                self.finish("max-hands", note=self.cap_note.format(hands=hands))
                 return
             if max_actions is not None and done >= max_actions:
                 return

@@ -144,7 +144,7 @@ def play_game(settings: Settings, job: GameJob, times: dict[str, TimeHist] | Non
         bot_timeout=settings.bot_timeout,
         on_bot_failure=settings.on_failure,
         owned=inner,
-        cap_note="stopped by simulate after {hands} hands",
+        cap_note="stopped by simulate after {hands}",
     )
     hands: list[HandStat] = []
 

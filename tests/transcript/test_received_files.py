@@ -180,3 +180,13 @@ def test_sigterm_and_sighup_end_a_game_like_ctrl_c(tmp_path: Path, name: str) ->
     assert text.endswith("end *\n")
     result = replay(read_transcript(out))
     assert not result.match.finished and result.ended
+
+
+def test_a_game_stopped_after_one_hand_says_one_hand(tmp_path: Path) -> None:
+    """The cap's note counts in words a person reads: 1 hand, not 1 hands (issue 34)."""
+    script = tmp_path / "one.txt"
+    script.write_text('[Rules "four-player"]\n[Seed "cap1"]\n')
+    out = tmp_path / "game.txt"
+    ran = run_cli(["run", str(script), *RANDOM_SEATS, "-o", str(out), "--max-hands", "1"])
+    assert ran.exit_code == 0, ran.stderr
+    assert out.read_text().endswith('note "stopped after 1 hand, the limit (--max-hands)"\nend *\n')
