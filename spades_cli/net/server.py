@@ -31,6 +31,7 @@ from typing import Any
 from spades_cli.engine import (
     BID,
     BID_BASE,
+    BLIND,
     DEAL,
     DRAFT,
     DRAW,
@@ -42,6 +43,7 @@ from spades_cli.engine import (
     Rules,
 )
 from spades_cli.engine.notation import NotationError, action_text, parse_action
+from spades_cli.engine.plan import plan_for
 from spades_cli.engine.rules import SEAT_WORDS
 from spades_cli.engine.text import safe_line
 from spades_cli.errors import EXIT_UNFINISHED, SpadesError
@@ -559,10 +561,11 @@ class Table:
             return {"type": "move", "seat": names[seat], "phase": phase, "action": action_text(action)}
 
         out: list[dict[str, Any]] = [{"type": "deal", "hand": obs.hand_no + 1, "dealer": names[obs.dealer]}]
-        bids = [
-            (s, b) for s in ((obs.dealer + 1 + i) % n for i in range(n)) if (b := obs.bids[s]) is not None
-        ]
-        out += [move(s, "bid", BID_BASE + b) for s, b in bids]
+        for s in plan_for(self.rules).bid_orders[obs.dealer]:
+            if obs.declared[s]:  # declared before looking, as the live stream shows it
+                out.append(move(s, "declare", BLIND))
+            if (b := obs.bids[s]) is not None:
+                out.append(move(s, "bid", BID_BASE + b))
         for no, t in enumerate(obs.tricks, 1):
             cards = [action_text(c) for c in t.cards]
             out.append(

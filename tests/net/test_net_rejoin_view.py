@@ -81,3 +81,19 @@ def test_a_spectator_joining_mid_trick_sees_the_hand_so_far_at_once() -> None:
     hands = {c for s in range(4) for c in state.hand_of(s)}
     sent = str(conn.sent)
     assert not any(f"'{action_text(c)}'" in sent for c in hands)  # no card still held is named
+
+
+def test_a_spectator_catching_up_is_told_of_a_double_nil() -> None:
+    """R-2P-3: the hand so far that a spectator is sent names a double nil declared before
+    the first card, as the live stream does (a ``declare`` move before the bids)."""
+    local = new_session("two-player")
+    local.start()
+    play_until(local, lambda s: s.state.hand_no == 0 and len(s.state.trick) == 1 and s.on_turn is not None)
+    declared = local.match.observation(0).declared
+    assert any(declared)  # the human answered ``blind`` first (the first legal word)
+    table = Table(local.match.rules, wire.Tokens({}), match=local.match)
+    conn = Greeted(wire.WATCH)
+    table._greet(conn)  # type: ignore[arg-type]
+    names = local.match.rules.seat_names
+    said = [(m["seat"], m["action"]) for m in conn.sent if m.get("phase") == "declare"]
+    assert said == [(names[s], "blind") for s in range(2) if declared[s]]
