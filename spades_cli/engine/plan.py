@@ -65,7 +65,9 @@ class Plan:
         )
         # The ordinary 52 cards and two sides (2P, or 4P partners): what the solvers handle today.
         two_sides = rules.players == 2 or rules.partnerships
-        self.standard: bool = two_sides and deck == tuple(range(52)) and not rules.trump_cards
+        # (R-F-3's lowest-club row is no keep mask the C search core reads.)
+        plain = not rules.trump_cards and not play.lowest_club_first_trick
+        self.standard: bool = two_sides and deck == tuple(range(52)) and plain
         # The order of the cards in a trick (engine/play.py), and its masks for State.apply.
         order = card_order(rules)
         self.order: CardOrder = order

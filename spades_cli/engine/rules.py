@@ -137,6 +137,9 @@ class PlayRules:
     breaking: Breaking = field(default="played", metadata=_QUIET)
     # R-L-5: no spade-suit card may lead the first trick (unless the leader holds only them).
     no_spade_lead_first_trick: bool = field(default=False, metadata=_QUIET)
+    # R-F-3 (Britannica): to the first trick every seat plays its lowest club; a seat with
+    # no club plays any card but a spade-suit one (unless it holds nothing else).
+    lowest_club_first_trick: bool = field(default=False, metadata=_QUIET)
 
 
 @dataclass(frozen=True, slots=True)
@@ -418,9 +421,13 @@ def _deck_problem(r: Rules) -> RuleProblem | None:
 
 
 def _two_of_clubs_in_deck(r: Rules) -> RuleProblem | None:
-    if not r.play.two_of_clubs_leads or lowest_club(r) >= 0:
+    if lowest_club(r) >= 0:
         return None
-    return _problem(("play.two_of_clubs_leads", "deck.removed"), "the deck has no club to lead")
+    if r.play.two_of_clubs_leads:
+        return _problem(("play.two_of_clubs_leads", "deck.removed"), "the deck has no club to lead")
+    if r.play.lowest_club_first_trick:
+        return _problem(("play.lowest_club_first_trick", "deck.removed"), "the deck has no club to play")
+    return None
 
 
 def lowest_club(r: Rules) -> int:

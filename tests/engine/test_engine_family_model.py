@@ -1,9 +1,10 @@
 """The Spades family against an independent model (issue 30): random option sets over the
 variants (three or four seats, partners or none, jokers and promoted deuces, Suicide,
-Mirror, Whiz, 10 for 200, Boston, the leads and the end), the engine and a model written
-from docs/rules.md played in lockstep: the same legal actions at every step, the same
-trick winners, scores, bags and end. The model reads the options' plain values (card
-words through ``parse_card``) and none of the engine's tables."""
+Mirror, Whiz, 10 for 200, Boston, the leads, everyone's lowest club (R-F-3) and the end),
+the engine and a model written from docs/rules.md played in lockstep: the same legal
+actions at every step, the same trick winners, scores, bags and end. The model reads
+the options' plain values (card words through ``parse_card``) and none of the engine's
+tables."""
 
 from __future__ import annotations
 
@@ -114,6 +115,12 @@ class FamilyModel:
     def legal_cards(self) -> set[int]:
         hand, p = self.hands[self.seat], self.rules.play
         side = {c for c in hand if self.suit(c) != SPADES}
+        if self.first and p.lowest_club_first_trick:  # R-F-3
+            clubs = [c for c in hand if self.suit(c) == 0]
+            if clubs:
+                return {min(clubs)}
+            follow = {c for c in hand if self.trick and self.suit(c) == self.suit(self.trick[0][1])}
+            return follow or side or set(hand)
         if self.trick:
             follow = {c for c in hand if self.suit(c) == self.suit(self.trick[0][1])}
             if follow:
@@ -283,6 +290,7 @@ def family_rules(draw: st.DrawFn) -> Rules:
                 no_spades_first_trick=draw(st.booleans()),
                 breaking=draw(st.sampled_from(["played", "trumped"])),
                 no_spade_lead_first_trick=draw(st.booleans()),
+                lowest_club_first_trick=draw(st.booleans()),
             ),
             deck=draw(st.sampled_from(DECKS_3 if players == 3 else DECKS_4)),
             boston=BostonRules(mode=draw(st.sampled_from(["off", "win", "points"]))),
