@@ -116,6 +116,22 @@ class BlindNilRules:
 
 
 @dataclass(frozen=True, slots=True)
+class BlindBidRules:
+    """R-BB-1 .. R-BB-5: a number bid for the side before anyone of it looks at the cards."""
+
+    # R-BB-1: blind bids are offered (off in every shipped preset; R-BB-4: many forbid them).
+    enabled: bool = False
+    # R-BB-1 / R-BB-4: the least number bid blind.
+    min: int = 6
+    # R-BB-3: the side must take exactly the number (False: at least it, R-BB-1 / R-BB-2).
+    exact: bool = False
+    # R-BB-1: a failed blind bid loses double (False: single, R-BB-3's variation).
+    set_double: bool = True
+    # R-BB-1 / R-BB-2: only a side behind by at least this many points (None: any time).
+    behind_by: int | None = 100
+
+
+@dataclass(frozen=True, slots=True)
 class BagRules:
     # R-C-9. enabled=False: overtricks score nothing and are not counted.
     enabled: bool = True
@@ -198,6 +214,7 @@ class Rules:
     play: PlayRules = field(default_factory=PlayRules)
     deck: DeckRules = field(default_factory=DeckRules, metadata=_QUIET)
     boston: BostonRules = field(default_factory=BostonRules, metadata=_QUIET)
+    blind_bid: BlindBidRules = field(default_factory=BlindBidRules, metadata=_QUIET)
 
     def __post_init__(self) -> None:
         problems = self.problems()
@@ -489,6 +506,36 @@ def _ten_for_two_hundred_options(r: Rules) -> RuleProblem | None:
     )
 
 
+def _blind_bid_problem(r: Rules) -> RuleProblem | None:
+    """R-BB-1: blind bids need a number some hand can take, and a free bid of the side."""
+    b = r.blind_bid
+    if not b.enabled:
+        return None
+    if r.players == 2:
+        reason = "the 2-player draft game declares double nil only"
+        return _problem(("blind_bid.enabled", "players"), reason)
+    lo, hi = blind_bid_range(r)
+    if lo > hi:
+        reason = f"no blind bid from {b.min} to the hand size ({r.hand_size}) fits the team limits"
+        keys = ("blind_bid.min", "players", "bidding.team_min", "bidding.team_max")
+        return _problem(keys, reason, also=("deck.removed", "deck.jokers"))
+    if r.bidding.suicide or r.bidding.mode != "free":
+        reason = "the side's bid is fixed by Suicide or by the spades held"
+        return _problem(("blind_bid.enabled", "bidding.suicide", "bidding.mode"), reason)
+    return None
+
+
+def blind_bid_range(r: Rules) -> tuple[int, int]:
+    """R-BB-1: the least and the greatest number a blind bid may be: from ``blind_bid.min``
+    to the hand size, within the partners' team minimum and maximum (the blind bid is the
+    side's whole contract)."""
+    lo, hi = r.blind_bid.min, r.hand_size
+    if r.partnerships:
+        lo = max(lo, r.bidding.team_min)
+        hi = hi if r.bidding.team_max is None else min(hi, r.bidding.team_max)
+    return lo, hi
+
+
 # In the order their problems are listed.
 _CHECKS: Final[tuple[Callable[[Rules], RuleProblem | None], ...]] = (
     _card_list,
@@ -511,4 +558,5 @@ _CHECKS: Final[tuple[Callable[[Rules], RuleProblem | None], ...]] = (
 _DECK_CHECKS: Final[tuple[Callable[[Rules], RuleProblem | None], ...]] = (
     _deck_problem,
     _two_of_clubs_in_deck,
+    _blind_bid_problem,
 )

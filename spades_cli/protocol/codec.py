@@ -79,7 +79,7 @@ def _bid_text(bid: int | None, blind: bool) -> str:
     if bid is None:
         return "-"
     if blind:
-        return "blind"
+        return f"blind{bid}" if bid else "blind"  # R-BB-1: a blind bid of six is blind6
     return "nil" if bid == 0 else str(bid)
 
 
@@ -242,11 +242,14 @@ def _cards(tokens: Iterable[str]) -> tuple[int, ...]:
 
 
 def _bid(token: str) -> tuple[int | None, bool]:
-    """A bid token: ``-`` (none yet), ``nil``, ``blind`` (declared blind / double nil) or a number."""
+    """A bid token: ``-`` (none yet), ``nil``, ``blind`` (declared blind / double nil),
+    ``blind6`` (a blind bid of six) or a number."""
     if token == "-":
         return None, False
     if token == "blind":
         return 0, True
+    if token.startswith("blind") and token[5:].isdecimal() and token[5:].isascii():
+        return int(token[5:]), True  # R-BB-1: blind6, a blind bid of six
     if token == "nil":
         return 0, False
     return int(token), False
