@@ -11,7 +11,8 @@ from spades_cli.game.match import Match
 from spades_cli.game.run import GameRun
 from spades_cli.game.seats import RandomController
 from spades_cli.presets import load_rules
-from spades_cli.protocol.codec import _bid, _bid_text
+from spades_cli.protocol import bid_token
+from spades_cli.protocol.codec import _bid
 from spades_cli.transcript import (
     DeclareLine,
     Header,
@@ -61,5 +62,5 @@ def test_r_h_38_the_new_keys_are_quiet_unless_set() -> None:
 
 def test_r_bb_1_the_protocol_writes_a_blind_bid_as_a_word() -> None:
     """R-BB-1: the protocol's ``bids`` line writes a blind six as blind6 and reads it back."""
-    assert _bid_text(6, True) == "blind6" and _bid("blind6") == (6, True)
-    assert _bid_text(0, True) == "blind" and _bid("blind") == (0, True)
+    assert bid_token(6, True) == "blind6" and _bid("blind6") == (6, True)
+    assert bid_token(0, True) == "blind" and _bid("blind") == (0, True)
