@@ -5,6 +5,10 @@ keys only when they are not the default (R-H-38, R-H-37)."""
 from __future__ import annotations
 
 import io
+from pathlib import Path
+
+import pytest
+from helpers.cli import run_cli
 
 from spades_cli.engine import blind_bid_of
 from spades_cli.game.match import Match
@@ -64,3 +68,17 @@ def test_r_bb_1_the_protocol_writes_a_blind_bid_as_a_word() -> None:
     """R-BB-1: the protocol's ``bids`` line writes a blind six as blind6 and reads it back."""
     assert bid_token(6, True) == "blind6" and _bid("blind6") == (6, True)
     assert bid_token(0, True) == "blind" and _bid("blind") == (0, True)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_r_bb_1_the_bots_stay_legal_when_blind_bids_are_offered(tmp_path: Path, level: str) -> None:
+    """R-BB-1, R-F-3: easy and normal bots (who decline a blind number) play two hands
+    with blind bids on and the lowest-club rule, and the transcripts replay."""
+    out = tmp_path / "games"
+    sets = [x for s in SETS for x in ("--set", s)]
+    args = ["simulate", "--rules", "four-player", *sets, "--games", "2", "--level", level]
+    result = run_cli([*args, "-j", "1", "--seed", "3", "--transcripts", str(out)])
+    assert result.exit_code == 0, result.output
+    for f in sorted(out.iterdir()):
+        assert "declare N noblind" in f.read_text(encoding="utf-8")
+        assert run_cli(["replay", str(f)]).exit_code == 0
