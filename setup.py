@@ -21,6 +21,7 @@ ENGINE = [
     "spades_cli/engine/bidding.py",
     "spades_cli/engine/cards.py",
     "spades_cli/engine/chance.py",
+    "spades_cli/engine/declare.py",
     "spades_cli/engine/illegal.py",
     "spades_cli/engine/ledger.py",
     "spades_cli/engine/observation.py",

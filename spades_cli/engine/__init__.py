@@ -3,6 +3,7 @@
 from spades_cli.engine.actions import (
     BID_BASE,
     BLIND,
+    BLIND_BID_BASE,
     DISCARD,
     EXCHANGE_DONE,
     KEEP,
@@ -11,6 +12,8 @@ from spades_cli.engine.actions import (
     NUM_ACTIONS,
     action_label,
     action_text,
+    blind_bid_action,
+    blind_bid_of,
 )
 from spades_cli.engine.cards import (
     BIG_JOKER,
@@ -36,6 +39,7 @@ __all__ = [
     "BID_BASE",
     "BIG_JOKER",
     "BLIND",
+    "BLIND_BID_BASE",
     "CHANCE",
     "DEAL",
     "DECLARE",
@@ -64,6 +68,8 @@ __all__ = [
     "action_label",
     "action_text",
     "beats",
+    "blind_bid_action",
+    "blind_bid_of",
     "card_label",
     "card_str",
     "cards_in",

@@ -8,10 +8,11 @@ Actions are small integers:
 * ``KEEP`` / ``DISCARD``   the two-player draft decision on the card just drawn (R-2P-2)
 * ``BLIND`` / ``NO_BLIND``  declare, or not, double nil / blind nil (R-2P-3)
 * ``EXCHANGE_DONE``  stop exchanging before the limit (R-2P-3)
+* ``BLIND_BID_BASE + n - 1``  declare a blind bid of ``n`` (1..18) before looking (R-BB-1)
 
 Canonical text (what transcripts and the protocol write): cards ``QS``, ``TH``, ``2C``;
 bids ``0``..``18`` written ``nil`` for 0; ``keep`` / ``discard``; ``blind`` / ``noblind``;
-``done``.
+``done``; ``blind6`` (no space) for a blind bid of six.
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ DISCARD: Final = KEEP + 1
 BLIND: Final = KEEP + 2
 NO_BLIND: Final = KEEP + 3
 EXCHANGE_DONE: Final = KEEP + 4
-NUM_ACTIONS: Final = KEEP + 5
+BLIND_BID_BASE: Final = KEEP + 5  # a blind bid of 1; of n: BLIND_BID_BASE + n - 1
+NUM_ACTIONS: Final = BLIND_BID_BASE + MAX_BID
 
 _WORDS: Final = {KEEP: "keep", DISCARD: "discard", BLIND: "blind", NO_BLIND: "noblind", EXCHANGE_DONE: "done"}
 
@@ -40,6 +42,16 @@ def is_nil_bid(bid: int, blind: bool, nil_enabled: bool) -> bool:
     return bid == 0 and (blind or nil_enabled)
 
 
+def blind_bid_action(n: int) -> int:
+    """R-BB-1: the action that declares a blind bid of ``n`` (1..MAX_BID)."""
+    return BLIND_BID_BASE + n - 1
+
+
+def blind_bid_of(action: int) -> int:
+    """R-BB-1: the number a blind-bid action declares; 0 for any other action."""
+    return action - BLIND_BID_BASE + 1 if BLIND_BID_BASE <= action < NUM_ACTIONS else 0
+
+
 def action_text(action: int) -> str:
     """Canonical text of an action (ValueError for a number that is no action)."""
     if 0 <= action < NUM_CARDS:
@@ -47,6 +59,8 @@ def action_text(action: int) -> str:
     if BID_BASE <= action <= BID_BASE + MAX_BID:
         bid = action - BID_BASE
         return "nil" if bid == 0 else str(bid)
+    if blind_bid_of(action):
+        return f"blind{blind_bid_of(action)}"
     word = _WORDS.get(action)
     if word is None:
         raise ValueError(f"no such action: {action}")
@@ -64,4 +78,6 @@ def action_label(action: int, *, symbols: bool = True) -> str:
         return "double nil"
     if action == NO_BLIND:
         return "no double nil"
+    if blind_bid_of(action):
+        return f"blind {blind_bid_of(action)}"
     return action_text(action)

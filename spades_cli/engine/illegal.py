@@ -17,7 +17,7 @@ from spades_cli.engine.actions import BID_BASE, EXCHANGE_DONE, MAX_BID, NUM_ACTI
 from spades_cli.engine.cards import NUM_CARDS, SUIT_NAMES, card_label, cards_in
 from spades_cli.engine.phases import Phase
 from spades_cli.engine.plan import plan_for
-from spades_cli.engine.play import SUIT_LED, deciding, situation
+from spades_cli.engine.play import SUIT_LED, deciding, kept, situation
 from spades_cli.engine.rules import Rules
 
 
@@ -110,12 +110,12 @@ def card_reason(
     if i < 0:
         return f"{label} is not legal here", "R-C-3"
     row = plan.card_rows[at][i]
-    kept = hand & (row.keep if row.keep != SUIT_LED else led)
-    if kept >> card & 1:
+    keeps = kept(row.keep, hand, led)
+    if keeps >> card & 1:
         return f"{label} is not legal here", "R-C-3"
     if row.keep != SUIT_LED:
         return row.words, row.rule_id
-    held = " ".join(card_label(c, symbols=symbols) for c in reversed(cards_in(kept)))
+    held = " ".join(card_label(c, symbols=symbols) for c in reversed(cards_in(keeps)))
     return row.words.format(suit=SUIT_NAMES[plan.order.suit[trick[0]]], held=held), row.rule_id
 
 

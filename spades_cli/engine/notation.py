@@ -2,7 +2,8 @@
 
 Canonical forms (what transcripts and the protocol write): cards ``QS``, ``TH``, ``2C``;
 bids ``0``..``13`` written ``nil`` for 0; ``keep`` / ``discard`` in the draft; ``blind`` /
-``noblind`` for the double / blind nil declaration; ``done`` to end an exchange early.
+``noblind`` for the double / blind nil declaration and ``blind6`` (``blind 6`` read too)
+for a blind bid of six (R-BB-1); ``done`` to end an exchange early.
 Reading is forgiving about cards (``qs``, ``Q♠``, ``10h``) and case, but every other answer
 has one spelling, the same in every phase (``0`` is nil too). The text of an
 action lives in the engine (``engine.actions``) and is re-exported here, and so is the one
@@ -31,6 +32,7 @@ from spades_cli.engine import (
     Phase,
     action_label,
     action_text,
+    blind_bid_action,
     parse_card,
 )
 from spades_cli.engine.cards import CardParseError
@@ -117,6 +119,9 @@ def parse_action(text: str, phase: Phase) -> int:
     if phase == DECLARE:
         if word in (BLIND, NO_BLIND):
             return word
+        n = _blind_number(t)
+        if n is not None:
+            return blind_bid_action(n)
         return _refuse(raw, t, phase, _DECLARE_HINT)
     if phase == DRAFT:
         if word in (KEEP, DISCARD):
@@ -135,6 +140,14 @@ def parse_action(text: str, phase: Phase) -> int:
                 raise NotationError(f"{exc}: {hint}", hint) from None
             raise NotationError(str(exc), "a card, such as QS, 10h, Th or Q♠") from None
     raise NotationError(f"nothing to decide in the {phase} phase")
+
+
+def _blind_number(t: str) -> int | None:
+    """R-BB-1: the number of a blind bid written ``blind6`` (or ``blind 6``), else None."""
+    rest = t[len("blind") :].strip() if t.startswith("blind") else ""
+    if is_number(rest) and len(rest) <= 2 and 1 <= int(rest) <= MAX_BID:
+        return int(rest)
+    return None
 
 
 def is_number(text: str) -> bool:

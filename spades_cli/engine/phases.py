@@ -13,7 +13,7 @@ from typing import Final
 
 class Phase(IntEnum):
     DEAL = 0  # a chance node: the shuffle (R-4P-3, R-2P-2)
-    DECLARE = 1  # double / blind nil declared, or not, before looking (R-2P-3, blind nil)
+    DECLARE = 1  # double / blind nil or a blind bid declared, or not, before looking (R-2P-3, R-BB-1)
     DRAFT = 2  # 2P: keep or discard the card drawn (R-2P-2)
     EXCHANGE = 3  # 2P double nil: give up a card or stop (R-2P-3)
     DRAW = 4  # a chance node: the card drawn from the discard pile (R-2P-3)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final, final
 
-from spades_cli.engine.actions import BID_BASE, MAX_BID
+from spades_cli.engine.actions import BID_BASE, MAX_BID, blind_bid_action
 from spades_cli.engine.play import (
     CardOrder,
     Restriction,
@@ -20,7 +20,7 @@ from spades_cli.engine.play import (
     restrictions,
     rows_by_situation,
 )
-from spades_cli.engine.rules import Rules, lowest_club
+from spades_cli.engine.rules import Rules, blind_bid_range, lowest_club
 
 # How the bid is fixed by the spades held (``bidding.mode``, R-M-1 / R-W-1).
 MODE_FREE: Final = 0
@@ -65,7 +65,9 @@ class Plan:
         )
         # The ordinary 52 cards and two sides (2P, or 4P partners): what the solvers handle today.
         two_sides = rules.players == 2 or rules.partnerships
-        self.standard: bool = two_sides and deck == tuple(range(52)) and not rules.trump_cards
+        # (R-F-3's lowest-club row is no keep mask the C search core reads.)
+        plain = not rules.trump_cards and not play.lowest_club_first_trick
+        self.standard: bool = two_sides and deck == tuple(range(52)) and plain
         # The order of the cards in a trick (engine/play.py), and its masks for State.apply.
         order = card_order(rules)
         self.order: CardOrder = order
@@ -76,8 +78,7 @@ class Plan:
         rows = restrictions(play, order, self.deck_mask, self.lead_club)
         self.card_rows: tuple[tuple[Restriction, ...], ...] = rows_by_situation(rows)
         self.card_keeps: tuple[tuple[int, ...], ...] = keep_table(rows)
-        self.blind_nil: bool = rules.blind_nil.enabled
-        self.blind_nil_value: int = rules.blind_nil.value
+        self._read_declarations(rules)
         self.nil_enabled: bool = rules.nil.enabled
         self.nil_value: int = rules.nil.value
         self.failed_tricks: int = _FAILED.get(rules.nil.failed_tricks, FAILED_NONE)
@@ -122,6 +123,34 @@ class Plan:
         self.bid_action_rows: list[list[int]] = [self.bid_actions[p] for p in range(-1, MAX_BID + 1)]
         # The masks shifted down so that bit 0 is a bid of 0 (small ints: State.apply's check).
         self.bid_bit_rows: list[int] = [m >> BID_BASE for m in self.bid_mask_rows]
+
+    # The declarations before looking (set by _read_declarations).
+    blind_nil: bool
+    blind_nil_value: int
+    blind_nil_behind: int | None
+    blind_bid: bool
+    blind_bid_behind: int | None
+    blind_bid_mask: int
+    blind_exact: bool
+    blind_set_double: bool
+    declaring: bool
+    side_of: tuple[int, ...]
+
+    def _read_declarations(self, rules: Rules) -> None:
+        """Blind nil (R-H-12) and blind numeric bids (R-BB-1 .. R-BB-3): who may declare,
+        the mask of the blind-bid actions, and how a blind bid scores."""
+        self.blind_nil = rules.blind_nil.enabled
+        self.blind_nil_value = rules.blind_nil.value
+        self.blind_nil_behind = rules.blind_nil.behind_by
+        bb = rules.blind_bid
+        self.blind_bid = bb.enabled
+        self.blind_bid_behind = bb.behind_by
+        lo, hi = blind_bid_range(rules) if bb.enabled else (1, 0)
+        self.blind_bid_mask = sum(1 << blind_bid_action(n) for n in range(lo, hi + 1))
+        self.blind_exact = bb.exact
+        self.blind_set_double = bb.set_double
+        self.declaring = self.blind_nil or self.blind_bid  # a DECLARE phase (4P, 3P)
+        self.side_of = tuple(rules.side_of(s) for s in range(rules.players))
 
     def game_over(self, a: int, b: int) -> bool:
         """R-C-11 and the house rules: do the two sides' scores ``a`` and ``b`` end the game?"""

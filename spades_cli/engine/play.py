@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, NamedTuple, final
 
-from spades_cli.engine.cards import FULL_DECK, NUM_CARDS, SPADES, TWO_OF_CLUBS
+from spades_cli.engine.cards import CLUBS, FULL_DECK, NUM_CARDS, SPADES, TWO_OF_CLUBS
 from spades_cli.engine.rules import PlayRules, Rules
 
 
@@ -108,6 +108,16 @@ SITUATIONS: Final = 8
 
 # A restriction's ``keep`` that stands for the cards of the suit led (no fixed mask).
 SUIT_LED: Final = 0
+# A negative ``keep`` -m stands for the lowest card the hand holds of the mask m (R-F-3:
+# the lowest club); the C search core reads no such row (the solvers refuse these rules).
+
+
+def kept(keep: int, hand: int, led: int) -> int:
+    """The cards of ``hand`` a restriction's ``keep`` keeps (``led``: the suit led's mask)."""
+    if keep < 0:
+        m = hand & -keep
+        return m & -m
+    return hand & (keep if keep != SUIT_LED else led)
 
 
 class Restriction(NamedTuple):
@@ -152,7 +162,17 @@ def restrictions(
     """The restrictions of these play rules under ``order`` for the cards of ``deck`` (a
     mask; ``lead``: the club that leads the first trick, R-H-21), the first to decide first."""
     side_cards = deck & ~order.trump  # the cards other than trumps
-    rows = [Restriction(_where(True), SUIT_LED, "R-C-3", "you must follow {suit}: you hold {held}")]
+    rows: list[Restriction] = []
+    if play.lowest_club_first_trick:
+        clubs = deck & sum(1 << c for c in range(len(order.suit)) if order.suit[c] == CLUBS)
+        words = "every player plays their lowest club to the first trick"
+        first = _where(True, first_trick=True) | _where(False, first_trick=True)
+        rows.append(Restriction(first, -clubs, "R-F-3", words))
+    rows.append(Restriction(_where(True), SUIT_LED, "R-C-3", "you must follow {suit}: you hold {held}"))
+    if play.lowest_club_first_trick:
+        words = "with no club, play any card but a spade to the first trick"
+        first = _where(True, first_trick=True) | _where(False, first_trick=True)
+        rows.append(Restriction(first, side_cards, "R-F-3", words))
     if play.no_spades_first_trick:
         words = "spades may not be played to the first trick while you hold other cards"
         rows.append(Restriction(_where(True, first_trick=True), side_cards, "R-H-22", words))
@@ -185,7 +205,11 @@ def legal_cards(keeps: tuple[int, ...], hand: int, led: int) -> int:
     :func:`keep_table`; ``led``: the mask of the suit led, 0 when leading): what the first
     restriction that keeps a card of the hand keeps, else the whole hand."""
     for k in keeps:
-        m = hand & (k if k != SUIT_LED else led)
+        if k < 0:
+            m = hand & -k
+            m &= -m
+        else:
+            m = hand & (k if k != SUIT_LED else led)
         if m:
             return m
     return hand
@@ -196,8 +220,7 @@ def deciding(keeps: tuple[int, ...], hand: int, led: int) -> int:
     ``hand`` (not empty); -1 when none decided (every card of the hand is legal)."""
     legal = legal_cards(keeps, hand, led)
     for i in range(len(keeps)):
-        k = keeps[i]
-        if hand & (k if k != SUIT_LED else led) == legal:
+        if kept(keeps[i], hand, led) == legal:
             return i
     return -1
 
@@ -274,6 +297,7 @@ __all__ = [
     "deck_cards",
     "first_leader",
     "keep_table",
+    "kept",
     "legal_cards",
     "legal_play",
     "restrictions",

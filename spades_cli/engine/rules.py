@@ -116,6 +116,22 @@ class BlindNilRules:
 
 
 @dataclass(frozen=True, slots=True)
+class BlindBidRules:
+    """R-BB-1 .. R-BB-5: a number bid for the side before anyone of it looks at the cards."""
+
+    # R-BB-1: blind bids are offered (off in every shipped preset; R-BB-4: many forbid them).
+    enabled: bool = False
+    # R-BB-1 / R-BB-4: the least number bid blind.
+    min: int = 6
+    # R-BB-3: the side must take exactly the number (False: at least it, R-BB-1 / R-BB-2).
+    exact: bool = False
+    # R-BB-1: a failed blind bid loses double (False: single, R-BB-3's variation).
+    set_double: bool = True
+    # R-BB-1 / R-BB-2: only a side behind by at least this many points (None: any time).
+    behind_by: int | None = 100
+
+
+@dataclass(frozen=True, slots=True)
 class BagRules:
     # R-C-9. enabled=False: overtricks score nothing and are not counted.
     enabled: bool = True
@@ -137,6 +153,9 @@ class PlayRules:
     breaking: Breaking = field(default="played", metadata=_QUIET)
     # R-L-5: no spade-suit card may lead the first trick (unless the leader holds only them).
     no_spade_lead_first_trick: bool = field(default=False, metadata=_QUIET)
+    # R-F-3 (Britannica): to the first trick every seat plays its lowest club; a seat with
+    # no club plays any card but a spade-suit one (unless it holds nothing else).
+    lowest_club_first_trick: bool = field(default=False, metadata=_QUIET)
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,6 +214,7 @@ class Rules:
     play: PlayRules = field(default_factory=PlayRules)
     deck: DeckRules = field(default_factory=DeckRules, metadata=_QUIET)
     boston: BostonRules = field(default_factory=BostonRules, metadata=_QUIET)
+    blind_bid: BlindBidRules = field(default_factory=BlindBidRules, metadata=_QUIET)
 
     def __post_init__(self) -> None:
         problems = self.problems()
@@ -418,9 +438,13 @@ def _deck_problem(r: Rules) -> RuleProblem | None:
 
 
 def _two_of_clubs_in_deck(r: Rules) -> RuleProblem | None:
-    if not r.play.two_of_clubs_leads or lowest_club(r) >= 0:
+    if lowest_club(r) >= 0:
         return None
-    return _problem(("play.two_of_clubs_leads", "deck.removed"), "the deck has no club to lead")
+    if r.play.two_of_clubs_leads:
+        return _problem(("play.two_of_clubs_leads", "deck.removed"), "the deck has no club to lead")
+    if r.play.lowest_club_first_trick:
+        return _problem(("play.lowest_club_first_trick", "deck.removed"), "the deck has no club to play")
+    return None
 
 
 def lowest_club(r: Rules) -> int:
@@ -482,6 +506,36 @@ def _ten_for_two_hundred_options(r: Rules) -> RuleProblem | None:
     )
 
 
+def _blind_bid_problem(r: Rules) -> RuleProblem | None:
+    """R-BB-1: blind bids need a number some hand can take, and a free bid of the side."""
+    b = r.blind_bid
+    if not b.enabled:
+        return None
+    if r.players == 2:
+        reason = "the 2-player draft game declares double nil only"
+        return _problem(("blind_bid.enabled", "players"), reason)
+    lo, hi = blind_bid_range(r)
+    if lo > hi:
+        reason = f"no blind bid from {b.min} to the hand size ({r.hand_size}) fits the team limits"
+        keys = ("blind_bid.min", "players", "bidding.team_min", "bidding.team_max")
+        return _problem(keys, reason, also=("deck.removed", "deck.jokers"))
+    if r.bidding.suicide or r.bidding.mode != "free":
+        reason = "the side's bid is fixed by Suicide or by the spades held"
+        return _problem(("blind_bid.enabled", "bidding.suicide", "bidding.mode"), reason)
+    return None
+
+
+def blind_bid_range(r: Rules) -> tuple[int, int]:
+    """R-BB-1: the least and the greatest number a blind bid may be: from ``blind_bid.min``
+    to the hand size, within the partners' team minimum and maximum (the blind bid is the
+    side's whole contract)."""
+    lo, hi = r.blind_bid.min, r.hand_size
+    if r.partnerships:
+        lo = max(lo, r.bidding.team_min)
+        hi = hi if r.bidding.team_max is None else min(hi, r.bidding.team_max)
+    return lo, hi
+
+
 # In the order their problems are listed.
 _CHECKS: Final[tuple[Callable[[Rules], RuleProblem | None], ...]] = (
     _card_list,
@@ -504,4 +558,5 @@ _CHECKS: Final[tuple[Callable[[Rules], RuleProblem | None], ...]] = (
 _DECK_CHECKS: Final[tuple[Callable[[Rules], RuleProblem | None], ...]] = (
     _deck_problem,
     _two_of_clubs_in_deck,
+    _blind_bid_problem,
 )

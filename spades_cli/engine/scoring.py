@@ -1,4 +1,4 @@
-"""Scoring one hand (R-C-8, R-C-9, R-C-10, R-2P-6, R-4P-6, R-4P-7) and deciding the game (R-C-11).
+"""Scoring one hand (R-C-8, R-C-9, R-C-10, R-2P-6, R-4P-6, R-4P-7, R-BB-1) and deciding the game (R-C-11).
 
 Pure functions over plain numbers so that tests and tools can recount a hand
 independently of the engine's play loop.
@@ -45,7 +45,8 @@ def score_side(
     """Score one side for one hand.
 
     ``bids``, ``blind`` and ``tricks`` are per seat for the whole table; ``seats`` are
-    the seats of this side. A bid of 0 is nil; ``blind[s]`` marks a blind/double nil.
+    the seats of this side. A bid of 0 is nil; ``blind[s]`` marks a blind/double nil, or
+    with a number the side's blind bid (R-BB-1, both partners carry it).
     """
     values = side_values(
         plan_for(rules), tuple(bids), tuple(blind), tuple(tricks), tuple(seats), score_before, bags_before
@@ -78,6 +79,7 @@ def side_values(
     extra = 0  # tricks that are bags whatever happens (failed nils under "bags")
     nil_points = 0
     side_tricks = 0
+    blind_bid = 0
     for s in seats:
         t = tricks[s]
         side_tricks += t
@@ -92,6 +94,9 @@ def side_values(
                     toward += t
                 elif mode == FAILED_BAGS:
                     extra += t
+        elif blind[s]:
+            blind_bid = bids[s]  # R-BB-3: the side's one contract, carried by both partners
+            toward += t
         else:
             contract += bids[s]
             toward += t
@@ -99,7 +104,12 @@ def side_values(
     overtricks = extra
     made = True
     boston = False
-    if contract > 0:
+    if blind_bid > 0:
+        contract = blind_bid
+        contract_points, made = blind_bid_score(plan, contract, toward)
+        if made:
+            overtricks += toward - contract
+    elif contract > 0:
         contract_points, made, boston = contract_score(plan, contract, toward)
         if made:
             overtricks += toward - contract
@@ -193,6 +203,16 @@ def contract_score(plan: Plan, contract: int, toward: int) -> tuple[int, bool, b
     if ten and plan.has_ten_set:
         return -plan.ten_set, False, False  # R-T-2
     return -10 * contract, False, False
+
+
+def blind_bid_score(plan: Plan, contract: int, toward: int) -> tuple[int, bool]:
+    """A blind bid's points and whether it was made: R-BB-1 double a contract's value made
+    (at least the number; R-BB-3 ``exact``: exactly it), double lost failed (R-BB-3
+    ``set_double`` off: single)."""
+    made = toward == contract if plan.blind_exact else toward >= contract
+    if made:
+        return 20 * contract, True
+    return -(20 if plan.blind_set_double else 10) * contract, False
 
 
 def game_over(rules: Rules, scores: Sequence[int], hands: int = 0) -> bool:

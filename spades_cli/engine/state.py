@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, cast, final
 
-from spades_cli.engine.actions import BID_BASE, BLIND, DISCARD, EXCHANGE_DONE, KEEP, MAX_BID, NO_BLIND
+from spades_cli.engine.actions import BID_BASE, DISCARD, EXCHANGE_DONE, KEEP, MAX_BID, NO_BLIND
 from spades_cli.engine.actions import NUM_ACTIONS as NUM_ACTIONS
 from spades_cli.engine.bidding import check_hands
 from spades_cli.engine.cards import NUM_CARDS, SMALL_INTS, cards_in, mask_actions, mask_of
+from spades_cli.engine.declare import behind_enough, declare, declare_mask
 from spades_cli.engine.illegal import IllegalAction, bid_reason, card_reason, explain
 from spades_cli.engine.ledger import Ledger
 from spades_cli.engine.observation import HandResult, Observation, Trick
@@ -45,53 +46,12 @@ class State:
 
     # fmt: off
     __slots__ = (
-        "_bags",
-        "_boston",
-        "_decided",
-        "_deck",
-        "_discard_pile",
-        "_draft_turn",
-        "_exch_count",
-        "_exch_given",
-        "_exch_queue",
-        "_exch_seat",
-        "_exchanged",
-        "_first_leader",
-        "_h0",
-        "_h1",
-        "_h2",
-        "_h3",
-        "_hands",
-        "_last_cards",
-        "_last_leader",
-        "_last_winner",
-        "_ledger",
-        "_legal",
-        "_own_discards",
-        "_phase",
-        "_pile_pos",
-        "_plan",
-        "_plays",
-        "_queue",
-        "_scores",
-        "_stale",
-        "_trick_winners",
-        "bids",
-        "blind",
-        "broken",
-        "current",
-        "dealer",
-        "first_trick",
-        "hand_no",
-        "history",
-        "leader",
-        "n",
-        "rules",
-        "trick",
-        "trick_no",
-        "tricks_won",
-        "win_card",
-        "win_seat",
+        "_bags", "_boston", "_decided", "_deck", "_discard_pile", "_draft_turn", "_exch_count",
+        "_exch_given", "_exch_queue", "_exch_seat", "_exchanged", "_first_leader", "_h0", "_h1", "_h2",
+        "_h3", "_hands", "_last_cards", "_last_leader", "_last_winner", "_ledger", "_legal",
+        "_own_discards", "_phase", "_pile_pos", "_plan", "_plays", "_queue", "_scores", "_stale",
+        "_trick_winners", "bids", "blind", "broken", "current", "dealer", "first_trick", "hand_no",
+        "history", "leader", "n", "rules", "trick", "trick_no", "tricks_won", "win_card", "win_seat",
     )
     # fmt: on
 
@@ -332,8 +292,8 @@ class State:
                 else:
                     hand = self._h2 if on_turn == 2 else self._h3
                 trick = self.trick
-                # Following suit (R-C-3), the common case, without a call; else the rest.
-                m = hand & self._plan.suit_mask[trick[0]] if trick else 0
+                # Following suit (R-C-3) after the first trick (R-F-3), without a call.
+                m = hand & self._plan.suit_mask[trick[0]] if trick and not self.first_trick else 0
                 if not m:
                     m = self._card_mask(on_turn)
                 self._legal = m
@@ -414,7 +374,7 @@ class State:
         if phase == _DRAFT:
             return (1 << KEEP) | (1 << DISCARD)
         if phase == _DECLARE:
-            return (1 << BLIND) | (1 << NO_BLIND)
+            return self._declare_bits(self.current)
         if phase == _EXCHANGE:
             return self._hand(self.current) | (1 << EXCHANGE_DONE)
         if phase == _DRAW:
@@ -488,8 +448,8 @@ class State:
             f = self.dealer + 1
             for j in range(n):
                 self._put_hand((f + j) % n, dealt[j])
-            if plan.blind_nil:
-                self._queue = [s for s in self._bid_order() if self._may_declare(s)]
+            if plan.declaring:  # blind nil, blind bids (R-BB-1)
+                self._queue = [s for s in self._bid_order() if self._declare_bits(s) != 1 << NO_BLIND]
                 self._decided = [s not in self._queue for s in range(n)]
                 if self._queue:
                     self._next_declare()
@@ -546,7 +506,7 @@ class State:
         elif phase == _DRAFT:
             self._draft(action == KEEP)
         elif phase == _DECLARE:
-            self._declare(action == BLIND)
+            self._declare(action)
         elif phase == _EXCHANGE:
             self._exchange(action)
         elif phase == _DRAW:
@@ -638,22 +598,23 @@ class State:
             self._decided[seat] = True
             self._phase = _DRAFT
 
-    def _declare(self, blind: bool) -> None:
+    def _declare(self, action: int) -> None:
         seat = self.current
         self._decided[seat] = True
-        if blind:
-            self.blind[seat] = True
-            self.bids[seat] = 0
+        declare(self._plan, seat, action, self.bids, self.blind)
         if self.n == 2:
             self._phase = _DRAFT
         else:
             self._next_declare()
 
     def _next_declare(self) -> None:
-        if self._queue:
-            self.current = self._queue.pop(0)
-            self._phase = _DECLARE
-            return
+        while self._queue:  # (a seat whose side has declared may have nothing left to declare)
+            seat = self._queue.pop(0)
+            if self._declare_bits(seat) & ~(1 << NO_BLIND):
+                self.current = seat
+                self._phase = _DECLARE
+                return
+            self._decided[seat] = True
         self._decided = self._plan.trues[:]
         self._begin_bidding()
 
@@ -702,11 +663,11 @@ class State:
         return self._plan.bid_orders[self.dealer][:]  # the seats from the dealer's left
 
     def _may_declare(self, seat: int) -> bool:
-        behind = self.rules.blind_nil.behind_by
-        if behind is None:
-            return True
-        side = self.rules.side_of(seat)
-        return max(v for s, v in enumerate(self._scores) if s != side) - self._scores[side] >= behind
+        """2P: may ``seat`` declare double nil (R-2P-3, R-H-14)?"""
+        return behind_enough(self._scores, seat, self._plan.blind_nil_behind)
+
+    def _declare_bits(self, seat: int) -> int:
+        return declare_mask(self._plan, seat, self._scores, self.bids, self.blind)
 
     def _begin_bidding(self) -> None:
         self._phase = _BID

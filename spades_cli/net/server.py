@@ -50,7 +50,7 @@ from spades_cli.errors import EXIT_UNFINISHED, SpadesError
 from spades_cli.game.events import Decided, Event, GameOver, HandScored, HandStarted, TrickWon
 from spades_cli.game.match import Controller, Match
 from spades_cli.net import wire
-from spades_cli.protocol import rules_lines
+from spades_cli.protocol import bid_token, rules_lines
 
 Log = Callable[[str], None]
 
@@ -705,10 +705,7 @@ class RemoteSeat:
 def result_line(result: HandResult, rules: Rules) -> str:
     """A finished hand as the bot protocol's ``result`` line."""
     names = rules.seat_names
-    bids = " ".join(
-        "blind" if blind else ("nil" if bid == 0 else str(bid))
-        for bid, blind in zip(result.bids, result.blind, strict=True)
-    )
+    bids = " ".join(bid_token(bid, blind) for bid, blind in zip(result.bids, result.blind, strict=True))
     tricks = " ".join(map(str, result.tricks))
     return f"result {result.hand_no + 1} {names[result.dealer]} bids {bids} tricks {tricks}"
 

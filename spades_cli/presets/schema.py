@@ -63,6 +63,8 @@ RANGES: dict[str, tuple[int | None, int | None]] = {
     "ten_for_two_hundred_set": (0, 1000),
     "hand_limit": (1, 1000),
     "boston.value": (0, 10_000),
+    "blind_bid.min": (1, 18),
+    "blind_bid.behind_by": (0, None),
     "nil.value": (0, 1000),
     "blind_nil.value": (0, 1000),
     "blind_nil.behind_by": (0, None),

@@ -263,13 +263,13 @@ def suggestions(key: str, section: Section) -> list[str]:
     """Full key paths the user may have meant by ``key`` inside ``section``."""
     import difflib  # only when a key is wrong
 
-    close = difflib.get_close_matches(key, list(section.fields), n=1, cutoff=0.6)
-    if close:
-        return [section.prefix + close[0]]
-    # The key of another section, e.g. ``min_bid`` given at the top level.
+    # The exact key of another section first, e.g. ``min_bid`` given at the top level.
     same = [f.path for f in LEAVES if f.path.rsplit(".", 1)[-1] == key and f.path != section.prefix + key]
     if same:
         return same
+    close = difflib.get_close_matches(key, list(section.fields), n=1, cutoff=0.6)
+    if close:
+        return [section.prefix + close[0]]
     names = {f.path.rsplit(".", 1)[-1]: f.path for f in LEAVES}
     return [names[c] for c in difflib.get_close_matches(key, list(names), n=1, cutoff=0.75)]
 

@@ -75,11 +75,12 @@ def rules_lines(rules: Rules) -> list[str]:
     return [f"rule {path} {text}" for path, text in flat_rules(rules, quote_strings=True)]
 
 
-def _bid_text(bid: int | None, blind: bool) -> str:
+def bid_token(bid: int | None, blind: bool) -> str:
+    """A seat's bid as the protocol writes it: ``-``, ``nil``, ``blind``, ``blind6`` or a number."""
     if bid is None:
         return "-"
     if blind:
-        return "blind"
+        return f"blind{bid}" if bid else "blind"  # R-BB-1: a blind bid of six is blind6
     return "nil" if bid == 0 else str(bid)
 
 
@@ -109,7 +110,7 @@ def format_request(obs: Observation, rules: Rules, key: str, *, rules_text: str 
     if obs.players == 2:
         lines.append(_cards_line("discards", obs.own_discards))
         lines.append("exchanged " + " ".join(map(str, obs.exchanged)))
-    lines.append("bids " + " ".join(_bid_text(b, d) for b, d in zip(obs.bids, obs.declared, strict=True)))
+    lines.append("bids " + " ".join(bid_token(b, d) for b, d in zip(obs.bids, obs.declared, strict=True)))
     for t in obs.tricks:
         lines.append(f"trick {names[t.leader]} {' '.join([CARD_TEXT[c] for c in t.cards])} {names[t.winner]}")
     lines.append(_cards_line(f"current {names[obs.leader]}", obs.current_trick))
@@ -118,7 +119,7 @@ def format_request(obs: Observation, rules: Rules, key: str, *, rules_text: str 
     lines.append(f"scores {obs.scores[0]} {obs.scores[1]}")
     lines.append(f"bags {obs.bags[0]} {obs.bags[1]}")
     for r in obs.results:
-        bids = " ".join(_bid_text(b, d) for b, d in zip(r.bids, r.blind, strict=True))
+        bids = " ".join(bid_token(b, d) for b, d in zip(r.bids, r.blind, strict=True))
         lines.append(
             f"result {r.hand_no + 1} {names[r.dealer]} bids {bids} tricks {' '.join(map(str, r.tricks))}"
         )
@@ -245,11 +246,14 @@ def _cards(tokens: Iterable[str]) -> tuple[int, ...]:
 
 
 def _bid(token: str) -> tuple[int | None, bool]:
-    """A bid token: ``-`` (none yet), ``nil``, ``blind`` (declared blind / double nil) or a number."""
+    """A bid token: ``-`` (none yet), ``nil``, ``blind`` (declared blind / double nil),
+    ``blind6`` (a blind bid of six) or a number."""
     if token == "-":
         return None, False
     if token == "blind":
         return 0, True
+    if token.startswith("blind") and token[5:].isdecimal() and token[5:].isascii():
+        return int(token[5:]), True  # R-BB-1: blind6, a blind bid of six
     if token == "nil":
         return 0, False
     return int(token), False

@@ -21,6 +21,7 @@ from spades_cli.engine import (
     PLAY,
     Observation,
     Phase,
+    action_text,
 )
 from spades_cli.engine import compiled as _compiled
 from spades_cli.engine.cards import card_label
@@ -183,7 +184,7 @@ def _typed(action: int, phase: Phase) -> str:
     if BID_BASE <= action < BID_BASE + 14:
         return "bid nil" if action == BID_BASE else f"bid {action - BID_BASE}"
     words = {BLIND: "blind", NO_BLIND: "noblind", EXCHANGE_DONE: "done", KEEP: "keep", DISCARD: "discard"}
-    return words[action]
+    return words.get(action) or action_text(action)  # (a blind bid: blind6, R-BB-1)
 
 
 def _undo(seat: SeatView, arg: str) -> list[Output]:

@@ -20,7 +20,6 @@ from typing import Any
 from spades_cli.engine import (
     BID,
     BID_BASE,
-    BLIND,
     CHANCE,
     DEAL,
     DECLARE,
@@ -30,7 +29,6 @@ from spades_cli.engine import (
     EXCHANGE,
     EXCHANGE_DONE,
     KEEP,
-    NO_BLIND,
     PLAY,
     IllegalAction,
     Phase,
@@ -243,7 +241,7 @@ class _Replayer:
         _BY_KIND[type(e)](self, e)
 
     def declare(self, e: DeclareLine) -> None:
-        self.act(e.line, e.seat, BLIND if e.blind else NO_BLIND, DECLARE)
+        self.act(e.line, e.seat, e.action, DECLARE)
 
     def bids(self, e: BidsLine) -> None:
         for seat, bid in e.bids:

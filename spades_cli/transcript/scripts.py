@@ -17,14 +17,12 @@ from dataclasses import dataclass, field
 from spades_cli.engine import (
     BID,
     BID_BASE,
-    BLIND,
     DECLARE,
     DISCARD,
     DRAFT,
     EXCHANGE,
     EXCHANGE_DONE,
     KEEP,
-    NO_BLIND,
     PLAY,
     IllegalAction,
     Phase,
@@ -246,7 +244,7 @@ class _Collector:
         elif isinstance(e, DealLine):
             self.deal_line(e)
         elif isinstance(e, DeclareLine):
-            self.add(e.seat, _Item(e.line, action=BLIND if e.blind else NO_BLIND, phase=DECLARE))
+            self.add(e.seat, _Item(e.line, action=e.action, phase=DECLARE))
         elif isinstance(e, DraftLine):
             item = _Item(e.line, action=KEEP if e.keep else DISCARD, phase=DRAFT, draft_cards=e.cards)
             self.add(e.seat, item)

@@ -99,7 +99,12 @@ class DealLine:
 class DeclareLine:
     line: int
     seat: str
-    blind: bool
+    action: int  # BLIND, NO_BLIND or a blind bid (R-BB-1)
+
+    @property
+    def blind(self) -> bool:
+        """Whether the line declares a blind / double nil."""
+        return self.action == BLIND
 
 
 @dataclass(frozen=True)
@@ -611,10 +616,10 @@ def _parse_words(line_no: int, w: list[str]) -> Line:
         if len(w) != 3:
             raise _LineError("expected 'declare SEAT blind' or 'declare SEAT noblind'")
         try:
-            blind = parse_action(w[2], DECLARE) == BLIND
+            action = parse_action(w[2], DECLARE)
         except NotationError:
-            raise _LineError(f"{shown(w[2])}: a declaration is blind or noblind") from None
-        return DeclareLine(line_no, _seat(w[1]), blind)
+            raise _LineError(f"{shown(w[2])}: a declaration is blind, blind6 and so on, or noblind") from None
+        return DeclareLine(line_no, _seat(w[1]), action)
     if key == "draft":
         return _parse_draft(line_no, w)
     if key == "exchange":

@@ -87,6 +87,8 @@ def winning_index(cards: Sequence[int]) -> int:
 
 
 def bid_word(bid: int, blind: bool, rules: Rules) -> str:
+    if blind and bid:
+        return _("blind {number}").format(number=bid)  # R-BB-1: the side's blind bid
     if blind:
         return _("double nil") if rules.players == 2 else _("blind nil")
     return _("nil") if bid == 0 else str(bid)

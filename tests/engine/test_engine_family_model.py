@@ -1,9 +1,10 @@
 """The Spades family against an independent model (issue 30): random option sets over the
 variants (three or four seats, partners or none, jokers and promoted deuces, Suicide,
-Mirror, Whiz, 10 for 200, Boston, the leads and the end), the engine and a model written
-from docs/rules.md played in lockstep: the same legal actions at every step, the same
-trick winners, scores, bags and end. The model reads the options' plain values (card
-words through ``parse_card``) and none of the engine's tables."""
+Mirror, Whiz, 10 for 200, Boston, the leads, everyone's lowest club (R-F-3), blind bids (R-BB-1) and the end),
+the engine and a model written from docs/rules.md played in lockstep: the same legal
+actions at every step, the same trick winners, scores, bags and end. The model reads
+the options' plain values (card words through ``parse_card``) and none of the engine's
+tables."""
 
 from __future__ import annotations
 
@@ -14,10 +15,24 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from spades_cli.engine import BID, BID_BASE, DEAL, OVER, PLAY, Rules, State, deck_for, parse_card
+from spades_cli.engine import (
+    BID,
+    BID_BASE,
+    BLIND_BID_BASE,
+    DEAL,
+    DECLARE,
+    NO_BLIND,
+    OVER,
+    PLAY,
+    Rules,
+    State,
+    deck_for,
+    parse_card,
+)
 from spades_cli.engine.rules import (
     BagRules,
     BiddingRules,
+    BlindBidRules,
     BostonRules,
     DeckRules,
     NilRules,
@@ -73,13 +88,45 @@ class FamilyModel:
         for k in range(self.n):  # R-4P-3: one at a time from the dealer's left
             self.hands[(self.dealer + 1 + k) % self.n] = set(deck[k :: self.n])
         self.bids: list[int | None] = [None] * self.n
+        self.blind: set[int] = set()  # the seats carrying a blind bid (R-BB-1)
         self.order = [(self.dealer + 1 + i) % self.n for i in range(self.n)]
         self.phase, self.seat = BID, self.order[0]
+        self.asked = [s for s in self.order if self.may_bid_blind(s)]
+        if self.asked:
+            self.phase, self.seat = DECLARE, self.asked.pop(0)
         self.trick: list[tuple[int, int]] = []
         self.won = [0] * self.n
         self.done = 0
         self.broken = not self.rules.play.spades_break
         self.first = True
+
+    def may_bid_blind(self, seat: int) -> bool:
+        """R-BB-1, R-BB-2: blind bids on, and the seat's side far enough behind."""
+        bb = self.rules.blind_bid
+        if not bb.enabled:
+            return False
+        side = self.side(seat)
+        best = max(v for i, v in enumerate(self.scores) if i != side)
+        return bb.behind_by is None or best - self.scores[side] >= bb.behind_by
+
+    def blind_numbers(self) -> set[int]:
+        b, lo, hi = self.rules.bidding, self.rules.blind_bid.min, self.size
+        if self.partners:
+            lo, hi = max(lo, b.team_min), hi if b.team_max is None else min(hi, b.team_max)
+        return set(range(lo, hi + 1))
+
+    def after_declaring(self) -> None:
+        """The next seat to declare (one whose side has no blind bid yet), else the bids."""
+        while self.asked:
+            seat = self.asked.pop(0)
+            if self.bids[seat] is None:
+                self.seat = seat
+                return
+        rest = [s for s in self.order if self.bids[s] is None]
+        if rest:
+            self.phase, self.seat = BID, rest[0]
+        else:
+            self.start_play()
 
     def lowest_club(self) -> int:
         clubs = [c for c in self.deck if c < 13 and c not in self.trumps]
@@ -114,6 +161,12 @@ class FamilyModel:
     def legal_cards(self) -> set[int]:
         hand, p = self.hands[self.seat], self.rules.play
         side = {c for c in hand if self.suit(c) != SPADES}
+        if self.first and p.lowest_club_first_trick:  # R-F-3
+            clubs = [c for c in hand if self.suit(c) == 0]
+            if clubs:
+                return {min(clubs)}
+            follow = {c for c in hand if self.trick and self.suit(c) == self.suit(self.trick[0][1])}
+            return follow or side or set(hand)
         if self.trick:
             follow = {c for c in hand if self.suit(c) == self.suit(self.trick[0][1])}
             if follow:
@@ -128,23 +181,36 @@ class FamilyModel:
         return set(hand)
 
     def legal(self) -> set[int]:
+        if self.phase == DECLARE:
+            return {NO_BLIND} | {BLIND_BID_BASE + n - 1 for n in self.blind_numbers()}
         if self.phase == BID:
             return {BID_BASE + v for v in self.bid_values()}
         return self.legal_cards() if self.phase == PLAY else set()
 
     def apply(self, action: int) -> None:
+        if self.phase == DECLARE:
+            if action != NO_BLIND:  # R-BB-1: the side's contract, carried by both partners
+                side = [s for s in range(self.n) if self.side(s) == self.side(self.seat)]
+                for s in side:
+                    self.bids[s] = action - BLIND_BID_BASE + 1
+                    self.blind.add(s)
+            self.after_declaring()
+            return
         if self.phase == BID:
             self.bids[self.seat] = action - BID_BASE
             rest = [s for s in self.order if self.bids[s] is None]
             if rest:
                 self.seat = rest[0]
                 return
-            self.phase = PLAY
-            self.seat = self.order[0]
-            if self.rules.play.two_of_clubs_leads:
-                self.seat = next((s for s in range(self.n) if self.lowest_club() in self.hands[s]), self.seat)
+            self.start_play()
             return
         self.play(action)
+
+    def start_play(self) -> None:
+        self.phase = PLAY
+        self.seat = self.order[0]
+        if self.rules.play.two_of_clubs_leads:
+            self.seat = next((s for s in range(self.n) if self.lowest_club() in self.hands[s]), self.seat)
 
     def play(self, card: int) -> None:
         seat = self.seat
@@ -198,6 +264,14 @@ class FamilyModel:
                 counted += self.won[s]
             elif self.won[s] and r.nil.failed_tricks == "bags":
                 new += self.won[s]
+        if any(s in self.blind for s in seats):  # R-BB-1, R-BB-3: the blind bid alone
+            bb, number = r.blind_bid, self.bids[seats[0]]
+            assert number is not None
+            won = sum(self.won[s] for s in seats)
+            made = won == number if bb.exact else won >= number
+            points = 20 * number if made else -(20 if bb.set_double else 10) * number
+            new = won - number if made else 0
+            return (*self.bagged(points, new, side), False)
         moon = False
         ten = r.ten_for_two_hundred and (
             contract == 10 or (contract > 10 and not r.ten_for_two_hundred_exact)
@@ -218,13 +292,18 @@ class FamilyModel:
             points -= r.ten_for_two_hundred_set  # R-T-2
         else:
             points -= 10 * contract
+        return (*self.bagged(points, new, side), moon)
+
+    def bagged(self, points: int, new: int, side: int) -> tuple[int, int]:
+        """The hand's points with the bags' (R-C-9), and the side's bags after it."""
+        r = self.rules
         new = new if r.bags.enabled else 0
         points += new * r.bags.value
         total = self.bags[side] + new
         while r.bags.enabled and r.bags.limit is not None and total >= r.bags.limit:
             points -= r.bags.penalty
             total -= r.bags.limit
-        return points, total, moon
+        return points, total
 
     def decided(self) -> int | None:
         r, sc = self.rules, self.scores
@@ -283,9 +362,17 @@ def family_rules(draw: st.DrawFn) -> Rules:
                 no_spades_first_trick=draw(st.booleans()),
                 breaking=draw(st.sampled_from(["played", "trumped"])),
                 no_spade_lead_first_trick=draw(st.booleans()),
+                lowest_club_first_trick=draw(st.booleans()),
             ),
             deck=draw(st.sampled_from(DECKS_3 if players == 3 else DECKS_4)),
             boston=BostonRules(mode=draw(st.sampled_from(["off", "win", "points"]))),
+            blind_bid=BlindBidRules(
+                enabled=plain and draw(st.booleans()),
+                min=draw(st.sampled_from([1, 4, 6])),
+                exact=draw(st.booleans()),
+                set_double=draw(st.booleans()),
+                behind_by=draw(st.sampled_from([None, 0, 100])),
+            ),
         )
     except RulesProblems:
         assume(False)

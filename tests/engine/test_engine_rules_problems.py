@@ -96,7 +96,7 @@ def test_the_schema_lists_every_rules_field_once_in_field_order() -> None:
     # The family's options are written only when they differ from their default.
     assert [f.path for f in LEAVES if not f.quiet] == [path for path, _ in flatten(Rules())]
     sections = [name for name, sub in SCHEMA.fields.items() if isinstance(sub, Section)]
-    assert sections == ["bidding", "nil", "blind_nil", "bags", "play", "deck", "boston"]
+    assert sections == ["bidding", "nil", "blind_nil", "bags", "play", "deck", "boston", "blind_bid"]
 
 
 def test_one_module_reads_the_rules_type_hints() -> None:
