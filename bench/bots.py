@@ -18,7 +18,8 @@ solver), never the checkout beside it, and prints which build ran.
   95% confidence interval. The outside players speak the bot protocol:
   ``classic`` is ``bench/classic.py`` (written apart from the bots), ``trickster`` is the
   Trickster Cards bot at ``../shared/peers/trickster_spades_bot.py`` beside the project
-  root (skipped, with a message, when it is not there).
+  root (skipped, with a message, when it is not there). ``--transcripts DIR`` keeps every
+  pairing's games and prints, after its figures, where the points went (``study.py``).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ import sys
 import time
 
 from common import build_line
+from study import study
 
 from spades_cli.bots import LEVELS, make_bot
 from spades_cli.engine import CHANCE, DEAL, Observation, Rules, State, deck_for, draw_for, rng_for
@@ -138,7 +140,9 @@ def outside_players() -> dict[str, str]:
     return found
 
 
-def strength(levels: list[str], against: list[str], games: dict[str, int], jobs: int, seed: int) -> None:
+def strength(
+    levels: list[str], against: list[str], games: dict[str, int], jobs: int, seed: int, folder: str | None
+) -> None:
     print(f"gauntlet ({jobs} worker processes; every deal played twice, seats exchanged):")
     outside = outside_players()
     for name in ("four-player", "two-player"):
@@ -150,9 +154,16 @@ def strength(levels: list[str], against: list[str], games: dict[str, int], jobs:
                 seat = outside.get(lo, lo)
                 labels = (hi, seat, hi, seat) if rules.players == 4 else (hi, seat)
                 t0 = time.perf_counter()
-                s = run_tournament(rules, labels, games[hi], seed, jobs=jobs, duplicate=True)
+                where = os.path.join(folder, f"{name}-{hi}-vs-{lo}") if folder else None
+                if where:
+                    os.makedirs(where, exist_ok=True)
+                s = run_tournament(
+                    rules, labels, games[hi], seed, jobs=jobs, duplicate=True, transcript_dir=where
+                )
                 _line(f"{name} {hi} vs {lo} ({2 * games[hi]} games)", s, lo)
                 print(f"    ({time.perf_counter() - t0:.0f} s)")
+                if where:
+                    study(where, hi)
 
 
 def main() -> None:
@@ -170,6 +181,11 @@ def main() -> None:
     p.add_argument("--samples", type=int, default=300, help="positions timed per search level")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     p.add_argument("--seed", type=int, default=2024)
+    p.add_argument(
+        "--transcripts",
+        metavar="DIR",
+        help="keep each pairing's games in DIR/PRESET-LEVEL-vs-OPPONENT; print where the points went",
+    )
     args = p.parse_args()
     print(build_line())
     if not args.no_times:
@@ -179,7 +195,7 @@ def main() -> None:
         return
     games = {lv: args.games if lv in ("easy", "normal") else args.search_games for lv in LEVELS}
     levels = [lv for lv in args.levels.split(",") if lv]
-    strength(levels, [a for a in args.against.split(",") if a], games, args.jobs, args.seed)
+    strength(levels, [a for a in args.against.split(",") if a], games, args.jobs, args.seed, args.transcripts)
 
 
 if __name__ == "__main__":
