@@ -121,7 +121,7 @@ class Printer:
             return
         trick = Trick(e.leader, tuple(card for _, card in e.cards), e.winner)
         self.echo(render_trick(trick, self.rules, number=e.trick_no, symbols=self.symbols, color=self.color))
-        if self.step is not None and e.trick_no < 13:
+        if self.step is not None and e.trick_no < self.rules.hand_size:
             self.step()
 
     def scored(self, e: HandScored) -> None:

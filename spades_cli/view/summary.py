@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from spades_cli.engine import HandResult, Rules
+from spades_cli.engine.cards import card_label
 from spades_cli.engine.scoring import SideResult
 from spades_cli.i18n import _, ngettext
 from spades_cli.view.layout import Fragments, ljust, rjust, text_width
@@ -187,7 +188,10 @@ def game_over(
 def rules_summary(look: Look, rules: Rules) -> Fragments:
     """The options that matter at the table, in a few lines."""
     lines = [f"Rules: {rules.name}" + (f" - {rules.description}" if rules.description else "")]
-    how = ", partners sit opposite" if rules.players == 4 else ", cards drafted"
+    if rules.players == 2:
+        how = ", cards drafted"
+    else:
+        how = ", partners sit opposite" if rules.partnerships else ", each for themself"
     game = f"{rules.players} players{how}"
     end = f"game to {rules.target}"
     if rules.losing_score is not None:
@@ -195,8 +199,11 @@ def rules_summary(look: Look, rules: Rules) -> Fragments:
     if rules.mercy is not None:
         end += f", or a lead of {rules.mercy}"
     lines.append(f"  {game}; {end}.")
+    deck = _deck_summary(rules)
+    if deck:
+        lines.append(deck)
 
-    bidding = f"  Bids {rules.bidding.min_bid}-13"
+    bidding = f"  Bids {rules.bidding.min_bid}-{rules.hand_size}"
     if rules.nil.enabled:
         failed = {"bags": "are bags", "partner": "count for the partner", "none": "score nothing"}
         bidding += f"; nil {rules.nil.value} (a failed nil's tricks {failed[rules.nil.failed_tricks]})"
@@ -232,9 +239,25 @@ def rules_summary(look: Look, rules: Rules) -> Fragments:
     lines.append("  Play: " + "; ".join(play) + ".")
     if rules.players == 2:
         lines.append("  Draft: draw the top card and keep it (the next is discarded) or discard it (and")
-        lines.append("  keep the next), until each player holds 13; 'discards' lists the ones you gave up.")
+        n = rules.hand_size
+        lines.append(f"  keep the next), until each player holds {n}; 'discards' lists the ones you gave up.")
     lines.append("  Type 'rules all' for every option.")
     return text("\n".join(lines))
+
+
+def _deck_summary(rules: Rules) -> str:
+    """``  Deck: 52 cards, 13 each (2C 2D out); above the ace of spades: BJ LJ.``, or
+    nothing for the ordinary deck of 52 cards and four players' hands (R-C-1, R-CT-1, R-J-1)."""
+    trumps = [card_label(c, symbols=False) for c in rules.trump_cards]
+    out = [c for c in range(52) if c not in rules.deck_cards]
+    if not trumps and not out:
+        return ""
+    said = f"  Deck: {len(rules.deck_cards)} cards, {rules.hand_size} each"
+    if out:
+        said += f" ({' '.join(card_label(c, symbols=False) for c in out)} out)"
+    if trumps:
+        said += f"; above the ace of spades: {' '.join(trumps)}"
+    return said + "."
 
 
 def opening_lines(look: Look, seed: int | str, labels: dict[int, str], transcript: str | None) -> list[str]:
