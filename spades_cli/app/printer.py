@@ -80,7 +80,8 @@ class Printer:
                 scores = self.run.state.scores
                 side = self.rules.side_name(e.winner)
                 said = _("Winner: {side} ({won} to {lost})")
-                self.echo("\n" + said.format(side=side, won=scores[e.winner], lost=scores[1 - e.winner]))
+                lost = self.look.losers(scores, e.winner)
+                self.echo("\n" + said.format(side=side, won=scores[e.winner], lost=lost))
         else:
             self.remark(e)
 

@@ -171,6 +171,18 @@ class Look:
             return self.seat(side)
         return (_("North-South"), _("East-West"))[side]
 
+    def wins_word(self) -> bool:
+        """Whether a winner is one player (``wins``) rather than partners (``win``)."""
+        return not self.rules.partnerships
+
+    def losers(self, scores: Sequence[int], winner: int) -> str:
+        """The scores of every side but ``winner``'s: ``340``; ``430 and 210`` without
+        partners (R-CT-7)."""
+        others = [str(scores[s]) for s in range(len(scores)) if s != winner]
+        if len(others) == 1:
+            return others[0]
+        return _("{some} and {last}").format(some=", ".join(others[:-1]), last=others[-1])
+
     def side_short(self, side: int) -> str:
         return self.rules.side_name(side)
 

@@ -102,25 +102,33 @@ def score_table(look: Look, rules: Rules, results: Sequence[HandResult], *, last
     """Every finished hand (or the ``last`` ones): per side the bid, the tricks, the points
     and the running score; then the bags carried."""
     shown = list(results[-last:]) if last else list(results)
-    names = [look.side_short(s) for s in range(look.rules.sides)]
+    sides = look.rules.sides
+    # Two sides: bid, took, points and score each; more (cutthroat, solo): bid/took in one
+    # column, so that three sides fit 60 columns and four 80.
+    apart = sides == 2
     rows: list[list[str]] = [[_("hand")]]
-    for side in range(look.rules.sides):
-        rows[0] += [_("{side} bid").format(side=names[side]), _("took"), _("pts"), _("score")]
+    for side in range(sides):
+        bid = _("{side} bid").format(side=look.side_short(side))
+        rows[0] += [bid, _("took"), _("pts"), _("score")] if apart else [bid, _("pts"), _("score")]
     for r in shown:
         row = [str(r.hand_no + 1)]
-        for side in range(look.rules.sides):
-            sr = r.sides[side]
-            row += [_side_bid(look, rules, r, side), str(sr.tricks), f"{sr.points:+d}", str(sr.score)]
+        for side in range(sides):
+            sr, bid = r.sides[side], _side_bid(look, rules, r, side)
+            tricks = [bid, str(sr.tricks)] if apart else [f"{bid}/{sr.tricks}"]
+            row += [*tricks, f"{sr.points:+d}", str(sr.score)]
         rows.append(row)
-    bags = [_("bags")] + [""] * 8
+    per = len(rows[0]) // sides if sides else 0
+    bags = [_("bags")] + [""] * (per * sides)
     if results:
-        bags[4], bags[8] = str(results[-1].sides[0].bags_total), str(results[-1].sides[1].bags_total)
+        for side in range(sides):
+            bags[per * (side + 1)] = str(results[-1].sides[side].bags_total)
     rows.append(bags)
-    widths = [max(text_width(row[i]) for row in rows) for i in range(9)]
+    widths = [max(text_width(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines = []
     for row in rows:
         cells = [rjust(c, w) if i else ljust(c, w) for i, (c, w) in enumerate(zip(row, widths, strict=True))]
-        lines.append(" ".join(cells[:5]) + "  " + " ".join(cells[5:]))
+        blocks = [cells[: 1 + per], *(cells[1 + per * s : 1 + per * (s + 1)] for s in range(1, sides))]
+        lines.append("  ".join(" ".join(b) for b in blocks))
     return text("\n".join(line.rstrip() for line in lines))
 
 
@@ -132,10 +140,11 @@ def score_chart(
     both are, the zero line as ``-``."""
     if not results:
         return ""
-    marks = [look.side_short(s)[0] for s in range(look.rules.sides)]
-    if marks[0] == marks[1]:
-        marks = ["1", "2"]
-    scores = [(0, 0)] + [r.scores for r in results]
+    sides = look.rules.sides
+    marks = [look.side_short(s)[0] for s in range(sides)]
+    if len(set(marks)) < sides:
+        marks = [str(s + 1) for s in range(sides)]
+    scores = [(0,) * sides] + [r.scores for r in results]
     low = min(0, *(min(s) for s in scores))
     high = max(rules.target if rules.target else 1, *(max(s) for s in scores))
     label_w = max(len(str(low)), len(str(high)))
@@ -150,7 +159,7 @@ def score_chart(
     for c in range(cols * 2):
         grid[zero][c] = "-"
     for c, k in enumerate(picks):
-        for side in range(look.rules.sides):
+        for side in range(sides):
             r = row_of(scores[k][side])
             cell = grid[r][c * 2 + 1]
             grid[r][c * 2 + 1] = "#" if cell in marks else marks[side]
@@ -158,9 +167,12 @@ def score_chart(
     for r, cells in enumerate(grid):
         label = str(high) if r == 0 else str(low) if r == height - 1 else "0" if r == zero else ""
         lines.append(f"{label.rjust(label_w)} |{''.join(cells).rstrip()}")
-    key = ", ".join(f"{marks[s]} = {look.side(s)}" for s in range(look.rules.sides))
+    key = ", ".join(f"{marks[s]} = {look.side(s)}" for s in range(sides))
     lines.append(f"{' ' * label_w} +{'-' * (cols * 2)}")
-    lines.append(" " * label_w + "  " + _("hands 0 to {n}; {key}; # = both").format(n=len(results), key=key))
+    said = _("hands 0 to {n}; {key}; # = both")
+    if sides > 2:
+        said = _("hands 0 to {n}; {key}; # = more than one")
+    lines.append(" " * label_w + "  " + said.format(n=len(results), key=key))
     return "\n".join(lines)
 
 
@@ -176,8 +188,8 @@ def game_over(
     out: Fragments = [(TITLE, _("Final score, hand by hand:")), ("", "\n")]
     out += score_table(look, rules, results)
     if winner is not None:
-        verb = _("{side} wins, {won} to {lost}.") if rules.players == 2 else _("{side} win, {won} to {lost}.")
-        said = verb.format(side=look.side(winner), won=scores[winner], lost=scores[1 - winner])
+        verb = _("{side} wins, {won} to {lost}.") if look.wins_word() else _("{side} win, {won} to {lost}.")
+        said = verb.format(side=look.side(winner), won=scores[winner], lost=look.losers(scores, winner))
         out += [("", "\n"), (TITLE, said)]
     chart = score_chart(look, rules, results, width)
     if chart:
