@@ -583,10 +583,10 @@ class RemoteSession:
         self._emit(INFO, lines)
 
     def _on_over(self, msg: dict[str, Any]) -> None:
-        scores = (score(msg["scores"][0]), score(msg["scores"][1]))
-        self.over = self.finished = True
         rules, look = self.rules, self.look
-        win = next((s for s in (0, 1) if rules.side_name(s) == msg["winner"]), None)
+        scores = tuple(score(msg["scores"][s]) for s in range(rules.sides))
+        self.over = self.finished = True
+        win = next((s for s in range(rules.sides) if rules.side_name(s) == msg["winner"]), None)
         self._emit(GAME, view.game_over(look, rules, self.results, win, scores, self.width))
         if win is not None:
             self._emit(GAME, text(narrate.game_won(look, win, scores, self.seat), view.TITLE))

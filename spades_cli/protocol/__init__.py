@@ -29,6 +29,7 @@ from spades_cli.protocol.codec import (
     RequestCache,
     format_request,
     parse_request,
+    rules_from_lines,
     rules_lines,
 )
 from spades_cli.protocol.serve import serve
@@ -52,6 +53,7 @@ __all__ = [
     "format_request",
     "parse_command",
     "parse_request",
+    "rules_from_lines",
     "rules_lines",
     "serve",
 ]

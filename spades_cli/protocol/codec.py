@@ -48,6 +48,7 @@ __all__ = [
     "RequestCache",
     "format_request",
     "parse_request",
+    "rules_from_lines",
     "rules_lines",
 ]
 
@@ -140,6 +141,12 @@ class Request:
     def rng(self) -> random.Random:
         """The generator the table's own bots would use for this decision."""
         return random.Random(self.key)
+
+
+def rules_from_lines(lines: Sequence[str]) -> Rules:
+    """The Rules of a request's ``rule`` lines (with or without the ``rule`` word);
+    ProtocolError when they do not make valid rules."""
+    return _rules_from_lines(tuple(line.removeprefix("rule ") for line in lines))
 
 
 def _rules_from_lines(lines: tuple[str, ...]) -> Rules:
