@@ -9,7 +9,7 @@ from helpers.engine import bid_all, cards, deal_hands, play
 from spades_cli.engine import BID_BASE, BIG_JOKER, LITTLE_JOKER, State
 from spades_cli.presets import load_rules
 from spades_cli.session.moves import completions, read_move
-from spades_cli.view import Look, count, plain, table_view
+from spades_cli.view import Look, count, plain, render_deal, table_view
 from spades_cli.view.table import bids_text, turn_prompt
 
 CUTTHROAT = load_rules("cutthroat")
@@ -103,3 +103,12 @@ def test_r_j_2_out_counts_the_variants_deck_and_the_jokers_as_spades() -> None:
         "  D A K Q J 10 9"
     )
     assert count.voids_line(look, obs) == "Shown out: North of hearts."
+
+
+def test_r_j_10_the_deal_printed_by_replay_puts_the_jokers_with_the_spades() -> None:
+    """R-J-1, R-J-10: `replay` and `run` print each hand in the rules' order: the jokers,
+    then the ace of spades; in Joker-Joker-Deuce-Deuce the two of diamonds is a spade."""
+    hand = [BIG_JOKER, LITTLE_JOKER, *cards("AS 2S 2D KH 3D")]
+    assert render_deal([hand], JOKERS, symbols=False).startswith("N  BJ LJ AS 2S  KH  3D 2D")
+    jjdd = load_rules("joker-joker-deuce-deuce")
+    assert render_deal([hand], jjdd, symbols=False).startswith("N  BJ LJ 2D 2S AS  KH  3D")
