@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from spades_cli.engine import Observation, Trick
-from spades_cli.engine.cards import SUIT_LETTERS, SUIT_SYMBOLS
+from spades_cli.engine.cards import SUIT_LETTERS, SUIT_SYMBOLS, suit_of
 from spades_cli.i18n import _, ngettext
 from spades_cli.view.look import HAND_ORDER, Look
 from spades_cli.view.table import suit_name
@@ -53,7 +53,7 @@ def out_lines(look: Look, obs: Observation) -> str:
         # A card of its printed suit shows its rank alone (``Q``); a joker or a high deuce
         # counted with the spades shows whole (``BJ``, ``2♦``).
         ranks = [
-            look.card_text(c)[:-1] if c // 13 == suit else look.card_text(c) for c in by_suit.get(suit, [])
+            look.card_text(c)[:-1] if suit_of(c) == suit else look.card_text(c) for c in by_suit.get(suit, [])
         ]
         lines.append(f"  {marks[suit]} {' '.join(ranks) if ranks else '-'}")
     return "\n".join(lines)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from string import Formatter
 
 from spades_cli.engine import Rules, Trick
-from spades_cli.engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES, card_label
+from spades_cli.engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES, card_label, suit_of
 from spades_cli.engine.plan import plan_for
 from spades_cli.engine.play import STANDARD, CardOrder, trick_winner
 from spades_cli.engine.rules import SEAT_WORDS
@@ -115,7 +115,7 @@ def compress_bids(bids: Sequence[int]) -> str:
 
 def card_frag(card: int, symbols: bool = True) -> Frag:
     """One card, styled red or black: ``Q♠`` / ``QS``."""
-    style = RED if card // 13 in (HEARTS, DIAMONDS) else BLACK
+    style = RED if suit_of(card) in (HEARTS, DIAMONDS) else BLACK  # the printed suit
     return (style, card_label(card, symbols=symbols))
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from spades_cli.engine import HandResult, Rules
-from spades_cli.engine.cards import card_label
+from spades_cli.engine.cards import DECK, card_label
 from spades_cli.engine.scoring import SideResult
 from spades_cli.i18n import _, ngettext
 from spades_cli.view.layout import Fragments, ljust, rjust, text_width
@@ -216,6 +216,12 @@ def rules_summary(look: Look, rules: Rules) -> Fragments:
         lines.append(deck)
 
     bidding = f"  Bids {rules.bidding.min_bid}-{rules.hand_size}"
+    bidding += {
+        "mirror": " (each bids the spades held, R-M-1)",
+        "whiz": " (each bids nil or the spades held, R-W-1)",
+    }.get(rules.bidding.mode, "")
+    if rules.bidding.suicide:
+        bidding += f"; one partner of each side bids nil, the other at least {rules.bidding.suicide_min}"
     if rules.nil.enabled:
         failed = {"bags": "are bags", "partner": "count for the partner", "none": "score nothing"}
         bidding += f"; nil {rules.nil.value} (a failed nil's tricks {failed[rules.nil.failed_tricks]})"
@@ -261,7 +267,7 @@ def _deck_summary(rules: Rules) -> str:
     """``  Deck: 52 cards, 13 each (2C 2D out); above the ace of spades: BJ LJ.``, or
     nothing for the ordinary deck of 52 cards and four players' hands (R-C-1, R-CT-1, R-J-1)."""
     trumps = [card_label(c, symbols=False) for c in rules.trump_cards]
-    out = [c for c in range(52) if c not in rules.deck_cards]
+    out = [c for c in DECK if c not in rules.deck_cards]
     if not trumps and not out:
         return ""
     said = f"  Deck: {len(rules.deck_cards)} cards, {rules.hand_size} each"

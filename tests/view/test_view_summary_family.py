@@ -9,7 +9,7 @@ from spades_cli.engine import HandResult, Rules, score_side
 from spades_cli.presets import load_rules
 from spades_cli.view import Look, plain
 from spades_cli.view.narrate import game_won
-from spades_cli.view.summary import game_over, hand_result, score_table
+from spades_cli.view.summary import game_over, hand_result, rules_summary, score_table
 
 
 def _results(rules: Rules, hands: Sequence[tuple[Sequence[int], Sequence[int]]]) -> list[HandResult]:
@@ -69,3 +69,24 @@ def test_r_i_1_the_solo_score_table_has_four_blocks() -> None:
         "1      3/4 +31    31    2/2 +20    20    4/3 -40   -40    1/4 +13    13",
         "bags               1                0                0                3",
     ]
+
+
+def test_r_ct_1_the_rules_summary_says_the_deck_seats_and_bids() -> None:
+    """R-CT-1, R-CT-3, R-J-8, R-J-9, R-M-1, R-S-1: `rules` at the prompt gives the deck, the
+    seats without partners, the bid range and the bidding rule of the variant."""
+
+    def summary(name: str) -> list[str]:
+        rules = load_rules(name)
+        return plain(rules_summary(Look(rules), rules)).splitlines()[1:4]
+
+    assert summary("cutthroat")[:3] == [
+        "  3 players, each for themself; game to 500.",
+        "  Deck: 51 cards, 17 each (2C out).",
+        "  Bids 1-17; nil 100 (a failed nil's tricks are bags).",
+    ]
+    assert summary("joker-joker-deuce-deuce")[1] == (
+        "  Deck: 52 cards, 13 each (2C 2H out); above the ace of spades: BJ LJ 2D 2S."
+    )
+    assert summary("mirror")[1].startswith("  Bids 1-13 (each bids the spades held, R-M-1);")
+    assert "; one partner of each side bids nil, the other at least 1;" in summary("suicide")[1]
+    assert summary("four-player")[1].startswith("  Bids 1-13; nil 100")
