@@ -146,7 +146,8 @@ class Totals:
         diff = d["diff"]
         times = d["times"]
         terminated = d["terminated"]
-        if not (isinstance(teams, list) and 2 <= len(teams) <= 4 and isinstance(diff, dict)):
+        # A team per side, or none before the first game ended (an interrupted run).
+        if not (isinstance(teams, list) and len(teams) in (0, 2, 3, 4) and isinstance(diff, dict)):
             raise ValueError("teams must be a list of two to four and diff an object")
         if not (isinstance(times, dict) and isinstance(terminated, list)):
             raise ValueError("times must be an object and terminated a list")
