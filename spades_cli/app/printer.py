@@ -80,7 +80,8 @@ class Printer:
                 scores = self.run.state.scores
                 side = self.rules.side_name(e.winner)
                 said = _("Winner: {side} ({won} to {lost})")
-                self.echo("\n" + said.format(side=side, won=scores[e.winner], lost=scores[1 - e.winner]))
+                lost = self.look.losers(scores, e.winner)
+                self.echo("\n" + said.format(side=side, won=scores[e.winner], lost=lost))
         else:
             self.remark(e)
 
@@ -121,7 +122,7 @@ class Printer:
             return
         trick = Trick(e.leader, tuple(card for _, card in e.cards), e.winner)
         self.echo(render_trick(trick, self.rules, number=e.trick_no, symbols=self.symbols, color=self.color))
-        if self.step is not None and e.trick_no < 13:
+        if self.step is not None and e.trick_no < self.rules.hand_size:
             self.step()
 
     def scored(self, e: HandScored) -> None:

@@ -35,6 +35,7 @@ from spades_cli.engine import (
     Trick,
     parse_card,
 )
+from spades_cli.engine.cards import is_card
 from spades_cli.engine.notation import action_text, parse_action
 from spades_cli.engine.rules import SEAT_WORDS
 from spades_cli.engine.text import safe_line
@@ -507,7 +508,7 @@ class RemoteSession:
         """With ``--autoplay``, play this seat's only legal card at once (the move's line
         says so); whether it was played."""
         obs = self.obs
-        cards = [a for a in obs.legal if a < 52] if obs is not None and obs.phase == PLAY else []
+        cards = [a for a in obs.legal if is_card(a)] if obs is not None and obs.phase == PLAY else []
         if not self.autoplay or len(cards) != 1 or len(obs.legal if obs else ()) != 1:
             return False
         try:
@@ -569,9 +570,10 @@ class RemoteSession:
         self.in_trick = 0
         n = self.rules.players
         played = tuple((trick.seat_of(i, n), c) for i, c in enumerate(cards))
-        e = TrickWon(self.hand_no, wire.count(msg["no"], 13, 1), trick.leader, played, trick.winner)
+        no = wire.count(msg["no"], self.rules.hand_size, 1)
+        e = TrickWon(self.hand_no, no, trick.leader, played, trick.winner)
         self._emit(TRICK, narrate.trick_shown(self.look, e, self.width))
-        if len(self.tricks) == 13:  # the hand's last trick: from now on the previous hand's
+        if len(self.tricks) == self.rules.hand_size:  # the hand's last trick: now the previous
             self.previous, self.tricks = (trick, self.hand_no), []
 
     def _on_scored(self, msg: dict[str, Any]) -> None:
@@ -593,10 +595,10 @@ class RemoteSession:
         self._emit(INFO, lines)
 
     def _on_over(self, msg: dict[str, Any]) -> None:
-        scores = (score(msg["scores"][0]), score(msg["scores"][1]))
-        self.over = self.finished = True
         rules, look = self.rules, self.look
-        win = next((s for s in (0, 1) if rules.side_name(s) == msg["winner"]), None)
+        scores = tuple(score(msg["scores"][s]) for s in range(rules.sides))
+        self.over = self.finished = True
+        win = next((s for s in range(rules.sides) if rules.side_name(s) == msg["winner"]), None)
         self._emit(GAME, view.game_over(look, rules, self.results, win, scores, self.width))
         if win is not None:
             self._emit(GAME, text(narrate.game_won(look, win, scores, self.seat), view.TITLE))

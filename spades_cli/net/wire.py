@@ -25,7 +25,7 @@ from typing import Any
 from spades_cli.engine import HandResult, Observation, Rules
 from spades_cli.engine.text import excerpt
 from spades_cli.errors import UsageError
-from spades_cli.protocol import format_request, parse_request
+from spades_cli.protocol import format_request, parse_request, rules_from_lines
 
 VERSION = 1
 HELLO = "spades-table"
@@ -178,8 +178,13 @@ def public_view(
     protocol's own reader (which scores each hand again from its bids and tricks)."""
     n = len(seats)
     texts = [*rule_lines, *result_lines]
-    if n not in (2, 4) or not all(isinstance(x, str) and len(x) < MAX_LINE for x in texts):
+    if n not in (2, 3, 4) or not all(isinstance(x, str) and len(x) < MAX_LINE for x in texts):
         raise WireError("unreadable rules or results")
+    try:
+        sides = rules_from_lines(rule_lines).sides  # one score per side (R-CT-7)
+    except ValueError as exc:
+        raise WireError(f"unreadable rules or results: {exc}") from None
+    zeros = " ".join(["0"] * sides)
     lines = [
         "request bid",
         *rule_lines,
@@ -191,8 +196,8 @@ def public_view(
         f"current {seats[0]}",
         "won " + " ".join(["0"] * n),
         "broken no",
-        "scores 0 0",
-        "bags 0 0",
+        f"scores {zeros}",
+        f"bags {zeros}",
         *result_lines,
         "legal 1",
         "rng -",

@@ -30,6 +30,7 @@ from spades_cli.protocol.codec import (
     bid_token,
     format_request,
     parse_request,
+    rules_from_lines,
     rules_lines,
 )
 from spades_cli.protocol.serve import serve
@@ -54,6 +55,7 @@ __all__ = [
     "format_request",
     "parse_command",
     "parse_request",
+    "rules_from_lines",
     "rules_lines",
     "serve",
 ]

@@ -48,6 +48,7 @@ __all__ = [
     "RequestCache",
     "format_request",
     "parse_request",
+    "rules_from_lines",
     "rules_lines",
 ]
 
@@ -116,8 +117,8 @@ def format_request(obs: Observation, rules: Rules, key: str, *, rules_text: str 
     lines.append(_cards_line(f"current {names[obs.leader]}", obs.current_trick))
     lines.append("won " + " ".join(map(str, obs.tricks_won)))
     lines.append("broken yes" if obs.spades_broken else "broken no")
-    lines.append(f"scores {obs.scores[0]} {obs.scores[1]}")
-    lines.append(f"bags {obs.bags[0]} {obs.bags[1]}")
+    lines.append("scores " + " ".join(map(str, obs.scores)))  # one per side (R-CT-7)
+    lines.append("bags " + " ".join(map(str, obs.bags)))
     for r in obs.results:
         bids = " ".join(bid_token(b, d) for b, d in zip(r.bids, r.blind, strict=True))
         lines.append(
@@ -141,6 +142,12 @@ class Request:
     def rng(self) -> random.Random:
         """The generator the table's own bots would use for this decision."""
         return random.Random(self.key)
+
+
+def rules_from_lines(lines: Sequence[str]) -> Rules:
+    """The Rules of a request's ``rule`` lines (with or without the ``rule`` word);
+    ProtocolError when they do not make valid rules."""
+    return _rules_from_lines(tuple(line.removeprefix("rule ") for line in lines))
 
 
 def _rules_from_lines(lines: tuple[str, ...]) -> Rules:
@@ -262,11 +269,12 @@ def _bid(token: str) -> tuple[int | None, bool]:
 class _Reader:
     """Reads the view lines of one request under the rules it carries."""
 
-    __slots__ = ("cache", "fields", "n", "names", "seat_of")
+    __slots__ = ("cache", "fields", "n", "names", "seat_of", "sides")
 
     def __init__(self, fields: dict[str, str], rules: Rules, cache: RequestCache) -> None:
         self.fields = fields
         self.n = rules.players
+        self.sides = rules.sides
         self.names = rules.seat_names
         self.seat_of = _SEAT_OF[self.n]
         self.cache = cache
@@ -289,11 +297,11 @@ class _Reader:
             raise ProtocolError(f"{key}: expected {self.n} values, got {len(tokens)}")
         return tokens
 
-    def pair(self, key: str) -> tuple[int, int]:
+    def per_side(self, key: str) -> tuple[int, ...]:
         tokens = self.need(key).split()
-        if len(tokens) != 2:
-            raise ProtocolError(f"{key}: expected 2 numbers (one per side), got {len(tokens)}")
-        return int(tokens[0]), int(tokens[1])
+        if len(tokens) != self.sides:
+            raise ProtocolError(f"{key}: expected {self.sides} numbers (one per side), got {len(tokens)}")
+        return tuple([int(t) for t in tokens])
 
     def flag(self, key: str) -> bool:
         text = self.need(key)
@@ -335,8 +343,8 @@ class _Reader:
         if cached is not None:
             return cached
         n = self.n
-        sides = ((0, 2), (1, 3)) if n == 4 else ((0,), (1,))
-        scores, bags = [0, 0], [0, 0]
+        sides = [rules.side_seats(side) for side in range(rules.sides)]
+        scores, bags = [0] * len(sides), [0] * len(sides)
         out = []
         for line in key[1]:
             tokens = line.split()
@@ -348,14 +356,14 @@ class _Reader:
             bids = tuple(b or 0 for b, _ in read)
             blind = tuple(d for _, d in read)
             tricks = tuple(int(t) for t in tokens[4 + n :])
-            first, second = (
+            scored = tuple(
                 score_side(rules, bids, blind, tricks, seats, scores[i], bags[i])
                 for i, seats in enumerate(sides)
             )
-            scores = [first.score, second.score]
-            bags = [first.bags_total, second.bags_total]
+            scores = [s.score for s in scored]
+            bags = [s.bags_total for s in scored]
             dealer = self.seat(tokens[1])
-            out.append(HandResult(int(tokens[0]) - 1, dealer, bids, blind, tricks, (first, second)))
+            out.append(HandResult(int(tokens[0]) - 1, dealer, bids, blind, tricks, scored))
         results = tuple(out)
         if len(self.cache.results) >= self.cache.LIMIT:
             self.cache.results.clear()
@@ -404,8 +412,8 @@ def _read_view(
         leader=r.seat(current[0]),
         tricks_won=tuple([int(t) for t in r.per_seat("won", r.need("won"))]),
         spades_broken=r.flag("broken"),
-        scores=r.pair("scores"),
-        bags=r.pair("bags"),
+        scores=r.per_side("scores"),
+        bags=r.per_side("bags"),
         results=r.results(results_key, rules),
         legal=r.legal(phase, required=decision),
     )

@@ -26,7 +26,7 @@ class Claim:
             state, side, groups, trick_table(2, [0]), None, [1.0, 0.0], backend.default_budget()
         )
         won = sum(state.tricks_won[s] for s in seats)
-        self.target = float(won + 13 - len(state.tricks))
+        self.target = float(won + state.rules.hand_size - len(state.tricks))
         try:
             self.certain = self.solver.reaches(-1, self.target, side)
         except SearchLimit:

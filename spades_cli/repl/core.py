@@ -26,6 +26,7 @@ from spades_cli.engine import (
     EXCHANGE,
     EXCHANGE_DONE,
     KEEP,
+    MAX_BID,
     NO_BLIND,
     PLAY,
     HandResult,
@@ -35,6 +36,7 @@ from spades_cli.engine import (
     State,
     Trick,
 )
+from spades_cli.engine.cards import is_card
 from spades_cli.engine.walk import walk
 from spades_cli.errors import EXIT_OK, EXIT_UNFINISHED
 from spades_cli.game.events import Decided, Event, GameOver, HandScored, HandStarted, TrickWon
@@ -450,7 +452,7 @@ class PlaySession:
             self._error(_("A nil bidder claims no tricks."))
             return
         claim = Claim(state, side, seats)
-        n = 13 - len(state.tricks)
+        n = rules.hand_size - len(state.tricks)
         left = ngettext("{n} trick", "{n} tricks", n).format(n=n)
         who = _(" and ").join(self.look.seat(s) for s in seats)
         if not claim.certain:
@@ -488,12 +490,12 @@ class PlaySession:
 
     def _say_action(self, action: int, *, past: bool = False) -> str:
         look = self.look
-        if action < 52:
+        if is_card(action):
             if past:
                 return look.card_text(action)
             word = _("give up {card}") if self.state.phase == EXCHANGE else _("play {card}")
             return word.format(card=look.card_text(action))
-        if BID_BASE <= action < BID_BASE + 14:
+        if BID_BASE <= action <= BID_BASE + MAX_BID:
             bid = action - BID_BASE
             return _("bid {bid}").format(bid=_("nil") if bid == 0 else bid)
         if action == BLIND:

@@ -125,7 +125,7 @@ def notes(look: Look, pos: Position, analysis: HandNotes) -> list[str]:
     elif pos.trick_end:
         over = state.phase != PLAY
         hand = state.results[-1].hand_no + 1 if over else state.hand_no + 1
-        trick = 13 if over else len(state.tricks)
+        trick = rules.hand_size if over else len(state.tricks)
     else:
         return []
     report = note_of(analysis, hand)

@@ -24,7 +24,8 @@ from spades_cli.engine import (
     action_text,
 )
 from spades_cli.engine import compiled as _compiled
-from spades_cli.engine.cards import card_label
+from spades_cli.engine.actions import MAX_BID
+from spades_cli.engine.cards import card_label, is_card
 from spades_cli.i18n import N_, _, canonical, typed_help
 from spades_cli.session.output import REPLY, Output, error, reply
 from spades_cli.session.seat import SeatView
@@ -80,7 +81,11 @@ def _last(seat: SeatView, arg: str) -> list[Output]:
     trick, hand_no = previous
     return [
         Output(
-            REPLY, [*seat.look.finished_trick(13, trick), ("", " " + _("(hand {no})").format(no=hand_no + 1))]
+            REPLY,
+            [
+                *seat.look.finished_trick(seat.rules.hand_size, trick),
+                ("", " " + _("(hand {no})").format(no=hand_no + 1)),
+            ],
         )
     ]
 
@@ -115,7 +120,7 @@ def _bids(seat: SeatView, arg: str) -> list[Output]:
 
 def _discards(seat: SeatView, arg: str) -> list[Output]:
     if seat.rules.players != 2:
-        return [reply(_("Nobody discards in the four-player game."))]
+        return [reply(_("Nobody discards in this game."))]
     obs = seat.observation()
     if obs is None:
         return [reply(_("Nobody is at the table."))]
@@ -178,10 +183,10 @@ def _hint(seat: SeatView, arg: str) -> list[Output]:
 
 def _typed(action: int, phase: Phase) -> str:
     """An action in the words a player types for it (``play 9C``, ``bid 3``, ``blind``)."""
-    if action < 52:
+    if is_card(action):
         card = card_label(action, symbols=False)
         return f"give up {card}" if phase == EXCHANGE else f"play {card}"
-    if BID_BASE <= action < BID_BASE + 14:
+    if BID_BASE <= action <= BID_BASE + MAX_BID:
         return "bid nil" if action == BID_BASE else f"bid {action - BID_BASE}"
     words = {BLIND: "blind", NO_BLIND: "noblind", EXCHANGE_DONE: "done", KEEP: "keep", DISCARD: "discard"}
     return words.get(action) or action_text(action)  # (a blind bid: blind6, R-BB-1)

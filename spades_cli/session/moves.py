@@ -22,8 +22,9 @@ from spades_cli.engine import (
     Phase,
     Rules,
 )
-from spades_cli.engine.cards import RANK_NAMES
+from spades_cli.engine.cards import RANK_NAMES, card_label, is_card
 from spades_cli.engine.notation import NotationError, action_text, parse_action
+from spades_cli.engine.text import shown
 from spades_cli.i18n import _, canonical
 from spades_cli.session.commands import COMMAND_NAMES, COMMANDS, suggest_command
 from spades_cli.session.output import GAP, STATUS, VIEW, Output
@@ -90,6 +91,11 @@ def read_move(entry: str, obs: Observation, look: Look) -> int | str:
                 )
             if phase in (PLAY, EXCHANGE, BID):
                 return _("Unknown command {word} (type help)").format(word=repr(entry))
+        if phase == BID and " is not a bid " in str(exc):
+            # The engine reads a bid without the rules: the range said is this table's
+            # legal bids (nil or 1-17 in cutthroat), not a fixed one.
+            bids = view.compress_bids([a - BID_BASE for a in obs.legal])
+            return _("{word} is not a bid: bid {bids}").format(word=shown(entry.strip()), bids=bids)
         return sentence(engine_words(str(exc), exc.hint))
 
 
@@ -101,8 +107,8 @@ def _rank_shortcut(entry: str, obs: Observation, look: Look) -> int | str | None
     rank = "10" if rank == "T" else rank
     if rank not in RANK_NAMES:
         return None
-    r = RANK_NAMES.index(rank)
-    cards = [a for a in obs.legal if a < 52 and a % 13 == r]
+    # A card's rank is its word without the suit (``10`` of ``10C``); a joker has none.
+    cards = [a for a in obs.legal if is_card(a) and card_label(a, symbols=False)[:-1] == rank]
     if len(cards) == 1:
         return cards[0]
     if not cards:
@@ -116,11 +122,11 @@ def completions(look: Look, rules: Rules, obs: Observation | None) -> list[tuple
     (None: nothing to decide), then the commands."""
     out: list[tuple[str, str, str]] = []
     if obs is not None:
-        for action in _hand_order(obs.legal):
+        for action in _hand_order(look, obs.legal):
             word = action_text(action)
             if obs.phase == EXCHANGE and action == EXCHANGE_DONE:
                 out.append((word, word, _("keep the rest")))
-            elif action < 52:
+            elif is_card(action):
                 label = look.card_text(action)
                 out.append((word, label, _("give up") if obs.phase == EXCHANGE else _("play")))
             elif action == BLIND:
@@ -139,12 +145,12 @@ def completions(look: Look, rules: Rules, obs: Observation | None) -> list[tuple
     return out
 
 
-def _hand_order(actions: Iterable[int]) -> list[int]:
+def _hand_order(look: Look, actions: Iterable[int]) -> list[int]:
     """Actions with the cards first, in the order the hand shows them (spades, hearts,
-    clubs, diamonds, high to low), then the rest in their own order."""
+    clubs, diamonds, high to low; jokers with the spades), then the rest in their own order."""
     actions = list(actions)
-    cards = [c for group in view.sort_hand(a for a in actions if a < 52) for c in group]
-    return cards + [a for a in actions if a >= 52]
+    cards = [c for group in look.sorted_hand(a for a in actions if is_card(a)) for c in group]
+    return cards + [a for a in actions if not is_card(a)]
 
 
 def engine_words(message: str, hint: str = "") -> str:

@@ -60,12 +60,12 @@ class GameJob:
 @dataclass(frozen=True, slots=True)
 class HandStat:
     hand_no: int
-    points: tuple[int, int]  # per side
-    contract: tuple[int, int]  # per side (0: no contract)
-    made: tuple[bool, bool]
-    over: tuple[int, int]  # per side: the tricks that count toward the contract, minus it
-    bags: tuple[int, int]
-    penalty: tuple[int, int]  # bag penalties charged (negative or 0)
+    points: tuple[int, ...]  # per side (two, or one per player without partners: R-CT-7)
+    contract: tuple[int, ...]  # per side (0: no contract)
+    made: tuple[bool, ...]
+    over: tuple[int, ...]  # per side: the tricks that count toward the contract, minus it
+    bags: tuple[int, ...]
+    penalty: tuple[int, ...]  # bag penalties charged (negative or 0)
     nil: tuple[tuple[int, int], ...]  # per seat: (attempted, made) for an ordinary nil
     blind: tuple[tuple[int, int], ...]  # per seat: (attempted, made) for a blind / double nil
 
@@ -85,7 +85,7 @@ class GameRecord:
     seed: int
     labels: tuple[str, ...]
     winner: int | None  # side; None when the game hit the hand cap or was ended by a failure
-    scores: tuple[int, int]
+    scores: tuple[int, ...]  # per side
     hands: list[HandStat]
     capped: bool
     terminated: str | None = None  # why a failing cmd: bot ended the game, if one did
@@ -112,7 +112,8 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def exchange_sides(labels: Sequence[str]) -> tuple[str, ...]:
-    """Move every seat's player one seat on, so each side sits where the other sat."""
+    """Move every seat's player one seat on, so each side sits where the other sat (with a
+    side per player, where the player to its right sat)."""
     n = len(labels)
     return tuple(labels[(s - 1) % n] for s in range(n))
 
@@ -175,7 +176,7 @@ def play_game(settings: Settings, job: GameJob, times: dict[str, TimeHist] | Non
         seed=job.seed,
         labels=job.labels,
         winner=state.winner() if match.finished else None,
-        scores=(state.scores[0], state.scores[1]),
+        scores=tuple(state.scores),
         hands=hands,
         capped=not match.finished and terminated is None,
         terminated=terminated,
@@ -191,15 +192,15 @@ def hand_stat(rules: Rules, r: HandResult) -> HandStat:
         ok = int(r.tricks[s] == 0)
         nil.append((1, ok) if is_nil and not r.blind[s] else (0, 0))
         blind.append((1, ok) if is_nil and r.blind[s] else (0, 0))
-    a, b = r.sides[0], r.sides[1]
+    sides = r.sides
     return HandStat(
         hand_no=r.hand_no,
-        points=(a.points, b.points),
-        contract=(a.contract, b.contract),
-        made=(a.made, b.made),
-        over=(a.counted - a.contract, b.counted - b.contract),
-        bags=(a.bags, b.bags),
-        penalty=(a.bag_penalty, b.bag_penalty),
+        points=tuple(x.points for x in sides),
+        contract=tuple(x.contract for x in sides),
+        made=tuple(x.made for x in sides),
+        over=tuple(x.counted - x.contract for x in sides),
+        bags=tuple(x.bags for x in sides),
+        penalty=tuple(x.bag_penalty for x in sides),
         nil=tuple(nil),
         blind=tuple(blind),
     )

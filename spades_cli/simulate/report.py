@@ -37,8 +37,13 @@ class Summary:
         return self.totals.done == ((0, self.tournament.games),)
 
     @property
-    def team_names(self) -> tuple[str, str]:
-        return team_names(self.tournament.labels)
+    def team_names(self) -> tuple[str, ...]:
+        return team_names(self.tournament.labels, self.tournament.rules.sides)
+
+    @property
+    def teams(self) -> tuple[TeamTotals, ...]:
+        """Each side's totals (empty ones before any game was added)."""
+        return self.totals.teams or tuple(TeamTotals() for _ in self.team_names)
 
     @property
     def diff(self) -> Interval:
@@ -58,13 +63,16 @@ class Summary:
             "games_played": s.copies,
             "complete": self.complete,
             "seats": dict(zip(t.rules.seat_names, t.labels, strict=True)),
-            "teams": [_team_json(name, team) for name, team in zip(names, s.teams, strict=True)],
+            "teams": [_team_json(name, team) for name, team in zip(names, self.teams, strict=True)],
+            # Between two sides only (null with a side per player: cutthroat, solo).
             "point_difference_per_hand": {
                 **self.diff.to_json(),
                 "samples": s.diff_n,
                 "paired_deals": t.duplicate,
                 "between": list(names),
-            },
+            }
+            if len(names) == 2
+            else None,
             "capped_games": s.capped,
             "terminated_games": [{"game": i + 1, "twin": tw, "reason": why} for i, tw, why in s.terminated],
             "decision_time": [
@@ -112,17 +120,18 @@ def _by_level(s: Totals) -> list[tuple[str, Any]]:
     return sorted(s.times.items(), key=lambda kv: (_LEVEL_ORDER.get(kv[0], 9), kv[0]))
 
 
-def team_names(labels: Sequence[str]) -> tuple[str, str]:
+def team_names(labels: Sequence[str], sides: int = 2) -> tuple[str, ...]:
+    """``N/S hard``, ``E/W easy``; a side per player (cutthroat, solo): ``N hard``..."""
     n = len(labels)
-    names = ("N", "S") if n == 2 else ("N", "E", "S", "W")
+    names = {2: ("N", "S"), 3: ("N", "E", "S")}.get(n, ("N", "E", "S", "W"))
     out = []
-    for side in (0, 1):
-        seats = [s for s in range(n) if s % 2 == side]
+    for side in range(sides):
+        seats = [s for s in range(n) if s % sides == side]  # Rules.side_of
         where = "/".join(names[s] for s in seats)
         levels = [labels[s] for s in seats]
         who = levels[0] if len(set(levels)) == 1 else "+".join(levels)
         out.append(f"{where} {who}")
-    return out[0], out[1]
+    return tuple(out)
 
 
 # -- reading a result back -----------------------------------------------------------
@@ -248,12 +257,13 @@ def format_summary(summary: Summary) -> str:
     lines.append("")
     names = summary.team_names
     what = "per deal, duplicate pairs" if t.duplicate else "per hand"
-    d = summary.diff
-    lines.append(
-        f"point difference {names[0]} - {names[1]} ({what}, n={s.diff_n}): "
-        f"{d.value:+.1f} (95% CI {d.low:+.1f} to {d.high:+.1f})"
-    )
-    lines.append("")
+    if len(names) == 2:
+        d = summary.diff
+        lines.append(
+            f"point difference {names[0]} - {names[1]} ({what}, n={s.diff_n}): "
+            f"{d.value:+.1f} (95% CI {d.low:+.1f} to {d.high:+.1f})"
+        )
+        lines.append("")
     lines.append("decision time per player (one process; median and 95% from a histogram, within 6%):")
     width = max((len(label) for label in s.times), default=8)
     for label, h in _by_level(s):
@@ -265,7 +275,7 @@ def format_summary(summary: Summary) -> str:
 
 
 def _table(summary: Summary) -> list[str]:
-    ts = summary.totals.teams
+    ts = summary.teams
     names = summary.team_names
     rows: list[tuple[str, list[str]]] = []
     rows.append(("games won", [f"{t.wins}/{t.games}  {_pct(wilson(t.wins, t.games))}" for t in ts]))
@@ -277,11 +287,13 @@ def _table(summary: Summary) -> list[str]:
     rows.append(("bags per hand", [f"{t.bags / t.hands:.2f}" if t.hands else "-" for t in ts]))
     rows.append(("bag penalties", [f"{t.penalties} ({t.penalty_points} points)" for t in ts]))
     w0 = max(len(r[0]) for r in rows)
-    w1 = max(len(names[0]), *(len(r[1][0]) for r in rows))
-    lines = [f"{'':<{w0}}  {names[0]:<{w1}}  {names[1]}"]
-    for label, vals in rows:
-        lines.append(f"{label:<{w0}}  {vals[0]:<{w1}}  {vals[1]}")
-    return lines
+    widths = [max(len(names[k]), *(len(r[1][k]) for r in rows)) for k in range(len(names))]
+
+    def line(label: str, vals: Sequence[str]) -> str:
+        cells = [f"{v:<{w}}" for v, w in zip(vals, widths, strict=True)]
+        return f"{label:<{w0}}  {'  '.join(cells)}".rstrip()
+
+    return [line("", names), *(line(label, vals) for label, vals in rows)]
 
 
 def check_summary_path(path: str) -> str:

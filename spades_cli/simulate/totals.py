@@ -41,13 +41,14 @@ class TeamTotals:
         return TeamTotals(*(getattr(self, f) + getattr(other, f) for f in TEAM_FIELDS))
 
     def add_hand(self, h: HandStat, side: int, players: int, penalty_unit: int) -> None:
+        sides = len(h.points)
         self.hands += 1
         self.points += h.points[side]
         if h.contract[side] > 0:
             self.contracts += 1
             self.made += h.made[side]
             self.set += not h.made[side]
-        for s in range(side, players, 2):
+        for s in range(side, players, sides):  # the side's seats (Rules.side_of is seat % sides)
             self.nil_tries += h.nil[s][0]
             self.nil_made += h.nil[s][1]
             self.blind_tries += h.blind[s][0]
@@ -62,7 +63,8 @@ TEAM_FIELDS = tuple(f.name for f in fields(TeamTotals))
 
 @dataclass(slots=True)
 class Totals:
-    teams: tuple[TeamTotals, TeamTotals] = field(default_factory=lambda: (TeamTotals(), TeamTotals()))
+    # One per side (two, or one per player without partners), made by the first game added.
+    teams: tuple[TeamTotals, ...] = ()
     done: Ranges = ()
     copies: int = 0  # games played, a duplicate deal counting twice
     capped: int = 0
@@ -81,7 +83,7 @@ class Totals:
 
     @property
     def hands(self) -> int:
-        return self.teams[0].hands
+        return self.teams[0].hands if self.teams else 0
 
     def add_game(self, rec: GameRecord, players: int, penalty_unit: int) -> None:
         self.copies += 1
@@ -89,8 +91,13 @@ class Totals:
         self.undecided += rec.winner is None
         if rec.terminated is not None:
             self.terminated += ((rec.index, rec.twin, rec.terminated),)
-        for side in (0, 1):
-            team = self.teams[side ^ rec.twin]
+        sides = len(rec.scores)
+        if not self.teams:
+            self.teams = tuple(TeamTotals() for _ in range(sides))
+        for side in range(sides):
+            # In the twin every player sits one seat on: side ``side`` is the team of the
+            # side before it in the first copy.
+            team = self.teams[(side - rec.twin) % sides]
             team.games += 1
             team.wins += rec.winner == side
             for h in rec.hands:
@@ -108,7 +115,7 @@ class Totals:
         for label, h in other.times.items():
             times[label] = times[label].merged(h) if label in times else h
         return Totals(
-            teams=(self.teams[0].merged(other.teams[0]), self.teams[1].merged(other.teams[1])),
+            teams=_merged_teams(self.teams, other.teams),
             done=union(self.done, other.done),
             copies=self.copies + other.copies,
             capped=self.capped + other.capped,
@@ -139,8 +146,9 @@ class Totals:
         diff = d["diff"]
         times = d["times"]
         terminated = d["terminated"]
-        if not (isinstance(teams, list) and len(teams) == 2 and isinstance(diff, dict)):
-            raise ValueError("teams must be a list of two and diff an object")
+        # A team per side, or none before the first game ended (an interrupted run).
+        if not (isinstance(teams, list) and len(teams) in (0, 2, 3, 4) and isinstance(diff, dict)):
+            raise ValueError("teams must be a list of two to four and diff an object")
         if not (isinstance(times, dict) and isinstance(terminated, list)):
             raise ValueError("times must be an object and terminated a list")
         ends: list[tuple[int, bool, str]] = []
@@ -148,7 +156,7 @@ class Totals:
             game, twin, why = entry
             ends.append((_int(game) - 1, bool(twin), str(why)))
         return cls(
-            teams=(_team(teams[0]), _team(teams[1])),
+            teams=tuple(_team(t) for t in teams),
             done=_ranges(d["done"]),
             copies=_int(d["copies"]),
             capped=_int(d["capped"]),
@@ -159,6 +167,14 @@ class Totals:
             terminated=tuple(sorted(ends)),
             times={str(k): TimeHist.from_json(v) for k, v in times.items()},
         )
+
+
+def _merged_teams(a: tuple[TeamTotals, ...], b: tuple[TeamTotals, ...]) -> tuple[TeamTotals, ...]:
+    if not a or not b:
+        return a or b
+    if len(a) != len(b):
+        raise ValueError(f"{len(a)} sides against {len(b)}")
+    return tuple(x.merged(y) for x, y in zip(a, b, strict=True))
 
 
 def _int(x: object, *, signed: bool = False) -> int:
@@ -225,7 +241,9 @@ def play_range(settings: Settings, start: int, end: int) -> Totals | str:
             return f"game {index + 1}: {exc}"
         for rec in records:
             totals.add_game(rec, t.rules.players, t.rules.bags.penalty)
-        if t.duplicate:
+        if t.rules.sides != 2:
+            pass  # the point difference is between two sides only
+        elif t.duplicate:
             totals.add_diffs(_pair_diffs(records[0], records[1]))
         else:
             totals.add_diffs(h.points[0] - h.points[1] for h in records[0].hands)

@@ -606,11 +606,11 @@ def _parse_words(line_no: int, w: list[str]) -> Line:
     if key == "deck":
         cards = _cards(w[1:], "the deck")
         if not 48 <= len(cards) <= NUM_CARDS:  # the rules' deck: 52, or a variant's (R-CT-1, R-J-2)
-            raise _LineError(f"a deck lists all 52 cards, top first; this one has {len(cards)}")
+            raise _LineError(f"a deck lists the rules' whole deck, top first; this one has {len(cards)}")
         return DeckLine(line_no, cards)
     if key == "deal":
         if not 15 <= len(w) <= 2 + MAX_BID:  # 13 cards, or a variant's 17 or 18 (R-CT-1)
-            raise _LineError("expected 'deal SEAT' and the seat's 13 cards")
+            raise _LineError("expected 'deal SEAT' and the seat's whole hand")
         return DealLine(line_no, _seat(w[1]), _cards(w[2:], f"the deal of {w[1].upper()}"))
     if key == "declare":
         if len(w) != 3:

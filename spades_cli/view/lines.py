@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from spades_cli.engine import HandResult, Rules, Trick
+from spades_cli.engine.plan import plan_for
+from spades_cli.engine.play import STANDARD, CardOrder
 from spades_cli.i18n import _
 from spades_cli.view.layout import Frag
 from spades_cli.view.look import RED, Look, bid_word, card_frag, cards_frags, hand_frags
@@ -50,17 +52,21 @@ def render_cards(cards: Iterable[int], *, symbols: bool = True, color: bool = Fa
     return ansi(cards_frags(cards, symbols), color)
 
 
-def render_hand(cards: Iterable[int], *, symbols: bool = True, color: bool = False) -> str:
-    """A hand sorted by suit (spades, hearts, clubs, diamonds), high to low, suits two spaces apart."""
-    return ansi(hand_frags(cards, symbols), color)
+def render_hand(
+    cards: Iterable[int], *, symbols: bool = True, color: bool = False, order: CardOrder = STANDARD
+) -> str:
+    """A hand sorted by suit (spades, hearts, clubs, diamonds), high to low, suits two spaces
+    apart; ``order`` is the rules' (``plan_for(rules).order``: jokers lead the spades)."""
+    return ansi(hand_frags(cards, symbols, order), color)
 
 
 def render_deal(
     hands: Sequence[Iterable[int]], rules: Rules, *, symbols: bool = True, color: bool = False
 ) -> str:
-    """Every seat's hand, one line each: ``N  A♠ K♠  Q♥ ...``."""
+    """Every seat's hand, one line each: ``N  A♠ K♠  Q♥ ...`` (``N  BJ LJ A♠ ...``)."""
+    order = plan_for(rules).order
     return "\n".join(
-        f"{rules.seat_names[seat]}  {render_hand(cards, symbols=symbols, color=color)}"
+        f"{rules.seat_names[seat]}  {render_hand(cards, symbols=symbols, color=color, order=order)}"
         for seat, cards in enumerate(hands)
     )
 

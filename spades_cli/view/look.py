@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from string import Formatter
 
 from spades_cli.engine import Rules, Trick
-from spades_cli.engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES, card_label
-from spades_cli.engine.play import trick_winner
+from spades_cli.engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES, card_label, suit_of
+from spades_cli.engine.plan import plan_for
+from spades_cli.engine.play import STANDARD, CardOrder, trick_winner
 from spades_cli.engine.rules import SEAT_WORDS
 from spades_cli.i18n import _, seat_word
 from spades_cli.view.layout import Frag, Fragments
@@ -81,9 +82,10 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def winning_index(cards: Sequence[int]) -> int:
-    """R-C-4: the position (in play order, the lead first) of the card winning a trick so far."""
-    return trick_winner(cards)
+def winning_index(cards: Sequence[int], order: CardOrder = STANDARD) -> int:
+    """R-C-4: the position (in play order, the lead first) of the card winning a trick so
+    far, in the rules' order of the cards (``plan_for(rules).order``: jokers, deuces high)."""
+    return trick_winner(cards, order)
 
 
 def bid_word(bid: int, blind: bool, rules: Rules) -> str:
@@ -115,7 +117,7 @@ def compress_bids(bids: Sequence[int]) -> str:
 
 def card_frag(card: int, symbols: bool = True) -> Frag:
     """One card, styled red or black: ``Q♠`` / ``QS``."""
-    style = RED if card // 13 in (HEARTS, DIAMONDS) else BLACK
+    style = RED if suit_of(card) in (HEARTS, DIAMONDS) else BLACK  # the printed suit
     return (style, card_label(card, symbols=symbols))
 
 
@@ -124,20 +126,25 @@ def cards_frags(cards: Iterable[int], symbols: bool = True, sep: str = " ") -> F
     return join([[card_frag(c, symbols)] for c in cards], sep)
 
 
-def sort_hand(cards: Iterable[int]) -> list[list[int]]:
-    """The cards grouped by suit (spades, hearts, clubs, diamonds), high to low."""
-    held = set(cards)
+def sort_hand(cards: Iterable[int], order: CardOrder = STANDARD) -> list[list[int]]:
+    """The cards grouped by the suit they follow as (spades, hearts, clubs, diamonds), high
+    to low, both as the rules' ``order`` says: with jokers or deuces high (R-J-1, R-J-10)
+    those cards lead the spades (``BJ LJ 2♦ 2♠ A♠ ...``)."""
+    held = sorted(set(cards))
+    suits = [*HAND_ORDER, *sorted({order.suit[c] for c in held} - set(HAND_ORDER))]
     groups = []
-    for suit in HAND_ORDER:
-        group = [c for c in range(suit * 13 + 12, suit * 13 - 1, -1) if c in held]
+    for suit in suits:
+        group = [c for c in held if order.suit[c] == suit]
+        # The fewer cards of its own suit beat a card, the higher it is.
+        group.sort(key=lambda c: (order.beaten_by[c] & order.suit_mask[c]).bit_count())
         if group:
             groups.append(group)
     return groups
 
 
-def hand_frags(cards: Iterable[int], symbols: bool = True) -> Fragments:
+def hand_frags(cards: Iterable[int], symbols: bool = True, order: CardOrder = STANDARD) -> Fragments:
     """A hand sorted by suit, suits two spaces apart: ``A♠ 10♠  Q♥  9♣ 2♣``."""
-    groups = sort_hand(cards)
+    groups = sort_hand(cards, order)
     if not groups:
         return text(_("(no cards)"), DIM)
     return join([cards_frags(g, symbols) for g in groups], "  ")
@@ -166,6 +173,18 @@ class Look:
             return self.seat(side)
         return (_("North-South"), _("East-West"))[side]
 
+    def wins_word(self) -> bool:
+        """Whether a winner is one player (``wins``) rather than partners (``win``)."""
+        return not self.rules.partnerships
+
+    def losers(self, scores: Sequence[int], winner: int) -> str:
+        """The scores of every side but ``winner``'s: ``340``; ``430 and 210`` without
+        partners (R-CT-7)."""
+        others = [str(scores[s]) for s in range(len(scores)) if s != winner]
+        if len(others) == 1:
+            return others[0]
+        return _("{some} and {last}").format(some=", ".join(others[:-1]), last=others[-1])
+
     def side_short(self, side: int) -> str:
         return self.rules.side_name(side)
 
@@ -173,6 +192,22 @@ class Look:
         return self.rules.side_seats(side)
 
     # -- cards --------------------------------------------------------------------
+
+    @property
+    def order(self) -> CardOrder:
+        """The rules' order of the cards: each card's suit for following, the trumps."""
+        return plan_for(self.rules).order
+
+    def suit(self, card: int) -> int:
+        """The suit ``card`` follows as (a joker or a high deuce is a spade: R-J-10)."""
+        return self.order.suit[card]
+
+    def is_trump(self, card: int) -> bool:
+        return self.order.suit[card] == self.order.trump_suit
+
+    def winning(self, cards: Sequence[int]) -> int:
+        """The position of the card winning a trick so far (R-C-4, in the rules' order)."""
+        return winning_index(cards, self.order)
 
     def card(self, card: int) -> Frag:
         return card_frag(card, self.symbols)
@@ -184,15 +219,15 @@ class Look:
         return cards_frags(cards, self.symbols, sep)
 
     def sorted_hand(self, cards: Iterable[int]) -> list[list[int]]:
-        return sort_hand(cards)
+        return sort_hand(cards, self.order)
 
     def hand(self, cards: Iterable[int]) -> Fragments:
         """A hand sorted by suit, suits two spaces apart: ``A♠ 10♠  Q♥  9♣ 2♣``."""
-        return hand_frags(cards, self.symbols)
+        return hand_frags(cards, self.symbols, self.order)
 
     def card_list(self, cards: Iterable[int]) -> Fragments:
         """Cards high to low in hand order, one space apart."""
-        return join([self.cards(g) for g in sort_hand(cards)], " ")
+        return join([self.cards(g) for g in sort_hand(cards, self.order)], " ")
 
     def marked(self, card: int) -> Fragments:
         """The card winning a trick: in brackets, ``[Q♠]``."""

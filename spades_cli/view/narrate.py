@@ -126,10 +126,10 @@ def game_won(look: Look, win: int, scores: Sequence[int], me: int | None) -> str
     """``Game over: North-South win, 512 to 340.`` and, told to a player ``me``, who won."""
     said = (
         _("Game over: {side} wins, {won} to {lost}.")
-        if look.rules.players == 2
+        if look.wins_word()
         else _("Game over: {side} win, {won} to {lost}.")
     )
-    line = said.format(side=look.side(win), won=scores[win], lost=scores[1 - win])
+    line = said.format(side=look.side(win), won=scores[win], lost=look.losers(scores, win))
     if me is not None:
         line += _(" You win!") if look.rules.side_of(me) == win else _(" You lose.")
     return line

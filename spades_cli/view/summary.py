@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from spades_cli.engine import HandResult, Rules
+from spades_cli.engine.cards import DECK, card_label
 from spades_cli.engine.scoring import SideResult
 from spades_cli.i18n import _, ngettext
 from spades_cli.view.layout import Fragments, ljust, rjust, text_width
@@ -101,25 +102,33 @@ def score_table(look: Look, rules: Rules, results: Sequence[HandResult], *, last
     """Every finished hand (or the ``last`` ones): per side the bid, the tricks, the points
     and the running score; then the bags carried."""
     shown = list(results[-last:]) if last else list(results)
-    names = [look.side_short(s) for s in range(look.rules.sides)]
+    sides = look.rules.sides
+    # Two sides: bid, took, points and score each; more (cutthroat, solo): bid/took in one
+    # column, so that three sides fit 60 columns and four 80.
+    apart = sides == 2
     rows: list[list[str]] = [[_("hand")]]
-    for side in range(look.rules.sides):
-        rows[0] += [_("{side} bid").format(side=names[side]), _("took"), _("pts"), _("score")]
+    for side in range(sides):
+        bid = _("{side} bid").format(side=look.side_short(side))
+        rows[0] += [bid, _("took"), _("pts"), _("score")] if apart else [bid, _("pts"), _("score")]
     for r in shown:
         row = [str(r.hand_no + 1)]
-        for side in range(look.rules.sides):
-            sr = r.sides[side]
-            row += [_side_bid(look, rules, r, side), str(sr.tricks), f"{sr.points:+d}", str(sr.score)]
+        for side in range(sides):
+            sr, bid = r.sides[side], _side_bid(look, rules, r, side)
+            tricks = [bid, str(sr.tricks)] if apart else [f"{bid}/{sr.tricks}"]
+            row += [*tricks, f"{sr.points:+d}", str(sr.score)]
         rows.append(row)
-    bags = [_("bags")] + [""] * 8
+    per = len(rows[0]) // sides if sides else 0
+    bags = [_("bags")] + [""] * (per * sides)
     if results:
-        bags[4], bags[8] = str(results[-1].sides[0].bags_total), str(results[-1].sides[1].bags_total)
+        for side in range(sides):
+            bags[per * (side + 1)] = str(results[-1].sides[side].bags_total)
     rows.append(bags)
-    widths = [max(text_width(row[i]) for row in rows) for i in range(9)]
+    widths = [max(text_width(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines = []
     for row in rows:
         cells = [rjust(c, w) if i else ljust(c, w) for i, (c, w) in enumerate(zip(row, widths, strict=True))]
-        lines.append(" ".join(cells[:5]) + "  " + " ".join(cells[5:]))
+        blocks = [cells[: 1 + per], *(cells[1 + per * s : 1 + per * (s + 1)] for s in range(1, sides))]
+        lines.append("  ".join(" ".join(b) for b in blocks))
     return text("\n".join(line.rstrip() for line in lines))
 
 
@@ -131,10 +140,11 @@ def score_chart(
     both are, the zero line as ``-``."""
     if not results:
         return ""
-    marks = [look.side_short(s)[0] for s in range(look.rules.sides)]
-    if marks[0] == marks[1]:
-        marks = ["1", "2"]
-    scores = [(0, 0)] + [r.scores for r in results]
+    sides = look.rules.sides
+    marks = [look.side_short(s)[0] for s in range(sides)]
+    if len(set(marks)) < sides:
+        marks = [str(s + 1) for s in range(sides)]
+    scores = [(0,) * sides] + [r.scores for r in results]
     low = min(0, *(min(s) for s in scores))
     high = max(rules.target if rules.target else 1, *(max(s) for s in scores))
     label_w = max(len(str(low)), len(str(high)))
@@ -149,7 +159,7 @@ def score_chart(
     for c in range(cols * 2):
         grid[zero][c] = "-"
     for c, k in enumerate(picks):
-        for side in range(look.rules.sides):
+        for side in range(sides):
             r = row_of(scores[k][side])
             cell = grid[r][c * 2 + 1]
             grid[r][c * 2 + 1] = "#" if cell in marks else marks[side]
@@ -157,9 +167,12 @@ def score_chart(
     for r, cells in enumerate(grid):
         label = str(high) if r == 0 else str(low) if r == height - 1 else "0" if r == zero else ""
         lines.append(f"{label.rjust(label_w)} |{''.join(cells).rstrip()}")
-    key = ", ".join(f"{marks[s]} = {look.side(s)}" for s in range(look.rules.sides))
+    key = ", ".join(f"{marks[s]} = {look.side(s)}" for s in range(sides))
     lines.append(f"{' ' * label_w} +{'-' * (cols * 2)}")
-    lines.append(" " * label_w + "  " + _("hands 0 to {n}; {key}; # = both").format(n=len(results), key=key))
+    said = _("hands 0 to {n}; {key}; # = both")
+    if sides > 2:
+        said = _("hands 0 to {n}; {key}; # = more than one")
+    lines.append(" " * label_w + "  " + said.format(n=len(results), key=key))
     return "\n".join(lines)
 
 
@@ -175,8 +188,8 @@ def game_over(
     out: Fragments = [(TITLE, _("Final score, hand by hand:")), ("", "\n")]
     out += score_table(look, rules, results)
     if winner is not None:
-        verb = _("{side} wins, {won} to {lost}.") if rules.players == 2 else _("{side} win, {won} to {lost}.")
-        said = verb.format(side=look.side(winner), won=scores[winner], lost=scores[1 - winner])
+        verb = _("{side} wins, {won} to {lost}.") if look.wins_word() else _("{side} win, {won} to {lost}.")
+        said = verb.format(side=look.side(winner), won=scores[winner], lost=look.losers(scores, winner))
         out += [("", "\n"), (TITLE, said)]
     chart = score_chart(look, rules, results, width)
     if chart:
@@ -187,7 +200,10 @@ def game_over(
 def rules_summary(look: Look, rules: Rules) -> Fragments:
     """The options that matter at the table, in a few lines."""
     lines = [f"Rules: {rules.name}" + (f" - {rules.description}" if rules.description else "")]
-    how = ", partners sit opposite" if rules.players == 4 else ", cards drafted"
+    if rules.players == 2:
+        how = ", cards drafted"
+    else:
+        how = ", partners sit opposite" if rules.partnerships else ", each for themself"
     game = f"{rules.players} players{how}"
     end = f"game to {rules.target}"
     if rules.losing_score is not None:
@@ -195,8 +211,17 @@ def rules_summary(look: Look, rules: Rules) -> Fragments:
     if rules.mercy is not None:
         end += f", or a lead of {rules.mercy}"
     lines.append(f"  {game}; {end}.")
+    deck = _deck_summary(rules)
+    if deck:
+        lines.append(deck)
 
-    bidding = f"  Bids {rules.bidding.min_bid}-13"
+    bidding = f"  Bids {rules.bidding.min_bid}-{rules.hand_size}"
+    bidding += {
+        "mirror": " (each bids the spades held, R-M-1)",
+        "whiz": " (each bids nil or the spades held, R-W-1)",
+    }.get(rules.bidding.mode, "")
+    if rules.bidding.suicide:
+        bidding += f"; one partner of each side bids nil, the other at least {rules.bidding.suicide_min}"
     if rules.nil.enabled:
         failed = {"bags": "are bags", "partner": "count for the partner", "none": "score nothing"}
         bidding += f"; nil {rules.nil.value} (a failed nil's tricks {failed[rules.nil.failed_tricks]})"
@@ -232,9 +257,25 @@ def rules_summary(look: Look, rules: Rules) -> Fragments:
     lines.append("  Play: " + "; ".join(play) + ".")
     if rules.players == 2:
         lines.append("  Draft: draw the top card and keep it (the next is discarded) or discard it (and")
-        lines.append("  keep the next), until each player holds 13; 'discards' lists the ones you gave up.")
+        n = rules.hand_size
+        lines.append(f"  keep the next), until each player holds {n}; 'discards' lists the ones you gave up.")
     lines.append("  Type 'rules all' for every option.")
     return text("\n".join(lines))
+
+
+def _deck_summary(rules: Rules) -> str:
+    """``  Deck: 52 cards, 13 each (2C 2D out); above the ace of spades: BJ LJ.``, or
+    nothing for the ordinary deck of 52 cards and four players' hands (R-C-1, R-CT-1, R-J-1)."""
+    trumps = [card_label(c, symbols=False) for c in rules.trump_cards]
+    out = [c for c in DECK if c not in rules.deck_cards]
+    if not trumps and not out:
+        return ""
+    said = f"  Deck: {len(rules.deck_cards)} cards, {rules.hand_size} each"
+    if out:
+        said += f" ({' '.join(card_label(c, symbols=False) for c in out)} out)"
+    if trumps:
+        said += f"; above the ace of spades: {' '.join(trumps)}"
+    return said + "."
 
 
 def opening_lines(look: Look, seed: int | str, labels: dict[int, str], transcript: str | None) -> list[str]:

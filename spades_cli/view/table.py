@@ -23,12 +23,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from spades_cli.engine import BID, BID_BASE, DECLARE, DRAFT, EXCHANGE, PLAY, Observation, Rules
-from spades_cli.engine.cards import SPADES, SUIT_NAMES, mask_of
+from spades_cli.engine.cards import SUIT_NAMES, is_card, mask_of
 from spades_cli.engine.illegal import card_reason
 from spades_cli.engine.scoring import SideResult, score_side
 from spades_cli.i18n import _, ngettext
 from spades_cli.view.layout import Fragments, text_width
-from spades_cli.view.look import Look, bid_word, compress_bids, join, say, text, winning_index
+from spades_cli.view.look import Look, bid_word, compress_bids, join, say, text
 
 
 def suit_name(suit: int) -> str:
@@ -70,7 +70,7 @@ def seats_text(look: Look, obs: Observation) -> str:
 
 def bids_text(look: Look, obs: Observation) -> str:
     """``N 3, E 4, S ?, W -``: ``?`` on turn to bid, ``-`` not yet; while bidding, the total
-    bid so far against the 13 tricks (``7 of 13 bid``)."""
+    bid so far against the hand's tricks (``7 of 13 bid``; ``7 of 17 bid`` in cutthroat)."""
     parts = []
     for seat in range(obs.players):
         bid = obs.bids[seat]
@@ -82,7 +82,7 @@ def bids_text(look: Look, obs: Observation) -> str:
     said = ", ".join(parts)
     if obs.phase == BID:
         total = sum(b for s, b in enumerate(obs.bids) if b is not None and not _is_nil(look, obs, s))
-        said += " " + _("({total} of 13 bid)").format(total=total)
+        said += " " + _("({total} of {tricks} bid)").format(total=total, tricks=look.rules.hand_size)
     return said
 
 
@@ -228,7 +228,7 @@ def _trick_title(look: Look, obs: Observation) -> str:
     n = obs.players
     on_turn = 0 <= obs.current < n
     if obs.current_trick:
-        win = (obs.leader + winning_index(obs.current_trick)) % n
+        win = (obs.leader + look.winning(obs.current_trick)) % n
         said = _("{head}: {leader} led, {winner} is winning.").format(
             head=head, leader=look.seat(obs.leader), winner=look.seat(win)
         )
@@ -243,7 +243,7 @@ def _trick_cells(look: Look, obs: Observation) -> list[Fragments]:
     """Per seat: its tag and its card in the trick (the winning one marked, ``?`` on turn)."""
     n = obs.players
     played = {(obs.leader + i) % n: c for i, c in enumerate(obs.current_trick)}
-    win = (obs.leader + winning_index(obs.current_trick)) % n if obs.current_trick else -1
+    win = (obs.leader + look.winning(obs.current_trick)) % n if obs.current_trick else -1
     cells: list[Fragments] = []
     for seat in range(n):
         tag: Fragments = [("", seat_tag(look, obs, seat))]
@@ -262,7 +262,8 @@ def _width(frags: Fragments) -> int:
 
 def trick_layout(look: Look, obs: Observation, width: int = 80) -> Fragments:
     """The trick by seat: North on top, South at the bottom, West and East at the sides (in
-    the two-player game North above South); one line when narrower than the layout."""
+    the two-player game North above South; with three seats East alone at the side); one
+    line when narrower than the layout."""
     return _compass(_trick_cells(look, obs), width)
 
 
@@ -282,7 +283,8 @@ def _compass(cells: list[Fragments], width: int) -> Fragments:
     """One cell per seat laid out as the table: North on top, South at the bottom."""
     if len(cells) == 2:
         return join(cells, "\n")
-    north, east, south, west = cells
+    north, east, south = cells[:3]
+    west = cells[3] if len(cells) == 4 else []
     left = _width(west) + 3
     middle = max(_width(north), _width(south), 6) + 3
     if left + middle + _width(east) > width:
@@ -295,7 +297,7 @@ def _compass(cells: list[Fragments], width: int) -> Fragments:
 def table_view(look: Look, obs: Observation, width: int = 80) -> Fragments:
     """The whole table during play: title, the trick by seat, then each side's line."""
     out: Fragments = [("", _trick_title(look, obs) + "\n"), *trick_layout(look, obs, width)]
-    if obs.players == 4:
+    if obs.players > 2:
         for side in range(look.rules.sides):
             out += [("", "\n" + side_line(look, obs, side))]
     else:
@@ -326,13 +328,13 @@ def discards_line(look: Look, obs: Observation) -> Fragments:
 
 def _play_prompt(look: Look, obs: Observation) -> Fragments:
     name = look.seat(obs.seat)
-    cards = [a for a in obs.legal if a < 52]
+    cards = [a for a in obs.legal if is_card(a)]
     if obs.current_trick:
-        led = obs.current_trick[0] // 13
-        if all(c // 13 == led for c in cards) and len(cards) < len(obs.hand):
+        led = look.suit(obs.current_trick[0])
+        if all(look.suit(c) == led for c in cards) and len(cards) < len(obs.hand):
             said = _("{seat} to play: follow {suit} ({cards})")
             return say(said, seat=name, suit=suit_name(led), cards=look.card_list(cards))
-        if any(c // 13 == led for c in obs.hand):
+        if any(look.suit(c) == led for c in obs.hand):
             return text(_("{seat} to play: follow {suit}").format(seat=name, suit=suit_name(led)))
         return text(_("{seat} to play: no {suit}, so any card").format(seat=name, suit=suit_name(led)))
     if len(cards) < len(obs.hand):
@@ -342,7 +344,7 @@ def _play_prompt(look: Look, obs: Observation) -> Fragments:
             look.rules, mask_of(obs.hand), obs.current_trick, not obs.tricks, obs.spades_broken, barred[0]
         )
         why = _(reason).partition(": ")[0]
-        if all(c // 13 == SPADES for c in barred) and all(c // 13 != SPADES for c in cards):
+        if all(look.is_trump(c) for c in barred) and not any(look.is_trump(c) for c in cards):
             return text(_("{seat} to lead: any card but a spade ({why})").format(seat=name, why=why))
         return say(_("{seat} to lead: {cards} ({why})"), seat=name, cards=look.card_list(cards), why=why)
     return text(_("{seat} to lead: any card").format(seat=name))
@@ -359,8 +361,8 @@ def turn_prompt(look: Look, obs: Observation, rules: Rules) -> Fragments:
         return text(_("{seat} to bid: {bids}").format(seat=name, bids=compress_bids(bids)))
     if phase == DRAFT and obs.draft_card is not None:
         got = len(obs.hand) + 1
-        said = _("{seat} draws card {no} of 13: {card} - keep or discard?")
-        return say(said, seat=name, no=got, card=look.card(obs.draft_card))
+        said = _("{seat} draws card {no} of {size}: {card} - keep or discard?")
+        return say(said, seat=name, no=got, size=rules.hand_size, card=look.card(obs.draft_card))
     if phase == DECLARE:
         if rules.players == 2:
             return text(

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 
 import pytest
 from helpers.engine import E, N, S, W, bid_all, cards, labels, play
+from helpers.engine import deal_hands as deal
 
 from spades_cli.engine import BID_BASE, BIG_JOKER, LITTLE_JOKER, IllegalAction, Rules, State, score_side
 from spades_cli.engine.chance import deck_for
@@ -21,22 +22,6 @@ FOUR = Rules()
 
 def with_deck(rules: Rules, **deck: object) -> Rules:
     return dataclasses.replace(rules, deck=dataclasses.replace(rules.deck, **deck))  # type: ignore[arg-type]
-
-
-def deal(rules: Rules, dealer: int, hands: Mapping[int, Sequence[int]]) -> State:
-    """A state dealt these hands (the seats not named get the lowest cards left)."""
-    n, size = rules.players, rules.hand_size
-    given = {s: list(hands.get(s, ())) for s in range(n)}
-    rest = [c for c in deck_cards(rules) if all(c not in h for h in given.values())]
-    for s in range(n):
-        while len(given[s]) < size:
-            given[s].append(rest.pop(0))
-    deck = [0] * (n * size)
-    for k in range(n):
-        deck[k::n] = given[(dealer + 1 + k) % n]
-    state = State(rules, dealer)
-    state.deal(deck)
-    return state
 
 
 # --------------------------------------------------------------------------- seats, decks

@@ -31,6 +31,7 @@ from spades_cli.engine import (
     card_str,
     parse_card,
 )
+from spades_cli.engine.play import deck_cards
 from spades_cli.engine.rules import BlindNilRules, NilRules
 
 FOUR = Rules(players=4)
@@ -239,3 +240,20 @@ def run_hand(
     result = state.results[-1]
     assert result.tricks == tuple(counts)
     return result
+
+
+def deal_hands(rules: Rules, dealer: int, hands: Mapping[int, Sequence[int]]) -> State:
+    """A state of any preset dealt these hands (the seats not named get the lowest cards
+    of the rules' deck left), ready for the first bid."""
+    n, size = rules.players, rules.hand_size
+    given = {s: list(hands.get(s, ())) for s in range(n)}
+    rest = [c for c in deck_cards(rules) if all(c not in h for h in given.values())]
+    for s in range(n):
+        while len(given[s]) < size:
+            given[s].append(rest.pop(0))
+    deck = [0] * (n * size)
+    for k in range(n):
+        deck[k::n] = given[(dealer + 1 + k) % n]
+    state = State(rules, dealer)
+    state.deal(deck)
+    return state

@@ -43,6 +43,11 @@ VARIANTS: dict[str, tuple[str, tuple[str, ...]]] = {
         "two-player",
         ("nil.enabled=false", "blind_nil.enabled=false", "bags.enabled=false"),
     ),
+    # The Spades family (issue 30): three seats, seats without partners, jokers.
+    "cutthroat": ("cutthroat", ()),
+    "solo": ("solo", ()),
+    "jokers": ("jokers", ()),
+    "joker-joker-deuce-deuce": ("joker-joker-deuce-deuce", ()),
 }
 SEED = "do-not-leak-7f3c"
 
@@ -130,6 +135,34 @@ def test_the_double_nil_exchange_is_requested_and_read_back() -> None:
 @given(seed=st.integers(min_value=0, max_value=10**12), variant=st.sampled_from(sorted(VARIANTS)))
 def test_requests_round_trip_for_any_seed(seed: int, variant: str) -> None:
     assert play(variant, str(seed), 250).requests > 150
+
+
+@pytest.mark.parametrize("variant", ["cutthroat", "solo", "jokers"])
+def test_r_ct_7_a_variants_requests_carry_every_side_and_round_trip(variant: str) -> None:
+    """R-CT-7, R-I-1, R-J-1: three hands of cutthroat, solo or jokers; every request
+    rebuilds the observation, the scores and bags of every side included."""
+    recorder = play(variant, SEED, 170)
+    assert recorder.requests > 150 and {"bid", "card"} <= recorder.kinds
+
+
+def test_r_ct_7_a_cutthroat_request_has_three_seats_and_three_scores() -> None:
+    """R-CT-1, R-CT-7: a cutthroat request names three seats; its per-seat lines hold three
+    values and its scores and bags one per player, earlier hands' results included."""
+    rules = load_rules("cutthroat")
+    recorder = Recorder()
+    match = Match(rules, SEED, [recorder] * 3)
+    run = GameRun(match)
+    run.play(until=lambda: match.state.hand_no == 1 and match.state.phase.name == "PLAY")
+    seat = match.state.current_player()
+    text = format_request(match.observation(seat), rules, "k")
+    lines = {line.split()[0]: line.split()[1:] for line in text.split("\n") if line and line[0] != "r"}
+    assert lines["seat"][0] in ("N", "E", "S")
+    assert len(lines["bids"]) == len(lines["won"]) == 3
+    assert lines["scores"] == [str(s) for s in match.state.scores] and len(lines["scores"]) == 3
+    assert lines["bags"] == [str(b) for b in match.state.bags]
+    result = next(line for line in text.split("\n") if line.startswith("result 1 "))
+    assert len(result.split()) == 3 + 1 + 3 + 1 + 3  # result 1 DEALER bids B B B tricks T T T
+    assert parse_request(text.split("\n")).obs.scores == tuple(match.state.scores)
 
 
 def test_rules_travel_as_one_json_line_per_key() -> None:

@@ -87,6 +87,19 @@ def test_a_request_is_answered_like_the_bot_in_process() -> None:
         assert talk(request, level="normal") == [f"= {action_text(expected)}"]
 
 
+def test_r_ct_7_spades_bot_serves_the_variants_like_the_bot_in_process() -> None:
+    """R-CT-1, R-CT-7, R-I-1, R-J-1, R-J-8: `spades bot` reads a three-seat, a solo and a
+    joker table's requests (a score per side, the jokers' cards) and answers as in process;
+    a later hand's request carries the earlier results of every side."""
+    for preset, at in (("cutthroat", 2), ("cutthroat", 70), ("solo", 60), ("jokers", 30)):
+        request, expected = request_at(preset, at)
+        assert talk(request, level="normal") == [f"= {action_text(expected)}"]
+    request, _ = request_at("cutthroat", 70)
+    assert "\nscores " in request and len(request.split("\nscores ")[1].split("\n")[0].split()) == 3
+    request, _ = request_at("joker-joker-deuce-deuce", 20)
+    assert talk(request, level="easy")[0].startswith("= ")
+
+
 def test_bad_and_unknown_requests_are_refused_without_ending_the_conversation() -> None:
     request, _ = request_at("four-player", 10)
     broken = request.replace("\nbids ", "\nbets ")

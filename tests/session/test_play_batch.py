@@ -363,7 +363,7 @@ def test_bytes_that_are_not_text_get_one_line(tmp_path: Path) -> None:
         main, ["play", "--seed", "7", "--ascii"], input=b"\xff\xfe\n3\n", env={"SPADES_HOME": str(tmp_path)}
     )
     assert result.exit_code == EXIT_UNFINISHED
-    assert "'\ufffd\ufffd' is not a bid (a number 1-13, or nil)" in result.output
+    assert "'\ufffd\ufffd' is not a bid: bid nil or 1-13" in result.output
     assert "South bids 3." in result.output
 
 

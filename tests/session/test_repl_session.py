@@ -180,9 +180,9 @@ def test_leading_a_spade_before_they_are_broken_is_refused() -> None:
 @pytest.mark.parametrize(
     ("line", "message"),
     [
-        ("19", "'19' is not a bid (a number 1-13, or nil)"),
+        ("19", "'19' is not a bid: bid nil or 1-13"),
         ("double nil", "Double / blind nil is declared before you see your cards, not now"),
-        ("QS", "'QS' is not a bid (a number 1-13, or nil)"),
+        ("QS", "'QS' is not a bid: bid nil or 1-13"),
         ("shuffle", "Unknown command 'shuffle' (type help)"),
     ],
 )

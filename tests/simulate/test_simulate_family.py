@@ -3,10 +3,13 @@ its transcript replays: ``spades simulate`` with easy and normal bots, then ``sp
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 from helpers.cli import run_cli
+
+from spades_cli.simulate import team_names
 
 FAMILY = ("cutthroat", "joker-joker-deuce-deuce", "jokers", "mirror", "solo", "suicide", "whiz")
 
@@ -28,3 +31,30 @@ def test_r_ct_1_each_variant_plays_to_its_end_and_replays(tmp_path: Path, name: 
         assert "\nend winner " in text
         replayed = run_cli(["replay", str(f)])
         assert replayed.exit_code == 0, replayed.output
+
+
+def test_r_ct_7_team_names_give_a_side_per_player() -> None:
+    """R-CT-7, R-I-1: without partners every seat is a side of its own."""
+    assert team_names(("hard", "easy", "normal"), 3) == ("N hard", "E easy", "S normal")
+    assert team_names(("hard", "easy", "hard", "easy"), 4) == ("N hard", "E easy", "S hard", "W easy")
+    assert team_names(("hard", "easy", "hard", "easy")) == ("N/S hard", "E/W easy")
+
+
+@pytest.mark.parametrize(("name", "seats"), [("cutthroat", "NES"), ("solo", "NESW")])
+def test_r_i_1_the_simulate_report_has_a_column_per_player(name: str, seats: str) -> None:
+    """R-CT-7, R-I-1: a column per player, its wins adding up to the games; no point
+    difference between "two sides" that are not two; in JSON a team per player."""
+    args = ["simulate", "--rules", name, "--set", "hand_limit=2", "-j", "1"]
+    args += [a for s in seats for a in ("--seat", f"{s}=random")]
+    result = run_cli([*args, "--games", "3", "--seed", "5"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    header = next(line for line in lines if line.lstrip().startswith("N random"))
+    assert header.split() == [w for s in seats for w in (s, "random")]
+    won = next(line for line in lines if line.startswith("games won"))
+    wins = [int(w.split("/")[0]) for w in won.split() if "/" in w and not w.startswith("(")]
+    assert len(wins) == len(seats) and sum(wins) <= 3
+    assert "point difference" not in result.output
+    data = json.loads(run_cli([*args, "--games", "3", "--seed", "5", "--json"]).stdout)
+    assert [t["name"] for t in data["teams"]] == [f"{s} random" for s in seats]
+    assert data["point_difference_per_hand"] is None

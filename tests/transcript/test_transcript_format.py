@@ -336,3 +336,11 @@ def test_undo_of_a_seat_without_decisions_is_illegal() -> None:
     with pytest.raises(IllegalActionError) as info:
         replay(parse_transcript("\n".join(lines), "g"))
     assert str(info.value) == f"g:{index + 2}: N has no decision to take back"
+
+
+def test_r_ct_1_a_short_deal_or_deck_line_names_no_fixed_size() -> None:
+    """R-CT-1, R-J-2: a hand and a deck have the rules' size (17 cards in cutthroat, 52 or
+    54 with jokers), so the reader's message does not say 13 or 52."""
+    problems = _problems('[Rules "cutthroat"]\nhand 1 dealer N\ndeal N AS KS\ndeck AS KS QS\n')
+    assert any("expected 'deal SEAT' and the seat's whole hand" in p for p in problems)
+    assert any("a deck lists the rules' whole deck, top first; this one has 3" in p for p in problems)
