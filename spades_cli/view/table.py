@@ -22,7 +22,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from spades_cli.engine import BID, BID_BASE, DECLARE, DRAFT, EXCHANGE, PLAY, Observation, Rules
+from spades_cli.engine import (
+    BID,
+    BID_BASE,
+    BLIND,
+    DECLARE,
+    DRAFT,
+    EXCHANGE,
+    PLAY,
+    Observation,
+    Rules,
+    blind_bid_of,
+)
 from spades_cli.engine.cards import SUIT_NAMES, is_card, mask_of
 from spades_cli.engine.illegal import card_reason
 from spades_cli.engine.scoring import SideResult, score_side
@@ -368,9 +379,19 @@ def turn_prompt(look: Look, obs: Observation, rules: Rules) -> Fragments:
             return text(
                 _("{seat}: declare double nil before your first card? (blind or noblind)").format(seat=name)
             )
-        return text(
-            _("{seat}: bid blind nil before looking at your cards? (blind or noblind)").format(seat=name)
-        )
+        numbers = sorted(n for a in obs.legal if (n := blind_bid_of(a)))
+        if not numbers:
+            return text(
+                _("{seat}: bid blind nil before looking at your cards? (blind or noblind)").format(seat=name)
+            )
+        blind = f"blind{numbers[0]}" if len(numbers) == 1 else f"blind{numbers[0]}–blind{numbers[-1]}"
+        if BLIND in obs.legal:
+            said = _(
+                "{seat}: bid blind before looking at your cards? ({numbers}, blind for blind nil, or noblind)"
+            )
+        else:
+            said = _("{seat}: bid blind before looking at your cards? ({numbers} or noblind)")
+        return text(said.format(seat=name, numbers=blind))
     if phase == EXCHANGE:
         left = rules.blind_nil.exchange - obs.exchanged[obs.seat]
         said = ngettext(

@@ -112,3 +112,24 @@ def test_r_j_10_the_deal_printed_by_replay_puts_the_jokers_with_the_spades() -> 
     assert render_deal([hand], JOKERS, symbols=False).startswith("N  BJ LJ AS 2S  KH  3D 2D")
     jjdd = load_rules("joker-joker-deuce-deuce")
     assert render_deal([hand], jjdd, symbols=False).startswith("N  BJ LJ 2D 2S AS  KH  3D")
+
+
+def test_r_bb_1_the_declare_prompt_offers_the_blind_numbers() -> None:
+    """R-BB-1: a side 100 behind (North-South) is asked before looking whether it bids blind; the
+    prompt names the blind numbers it may bid (blind6 up to the hand), beside blind nil."""
+    rules = load_rules(
+        "four-player", ["blind_bid.enabled=true", "blind_nil.enabled=true", "blind_nil.behind_by=100"]
+    )
+    state = State(rules, 0, scores=(0, 100))
+    state.deal(tuple(rules.deck_cards))
+    look = Look(rules, symbols=False)
+    obs = state.observation(state.current_player())
+    said = plain(turn_prompt(look, obs, rules))
+    assert said == (
+        "South: bid blind before looking at your cards? (blind6–blind13, blind for blind nil, or noblind)"
+    )
+    rules = load_rules("four-player", ["blind_bid.enabled=true"])
+    state = State(rules, 0, scores=(0, 100))
+    state.deal(tuple(rules.deck_cards))
+    said = plain(turn_prompt(Look(rules, symbols=False), state.observation(state.current_player()), rules))
+    assert said == "South: bid blind before looking at your cards? (blind6–blind13 or noblind)"
