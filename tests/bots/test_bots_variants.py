@@ -14,6 +14,7 @@ from spades_cli.bots.determinize import sample_worlds
 from spades_cli.bots.hand import estimate_tricks
 from spades_cli.bots.hard import HardBot
 from spades_cli.bots.normal import NormalBot
+from spades_cli.bots.rollout import make_context, play_out
 from spades_cli.bots.view import read_table
 from spades_cli.engine import BID, BID_BASE, BIG_JOKER, LITTLE_JOKER, PLAY, Rules, State, card_str, rng_for
 from spades_cli.engine.cards import mask_of
@@ -179,3 +180,21 @@ def test_r_j_10_a_seat_void_in_spades_is_never_dealt_a_joker() -> None:
     assert state.current_player() == S
     for world in sample_worlds(view, random.Random(7), 16):
         assert not world[E] >> BIG_JOKER & 1 and not world[E] >> LITTLE_JOKER & 1
+
+
+@pytest.mark.parametrize("preset", ["cutthroat", "solo"])
+def test_r_ct_1_r_i_1_rollouts_play_every_seat_for_itself(preset: str) -> None:
+    """R-CT-1, R-I-1: the hard bot's rollouts keep one contract per seat and give no
+    seat a partner (not the opposite seat of the partnership game)."""
+    rules = load_rules(preset)
+    state = State(rules, 0)
+    state.deal(deck_for(preset, 1, deck_cards(rules)))
+    bids = []
+    while state.phase == BID:
+        bids.append(state.current_player())
+        state.apply(BID_BASE + 1 + len(bids))
+    ctx = make_context(state)
+    assert ctx.partner == (-1,) * rules.players and ctx.tricks == rules.hand_size
+    assert ctx.contract == [state.bids[s] for s in range(rules.players)]
+    result = play_out(state, ctx)
+    assert sum(result.tricks) == rules.hand_size
