@@ -14,7 +14,8 @@ from spades_cli.engine.cards import SPADES, mask_of
 from spades_cli.engine.plan import plan_for
 from spades_cli.engine.play import CardOrder, beats
 
-_RANKS: dict[int, tuple[int, ...]] = {}
+# Each order's ranks, with the order itself so that an id is never read for another object.
+_RANKS: dict[int, tuple[CardOrder, tuple[int, ...]]] = {}
 
 
 def ranks_of(order: CardOrder) -> tuple[int, ...]:
@@ -22,12 +23,13 @@ def ranks_of(order: CardOrder) -> tuple[int, ...]:
     beats (R-C-4). In a suit of the ordinary 13 cards this is ``c % 13``; a joker or a
     promoted deuce ranks above the ace of spades (R-J-1, R-J-8)."""
     got = _RANKS.get(id(order))
-    if got is None:
-        got = tuple(
-            (order.suit_mask[c] & ~order.beaten_by[c] & ~(1 << c)).bit_count() for c in range(len(order.suit))
-        )
-        _RANKS[id(order)] = got
-    return got
+    if got is not None and got[0] is order:
+        return got[1]
+    ranks = tuple(
+        (order.suit_mask[c] & ~order.beaten_by[c] & ~(1 << c)).bit_count() for c in range(len(order.suit))
+    )
+    _RANKS[id(order)] = (order, ranks)
+    return ranks
 
 
 def _rank_key(c: int, order: CardOrder | None) -> tuple[int, bool]:
