@@ -479,10 +479,14 @@ def play_choice(view: TableView) -> tuple[int, str]:
 
 
 def equal_run(view: TableView, low: int, high: int) -> bool:
-    """Cards ``low`` < ``high`` of one suit with nothing between them but this hand's
-    cards and cards already played: whichever of them wins, the other is as good."""
-    seen = view.hand | view.played
-    return view.order.suit[low] == view.order.suit[high] and all(seen >> x & 1 for x in range(low + 1, high))
+    """Cards ``low`` below ``high`` in one suit (the rules' order: JJDD's 2S is above the
+    ace) with nothing between them but this hand's cards and cards already played:
+    whichever of them wins, the other is as good."""
+    order = view.order
+    if order.suit[low] != order.suit[high] or not order.beaten_by[low] >> high & 1:
+        return False
+    between = order.suit_mask[low] & order.beaten_by[low] & ~order.beaten_by[high] & ~(1 << high)
+    return not between & ~(view.hand | view.played)
 
 
 def no_equal_overtake(view: TableView, cards: list[int]) -> list[int]:
@@ -497,7 +501,7 @@ def no_equal_overtake(view: TableView, cards: list[int]) -> list[int]:
     w = view.win_card
     if all(view.beats(c, w) for c in cards):
         return cards
-    return [c for c in cards if not (c > w and equal_run(view, w, c))]
+    return [c for c in cards if not equal_run(view, w, c)]
 
 
 def _third_hand_high(view: TableView, cards: list[int]) -> int | None:
@@ -510,7 +514,7 @@ def _third_hand_high(view: TableView, cards: list[int]) -> int | None:
     if not over:
         return None
     top = max(over, key=lambda c: view.rank[c])
-    return min(c for c in over if c == top or equal_run(view, c, top))
+    return min((c for c in over if c == top or equal_run(view, c, top)), key=lambda c: view.rank[c])
 
 
 def _wants_tricks(view: TableView, need: int) -> bool:

@@ -3,6 +3,7 @@ constraints and reads the variant's trumps, suits and seats from the rules."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Mapping
 
@@ -13,7 +14,7 @@ from spades_cli.bots import Bot
 from spades_cli.bots.determinize import sample_worlds
 from spades_cli.bots.hand import estimate_tricks
 from spades_cli.bots.hard import HardBot
-from spades_cli.bots.normal import NormalBot
+from spades_cli.bots.normal import NormalBot, no_equal_overtake
 from spades_cli.bots.rollout import make_context, play_out
 from spades_cli.bots.view import read_table
 from spades_cli.engine import BID, BID_BASE, BIG_JOKER, LITTLE_JOKER, PLAY, Rules, State, card_str, rng_for
@@ -198,3 +199,19 @@ def test_r_ct_1_r_i_1_rollouts_play_every_seat_for_itself(preset: str) -> None:
     assert ctx.contract == [state.bids[s] for s in range(rules.players)]
     result = play_out(state, ctx)
     assert sum(result.tricks) == rules.hand_size
+
+
+def test_r_j_8_no_equal_overtake_reads_the_deuce_of_spades_above_the_ace() -> None:
+    """R-J-8: in JJDD the 2 of spades ranks above the ace; North's 3-6 of spades do not
+    overtake South's winning 2S, so none of them is set aside as an equal overtake (a
+    card-number reading of "above" once left normal no card to play)."""
+    base = load_rules("joker-joker-deuce-deuce")
+    rules = dataclasses.replace(base, play=dataclasses.replace(base.play, spades_break=False))
+    hands = {N: "3S 4S 5S 6S 3H 4H 5H 6H 7H 8H 9H TH JH", S: "2S 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"}
+    state = _trick_to(rules, E, hands, {S: 3, W: 3, N: 3, E: 3}, "2S")
+    state.apply(next(a for a in state.legal_actions()))
+    assert state.current_player() == N
+    view = read_table(state.observation(N), rules)
+    legal = list(view.obs.legal)
+    assert sorted(no_equal_overtake(view, legal)) == sorted(legal) == cards("3S 4S 5S 6S")
+    assert act(LEVELS["normal"], rules, state) in legal
