@@ -27,6 +27,7 @@ from spades_cli.bots.hand import estimate_tricks, nil_danger
 from spades_cli.bots.view import TableView
 from spades_cli.engine import Observation, Rules, State
 from spades_cli.engine.cards import SPADES
+from spades_cli.engine.plan import plan_for
 
 # Self-play of the normal bot: how much likelier a drafted hand is to hold a card of
 # each rank (two .. ace) than an unseen card chosen at random (2P draft).
@@ -39,10 +40,11 @@ _DRAFT_WEIGHT = tuple(
 _BID_FIT = {2: (1.3, 0.87, 2.0), 4: (0.75, 0.855, 1.1)}  # mean = a + b * estimate, spread
 
 
-def cards_held(obs: Observation) -> list[int]:
-    """How many cards each seat still holds."""
+def cards_held(obs: Observation, hand_size: int = 13) -> list[int]:
+    """How many cards each seat still holds (``hand_size``: the cards dealt a seat,
+    ``rules.hand_size``)."""
     n = obs.players
-    held = [13] * n
+    held = [hand_size] * n
     for t in obs.tricks:
         for i in range(len(t.cards)):
             held[(t.leader + i) % n] -= 1
@@ -81,7 +83,8 @@ def sample_hands(view: TableView, rng: random.Random, *, draft_weights: bool = T
     obs = view.obs
     n = view.n
     me = view.seat
-    held = cards_held(obs)
+    held = cards_held(obs, view.rules.hand_size)
+    suit = plan_for(view.rules).order.suit  # the suit a card follows as (a joker: a spade)
     hands = [0] * n
     hands[me] = view.hand
     others = [s for s in range(n) if s != me]
@@ -91,13 +94,13 @@ def sample_hands(view: TableView, rng: random.Random, *, draft_weights: bool = T
         pool_cards = _bits(pool)
         weights = _DRAFT_WEIGHT if draft_weights else None
         void = view.voids[opp]
-        allowed = [c for c in pool_cards if not void >> (c // 13) & 1]
+        allowed = [c for c in pool_cards if not void >> suit[c] & 1]
         order = _weighted_order(allowed, weights, rng)
         need = held[opp]
         extra = _bits(view.maybe_drawn)
         if extra and obs.exchanged[opp]:
             # An exchanging opponent may have drawn our discards: allow a few of them.
-            extra = [c for c in extra if not void >> (c // 13) & 1]
+            extra = [c for c in extra if not void >> suit[c] & 1]
             rng.shuffle(extra)
             k = min(len(extra), obs.exchanged[opp], rng.randint(0, obs.exchanged[opp]))
             order = extra[:k] + order
@@ -108,7 +111,7 @@ def sample_hands(view: TableView, rng: random.Random, *, draft_weights: bool = T
             m |= 1 << c
         hands[opp] = m
         return hands
-    # Four players: deal the shuffled unknown cards to the three seats, then repair any
+    # Three or four players: deal the shuffled unknown cards to the three seats, then repair any
     # card dealt to a seat that has shown it lacks that suit by swapping it with a card
     # of another seat that may hold it (and whose own card fits the first seat).
     cards = _bits(pool)
@@ -128,14 +131,14 @@ def sample_hands(view: TableView, rng: random.Random, *, draft_weights: bool = T
                 continue
             mine = dealt[s]
             for i, c in enumerate(mine):
-                if not vs >> (c // 13) & 1:
+                if not vs >> suit[c] & 1:
                     continue
                 swapped = False
-                order = [t for t in others if t != s and not voids[t] >> (c // 13) & 1]
+                order = [t for t in others if t != s and not voids[t] >> suit[c] & 1]
                 rng.shuffle(order)
                 for t in order:
                     theirs = dealt[t]
-                    fits = [j for j, d in enumerate(theirs) if not vs >> (d // 13) & 1]
+                    fits = [j for j, d in enumerate(theirs) if not vs >> suit[d] & 1]
                     if fits:
                         j = fits[rng.randrange(len(fits))]
                         mine[i], theirs[j] = theirs[j], c
@@ -163,7 +166,7 @@ def _bits(mask: int) -> list[int]:
 def bid_weight(view: TableView, hands: list[int], played: list[int]) -> float:
     """How well a world explains the bids of the other seats (1 = perfectly)."""
     obs = view.obs
-    a, b, sd = _BID_FIT[view.n]
+    a, b, sd = _BID_FIT.get(view.n, _BID_FIT[4])  # (three seats: the four-seat fit)
     w = 1.0
     for s in range(view.n):
         if s == view.seat:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from spades_cli.bots.hand import sure_tricks
-from spades_cli.bots.view import high_card, low_card, read_table
+from spades_cli.bots.view import high_card, low_card, ranks_of, read_table
 from spades_cli.engine import (
     BID,
     BID_BASE,
@@ -56,22 +56,25 @@ class EasyBot:
                 return high_card(cards), "gives up its highest card"
             return EXCHANGE_DONE, "keeps the rest"
         if phase == BID:
-            return _rough_bid(obs, legal, rng)
+            return _rough_bid(obs, rules, legal, rng)
         if phase == PLAY:
             return _simple_play(obs, rules, legal)
         return legal[0], "the only kind of move here"
 
 
-def _rough_bid(obs: Observation, legal: tuple[int, ...], rng: random.Random) -> tuple[int, str]:
+def _rough_bid(obs: Observation, rules: Rules, legal: tuple[int, ...], rng: random.Random) -> tuple[int, str]:
     hand = obs.hand
-    # A beginner's count: every ace, king and queen is a trick, plus long spades.
-    estimate = sum(1 for c in hand if c % 13 >= 10)
-    estimate += max(0, sum(1 for c in hand if c // 13 == SPADES) - 3)
+    order = plan_for(rules).order
+    rank = ranks_of(order)
+    # A beginner's count: every ace, king and queen is a trick, plus long spades (a joker
+    # counts as a card above the ace of spades, R-J-1).
+    estimate = sum(1 for c in hand if rank[c] >= 10)
+    estimate += max(0, sum(1 for c in hand if order.suit[c] == SPADES) - 3)
     estimate += rng.choice((-1, 0, 0, 1))
     # Even a beginner notices when the partner's bid and the opponents' leave few tricks.
     if obs.players == 4:
         said = sum(b for b in obs.bids if b is not None)
-        estimate = min(estimate, 13 - said)
+        estimate = min(estimate, rules.hand_size - said)
     # Not even a beginner bids below the top spades it holds (``hand.sure_tricks``).
     estimate = max(1, estimate, sure_tricks(mask_of(hand)))
     bids = [a - BID_BASE for a in legal if BID_BASE <= a <= BID_BASE + MAX_BID]
@@ -84,11 +87,11 @@ def _simple_play(obs: Observation, rules: Rules, legal: tuple[int, ...]) -> tupl
     view = read_table(obs, rules)
     cards = list(legal)
     if not view.trick:
-        non_spades = [c for c in cards if c // 13 != SPADES]
+        non_spades = [c for c in cards if view.order.suit[c] != SPADES]
         pool = non_spades or cards
-        return high_card(pool), "leads its highest card"
+        return high_card(pool, view.order), "leads its highest card"
     winners = [c for c in cards if beats(c, view.win_card, plan_for(rules).order)]
-    following = [c for c in winners if c // 13 == view.led_suit]
+    following = [c for c in winners if view.order.suit[c] == view.led_suit]
     if following and not view.is_partner(view.win_seat):
-        return low_card(following), "wins the trick as cheaply as it can"
-    return low_card(cards), "throws its lowest card"
+        return low_card(following, view.order), "wins the trick as cheaply as it can"
+    return low_card(cards, view.order), "throws its lowest card"

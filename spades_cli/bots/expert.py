@@ -155,7 +155,7 @@ class ExpertBot:
         the rollout policy until the solver can finish it."""
         view = read_table(obs, rules)
         fallback, why = normal.play_choice(view)
-        cands = normal.no_equal_overtake(view, distinct_cards(obs))
+        cands = normal.no_equal_overtake(view, distinct_cards(obs, rules))
         if not solve and _partner_wins_anyway(view):
             cands = [c for c in cands if not beats(c, view.win_card)] or cands
         elif leads_to_partner_nil(view):
@@ -222,7 +222,7 @@ def finish_deal(outcome: Outcome, st: State, ctx: Context, tail: int) -> float:
 def _partner_wins_anyway(view: TableView) -> bool:
     """Four players, last to play, the partner's card winning (not a nil's): overtaking
     it cannot win the side another trick."""
-    if view.n != 4 or view.position != 3 or view.win_seat != view.partner:
+    if view.partner < 0 or view.position != 3 or view.win_seat != view.partner:
         return False
     return not (view.is_nil(view.partner) and view.obs.tricks_won[view.partner] == 0)
 

@@ -31,9 +31,10 @@ from spades_cli.bots import normal
 from spades_cli.bots.determinize import build_state, played_by, sample_worlds
 from spades_cli.bots.hand import estimate_tricks, nil_danger
 from spades_cli.bots.rollout import game_utility, make_context, play_out
-from spades_cli.bots.view import TableView, bid_of, read_table
+from spades_cli.bots.view import TableView, bid_of, ranks_of, read_table
 from spades_cli.engine import BID, PLAY, Observation, Rules, beats, card_str
-from spades_cli.engine.cards import SUIT_MASKS
+from spades_cli.engine.cards import is_card
+from spades_cli.engine.plan import plan_for
 
 # Simulated card plays per card decision, and the bounds on the sampled worlds: twice
 # what they were, which won more games against the normal bot (bench/README.md, bots).
@@ -78,7 +79,7 @@ class HardBot:
     def _search_play(self, obs: Observation, rules: Rules, rng: random.Random) -> tuple[int, str]:
         view = read_table(obs, rules)
         fallback, why = normal.play_choice(view)
-        cands = normal.no_equal_overtake(view, distinct_cards(obs))
+        cands = normal.no_equal_overtake(view, distinct_cards(obs, rules))
         if _partner_holds_the_trick(view):
             # Last to play behind the partner's winning card: overtaking cannot win the
             # side another trick, it only spends a card (a trump, often) and takes the lead.
@@ -89,7 +90,9 @@ class HardBot:
             cands.append(fallback)
         if len(cands) == 1:
             return fallback, why
-        remaining = 13 * obs.players - sum(len(t.cards) for t in obs.tricks) - len(obs.current_trick)
+        remaining = (
+            rules.hand_size * obs.players - sum(len(t.cards) for t in obs.tricks) - len(obs.current_trick)
+        )
         count = max(MIN_WORLDS, min(self.max_worlds, self.play_budget // max(1, len(cands) * remaining)))
         worlds = sample_worlds(view, rng, count)
         if not worlds:
@@ -124,7 +127,7 @@ class HardBot:
         if not worlds:
             return rule_action, "no deal fits what it has seen: bids by rule"
         seat, side, n = view.seat, view.side, view.n
-        partner_bid = obs.bids[view.partner] if n == 4 else None
+        partner_bid = obs.bids[view.partner] if view.partner >= 0 else None
         team = partner_bid is not None and partner_bid > 0
         played = played_by(obs)
         tricks: list[float] = []
@@ -139,13 +142,13 @@ class HardBot:
             as_bid.append(game_utility(rules, side, result))
             if nil_allowed:
                 bids[seat] = 0
-                if n == 4 and bids[view.partner] == 0 and obs.bids[view.partner] is None:
+                if view.partner >= 0 and bids[view.partner] == 0 and obs.bids[view.partner] is None:
                     bids[view.partner] = max(1, _quick_bid(hands[view.partner], n, rules, nil=False))
                 st = build_state(obs, rules, hands, bids)
                 as_nil.append(game_utility(rules, side, play_out(st, make_context(st))))
         # Blend the simulated trick count with the rule-based estimate (least squares
         # against the tricks actually taken in self-play).
-        a, b, c, sd = _BID_BLEND[(n, team)]
+        a, b, c, sd = _BID_BLEND[(n if n != 3 else 4, team)]  # (three seats: the four-seat fit)
         base = (partner_bid or 0) + 0.2 if team else 0.0
         mu = a + b * statistics.fmean(tricks) + c * (mu_rule + base) - base
         verdict = None
@@ -167,14 +170,14 @@ _BID_BLEND = {
 def _partner_holds_the_trick(view: TableView) -> bool:
     """Four players, this seat last to play, and the partner's card winning the trick
     (a partner's nil excepted: then the trick must be taken off the partner)."""
-    if view.n != 4 or view.position != 3 or view.win_seat != view.partner:
+    if view.partner < 0 or view.position != 3 or view.win_seat != view.partner:
         return False
     return not (view.is_nil(view.partner) and view.obs.tricks_won[view.partner] == 0)
 
 
 def leads_to_partner_nil(view: TableView) -> bool:
     """Four players, this seat to lead, and the partner's nil not yet broken."""
-    if view.n != 4 or view.trick:
+    if view.partner < 0 or view.trick:
         return False
     return view.is_nil(view.partner) and view.obs.tricks_won[view.partner] == 0
 
@@ -186,14 +189,13 @@ def cover_leads(view: TableView, cands: list[int]) -> list[int]:
     the nil with every card known, so they see little risk in a low lead; at the table a
     third of hard's failed nils (11 of 31, in 100 games against the normal bot) began
     with the partner leading low into the nil's suit."""
-    void = [c for c in cands if view.voids[view.partner] >> (c // 13) & 1]
+    void = [c for c in cands if view.voids[view.partner] >> view.order.suit[c] & 1]
     if void:
         return void
     hand = view.hand
     out = []
     for c in cands:
-        suit = c // 13
-        above = hand & SUIT_MASKS[suit] & ~((2 << c) - 1)
+        above = hand & view.order.suit_mask[c] & view.order.beaten_by[c]
         if not above or _touching(c, above, view):
             out.append(c)
     return out or cands
@@ -201,8 +203,11 @@ def cover_leads(view: TableView, cands: list[int]) -> list[int]:
 
 def _touching(card: int, above: int, view: TableView) -> bool:
     """Every card of this suit above ``card`` that is out of this hand has been played."""
-    top = above.bit_length() - 1
-    return all((view.hand | view.played) >> x & 1 for x in range(card + 1, top + 1))
+    order = view.order
+    suit = order.suit_mask[card]
+    top = next(x for x in range(len(order.suit)) if above >> x & 1 and not above & suit & order.beaten_by[x])
+    between = suit & order.beaten_by[card] & ~order.beaten_by[top] & ~(1 << top)
+    return not between & ~(view.hand | view.played)
 
 
 # Nil is simulated only for hands this safe (the rollouts play a nil with every card
@@ -220,7 +225,7 @@ def _nil_thinkable(view: TableView, mu_rule: float) -> bool:
     return nil_danger(view.hand) <= NIL_DANGER_2P and mu_rule <= NIL_TRICKS_2P
 
 
-def distinct_cards(obs: Observation) -> list[int]:
+def distinct_cards(obs: Observation, rules: Rules) -> list[int]:
     """The legal cards, one per group of cards that are worth the same: cards of one
     suit with nothing between them but cards of this hand or of finished tricks (the
     trick in progress counts as a difference: one may beat it where the other does not)."""
@@ -231,12 +236,17 @@ def distinct_cards(obs: Observation) -> list[int]:
     hand = 0
     for c in obs.hand:
         hand |= 1 << c
+    order = plan_for(rules).order
+    seen = hand | gone
     out: list[int] = []
-    last = -2
-    for c in sorted(a for a in obs.legal if a < 52):
-        if out and c // 13 == last // 13 and all((hand | gone) >> x & 1 for x in range(last + 1, c)):
-            last = c
-            continue
+    last = -1
+    for c in sorted((a for a in obs.legal if is_card(a)), key=lambda a: (order.suit[a], ranks_of(order)[a])):
+        # Nothing of the suit between ``last`` and ``c`` (above the one, below the other) unseen.
+        if last >= 0 and order.suit[c] == order.suit[last]:
+            between = order.suit_mask[c] & order.beaten_by[last] & ~order.beaten_by[c] & ~(1 << c)
+            if not between & ~seen:
+                last = c
+                continue
         out.append(c)
         last = c
     return out
@@ -255,8 +265,11 @@ def pick(values: dict[int, list[float]], default: int) -> int:
 
 
 def _quick_bid(hand: int, players: int, rules: Rules, *, nil: bool = True) -> int:
-    a, b, _ = normal.FIT_FIRST[players]
+    a, b, _ = normal.FIT_FIRST[2 if players == 2 else 4]
     mu = a + b * estimate_tricks(hand, players)
+    fixed = normal.fixed_bid(hand, rules, mu)
+    if fixed is not None:
+        return fixed
     if nil and rules.nil.enabled and mu <= 2.5 and nil_danger(hand) <= 1.6:
         return 0
     return max(max(1, rules.bidding.min_bid), min(13, round(mu - 0.3)))
@@ -271,11 +284,16 @@ def _fill_bids(view: TableView, hands: list[int], played: list[int], rules: Rule
         if b is None:
             b = _quick_bid(hands[s] | played[s], view.n, rules) if s != view.seat else 0
         bids.append(b)
-    if view.n == 4:
-        for s in range(4):
-            p = (s + 2) % 4
-            if bids[s] == 0 and bids[p] == 0 and obs.bids[s] is None and s != view.seat:
+    partner = plan_for(rules).partner
+    for s in range(view.n):
+        p = partner[s]
+        if p >= 0:
+            if obs.bids[s] is not None or s == view.seat:
+                continue
+            if bids[s] == 0 and bids[p] == 0:
                 bids[s] = max(1, _quick_bid(hands[s], 4, rules, nil=False))
+            elif rules.bidding.suicide and bids[p] != 0:
+                bids[s] = 0  # R-S-1: one partner of each side bids nil
     return bids
 
 

@@ -32,8 +32,8 @@ from spades_cli.engine import (
     Observation,
     Rules,
 )
-from spades_cli.engine.cards import FULL_DECK, SPADES, SUIT_MASKS, mask_of
-from spades_cli.engine.play import beats
+from spades_cli.engine.cards import FULL_DECK, SPADES, mask_of
+from spades_cli.engine.plan import MODE_FREE, MODE_WHIZ, plan_for
 
 
 def _suit(card: int) -> int:
@@ -88,14 +88,19 @@ def bag_cost(rules: Rules, bags_now: int) -> float:
     return cost
 
 
+def _scores(obs: Observation, rules: Rules) -> tuple[int, int]:
+    """This seat's side's score and the best score of the other sides."""
+    side = rules.side_of(obs.seat)
+    return obs.scores[side], max(x for i, x in enumerate(obs.scores) if i != side)
+
+
 # -- declaring double / blind nil --------------------------------------------------
 
 
 def declare_choice(obs: Observation, rules: Rules) -> tuple[int, str]:
     if BLIND not in obs.legal:
         return NO_BLIND, "double nil is not available"
-    side = obs.seat % 2
-    mine, theirs = obs.scores[side], obs.scores[1 - side]
+    mine, theirs = _scores(obs, rules)
     behind = theirs - mine
     value = rules.blind_nil.value
     # Against careful play a double nil rarely survives (self-play: about one in twenty),
@@ -213,14 +218,17 @@ def expected_tricks(obs: Observation, rules: Rules) -> tuple[float, float]:
         # take 5 (set in a quarter of the hands). Cap it a little above the hand's own count.
         a1, b1, _ = _FIT_2P_FIRST
         return min(13.0, max(0.0, a + b * est + c * other), a1 + b1 * est + SECOND_BID_ROOM), sd
+    # A joker or a promoted deuce above the ace of spades (R-J-1, R-J-8) is all but a
+    # sure trick; the estimate reads only the 52 ordinary cards' ranks.
+    est += sum(0.9 for c in rules.trump_cards if c // 13 != SPADES and hand >> c & 1)
     a, b, sd = _FIT_4P
     mu = a + b * est
-    partner = (obs.seat + 2) % 4 if obs.players == 4 else -1
+    partner = plan_for(rules).partner[obs.seat]
     if partner >= 0 and obs.bids[partner] == 0:
         mu += 0.5  # covering a partner's nil wins tricks anyway
     others = sum(b for i, b in enumerate(obs.bids) if b is not None and i != obs.seat)
-    if others + mu > 13:
-        mu -= (others + mu - 13) * 0.5
+    if others + mu > rules.hand_size:
+        mu -= (others + mu - rules.hand_size) * 0.5
     return max(0.0, mu), sd
 
 
@@ -274,14 +282,36 @@ def best_bid(
     return best if best is not None else min(bids)
 
 
+# R-S-1: the nil danger (``hand.nil_danger``) of a median 13-card hand: the partner's
+# hand, unseen, is as likely to be a safer nil as not below this.
+SUICIDE_NIL_DANGER = 4.1
+
+
+def fixed_bid(hand: int, rules: Rules, mu: float) -> int | None:
+    """The bid a hand makes when the rules fix it by the spade-suit cards held (R-M-1
+    Mirror: that count; R-W-1 Whiz: that count, or nil for a hand unlikely to take a
+    trick), or None when the rules leave the number free."""
+    plan = plan_for(rules)
+    if plan.bid_mode == MODE_FREE:
+        return None
+    count = (hand & plan.trump).bit_count()
+    if (
+        plan.bid_mode == MODE_WHIZ
+        and rules.nil.enabled
+        and (count == 0 or (mu <= 2.5 and nil_danger(hand) <= 1.8))
+    ):
+        return 0
+    return count
+
+
 def nil_ok(obs: Observation, rules: Rules, hand: int, mu: float) -> bool:
     if not rules.nil.enabled:
         return False
     danger = nil_danger(hand)
     # A nil worth less than the usual 100 is worth less risk (R-C-10, nil.value).
     scale = min(1.0, rules.nil.value / 100)
-    if obs.players == 4:
-        pb = obs.bids[(obs.seat + 2) % 4]
+    if plan_for(rules).partner[obs.seat] >= 0:
+        pb = obs.bids[plan_for(rules).partner[obs.seat]]
         if pb == 0:
             return False  # both partners nil leaves no contract
         limit = 1.8 if (pb is None or pb >= 3) else 1.2
@@ -294,13 +324,13 @@ def _beside_nil_ok(obs: Observation, rules: Rules, desperate: bool) -> bool:
     the partner's bid is made) leaves the side no contract and two nils to defend with
     nobody to cover them: only when the opponents are about to win the game and the
     side, behind, needs both nils' points to catch them."""
-    if obs.players != 4:
+    p = plan_for(rules).partner[obs.seat]
+    if p < 0:
         return True
-    p = (obs.seat + 2) % 4
     if obs.bids[p] != 0 and not obs.declared[p]:
         return True
     theirs = rules.blind_nil.value if obs.declared[p] else rules.nil.value
-    return desperate and obs.scores[obs.seat % 2] + theirs + rules.nil.value >= rules.target
+    return desperate and obs.scores[rules.side_of(obs.seat)] + theirs + rules.nil.value >= rules.target
 
 
 def bid_choice(
@@ -315,14 +345,19 @@ def bid_choice(
     bids = _legal_bids(obs.legal)
     hand = mask_of(obs.hand)
     mu, sd = estimate if estimate is not None else expected_tricks(obs, rules)
-    side = obs.seat % 2
-    mine, theirs = obs.scores[side], obs.scores[1 - side]
+    side = rules.side_of(obs.seat)
+    mine, theirs = _scores(obs, rules)
     sure = sure_tricks(hand, mask_of(obs.own_discards) if obs.players == 2 else 0)
     mu = max(mu, float(sure))
-    partner = obs.bids[(obs.seat + 2) % 4] if obs.players == 4 else None
+    partner = obs.bids[plan_for(rules).partner[obs.seat]] if plan_for(rules).partner[obs.seat] >= 0 else None
     desperate = theirs >= rules.target - 120 and theirs > mine + 100
     nil_allowed = 0 in bids and rules.nil.enabled and not sure and _beside_nil_ok(obs, rules, desperate)
     go_nil = nil_verdict if nil_verdict is not None else nil_ok(obs, rules, hand, mu)
+    if rules.bidding.suicide and partner is None and 0 in bids:
+        # R-S-1: one of the two must nil; the first to bid nils when its hand is the safer
+        # nil of the two as far as it can tell (no sure trick, less danger than a typical
+        # hand), else bids a number and leaves the nil to the partner.
+        go_nil = nil_allowed and nil_danger(hand) <= SUICIDE_NIL_DANGER
     if nil_allowed and go_nil:
         return BID_BASE + 0, f"a nil: the hand has little that must win (about {mu:.1f} tricks)"
     greed = 0.0
@@ -362,25 +397,30 @@ def _share(view: TableView, seat: int) -> float:
         return 0.0
     played = sum(1 for t in view.obs.tricks for i in range(len(t.cards)) if (t.leader + i) % view.n == seat)
     played += sum(1 for s, _ in view.trick if s == seat)
-    size = 13 - played
+    size = view.rules.hand_size - played
     return min(1.0, size / u)
 
 
 def beaten_chance(view: TableView, card: int, seat: int) -> float:
     """Chance that ``seat`` (to play later in this trick) holds something that beats ``card``."""
-    led = view.led_suit if view.trick else _suit(card)
-    suit = _suit(card)
+    led = view.led_suit if view.trick else view.order.suit[card]
+    suit = view.order.suit[card]
     share = _share(view, seat)
     if share <= 0:
         return 0.0
     void = view.voids[seat]
-    sp_out = view.unknown & SUIT_MASKS[SPADES]
-    higher = view.unknown & SUIT_MASKS[suit] & ~((2 << card) - 1)
+    order = view.order
+    sp_out = view.unknown & order.trump
+    higher = view.unknown & order.suit_mask[card] & order.beaten_by[card]
     if suit == SPADES and led != SPADES:
         # A ruff can only be overruffed by a seat that is void in the led suit too.
         if void >> SPADES & 1 or not higher:
             return 0.0
-        void_led = 1.0 if void >> led & 1 else (1 - share) ** (view.unknown & SUIT_MASKS[led]).bit_count()
+        void_led = (
+            1.0
+            if void >> led & 1
+            else (1 - share) ** (view.unknown & order.suit_mask[view.trick[0][1]]).bit_count()
+        )
         return void_led * (1 - (1 - share) ** higher.bit_count())
     if void >> suit & 1:
         if suit == SPADES or void >> SPADES & 1 or not sp_out:
@@ -389,7 +429,7 @@ def beaten_chance(view: TableView, card: int, seat: int) -> float:
     p_high = 1 - (1 - share) ** higher.bit_count()
     if suit == SPADES:
         return p_high
-    p_void = (1 - share) ** (view.unknown & SUIT_MASKS[suit]).bit_count()
+    p_void = (1 - share) ** (view.unknown & order.suit_mask[card]).bit_count()
     p_ruff = p_void * (0.0 if (void >> SPADES & 1 or not sp_out) else 0.8)
     return 1 - (1 - p_high) * (1 - p_ruff)
 
@@ -416,12 +456,16 @@ def play_choice(view: TableView) -> tuple[int, str]:
     me = view.seat
     if view.is_nil(me) and view.obs.tricks_won[me] == 0:
         return _play_nil(view, cards)
-    if view.n == 4 and view.is_nil(view.partner) and view.obs.tricks_won[view.partner] == 0:
+    if view.partner >= 0 and view.is_nil(view.partner) and view.obs.tricks_won[view.partner] == 0:
         choice = _cover_partner_nil(view, cards)
         if choice is not None:
             return choice
     cards = no_equal_overtake(view, cards)
-    opp_nil = [s for s in range(view.n) if s % 2 != me % 2 and view.is_nil(s) and view.obs.tricks_won[s] == 0]
+    opp_nil = [
+        s
+        for s in range(view.n)
+        if view.rules.side_of(s) != view.side and view.is_nil(s) and view.obs.tricks_won[s] == 0
+    ]
     need = _need(view, view.side)
     left = view.tricks_left()
     at_risk = need > 0 and need >= left - 1
@@ -435,10 +479,14 @@ def play_choice(view: TableView) -> tuple[int, str]:
 
 
 def equal_run(view: TableView, low: int, high: int) -> bool:
-    """Cards ``low`` < ``high`` of one suit with nothing between them but this hand's
-    cards and cards already played: whichever of them wins, the other is as good."""
-    seen = view.hand | view.played
-    return _suit(low) == _suit(high) and all(seen >> x & 1 for x in range(low + 1, high))
+    """Cards ``low`` below ``high`` in one suit (the rules' order: JJDD's 2S is above the
+    ace) with nothing between them but this hand's cards and cards already played:
+    whichever of them wins, the other is as good."""
+    order = view.order
+    if order.suit[low] != order.suit[high] or not order.beaten_by[low] >> high & 1:
+        return False
+    between = order.suit_mask[low] & order.beaten_by[low] & ~order.beaten_by[high] & ~(1 << high)
+    return not between & ~(view.hand | view.played)
 
 
 def no_equal_overtake(view: TableView, cards: list[int]) -> list[int]:
@@ -446,37 +494,45 @@ def no_equal_overtake(view: TableView, cards: list[int]) -> list[int]:
     with an equal one are set aside, if a card that stays under it is legal (a partner's
     unbroken nil excepted: that card must be overtaken). Overtaking with an equal card
     wins the side nothing and spends a high card."""
-    if view.n != 4 or view.win_seat != view.partner:
+    if view.partner < 0 or view.win_seat != view.partner:
         return cards
     if view.is_nil(view.partner) and view.obs.tricks_won[view.partner] == 0:
         return cards
     w = view.win_card
-    if all(beats(c, w) for c in cards):
+    if all(view.beats(c, w) for c in cards):
         return cards
-    return [c for c in cards if not (c > w and equal_run(view, w, c))]
+    return [c for c in cards if not equal_run(view, w, c)]
 
 
 def _third_hand_high(view: TableView, cards: list[int]) -> int | None:
     """Third to play after the partner's lead, the trick not safely the side's: the
     highest card of the led suit that beats the card winning it, the lowest of its equal
     run (it makes the fourth hand spend a higher card, or wins)."""
-    if view.n != 4 or view.position != 2 or view.trick[0][0] != view.partner:
+    if view.partner < 0 or view.position != 2 or view.trick[0][0] != view.partner:
         return None
-    over = [c for c in cards if _suit(c) == view.led_suit and view.beats(c, view.win_card)]
+    over = [c for c in cards if view.order.suit[c] == view.led_suit and view.beats(c, view.win_card)]
     if not over:
         return None
-    top = max(over)
-    return min(c for c in over if c == top or equal_run(view, c, top))
+    top = max(over, key=lambda c: view.rank[c])
+    return min((c for c in over if c == top or equal_run(view, c, top)), key=lambda c: view.rank[c])
 
 
 def _wants_tricks(view: TableView, need: int) -> bool:
     if need > 0:
         return True
     rules = view.rules
-    opp = 1 - view.side
-    opp_need = _need(view, opp)
-    left = view.tricks_left()
     cost = bag_cost(rules, view.obs.bags[view.side])
+    left = view.tricks_left()
+    for opp in range(rules.sides):
+        if opp != view.side and _set_them(view, opp, left, cost):
+            return True
+    return cost <= 0
+
+
+def _set_them(view: TableView, opp: int, left: int, cost: float) -> bool:
+    """Whether setting side ``opp``'s contract is worth fighting for now."""
+    rules = view.rules
+    opp_need = _need(view, opp)
     if opp_need > 0 and view.contract(opp) > 0:
         slack = left - opp_need
         their_score = view.obs.scores[opp]
@@ -487,12 +543,12 @@ def _wants_tricks(view: TableView, need: int) -> bool:
         set_gain = 20 * view.contract(opp)
         if slack <= SET_SLACK or (slack <= SET_SLACK + 1 and set_gain > 8 * cost):
             return True
-    return cost <= 0
+    return False
 
 
-def _cheapest(cards: list[int]) -> int:
+def _cheapest(view: TableView, cards: list[int]) -> int:
     """The least valuable card: low rank, non-spade first."""
-    return min(cards, key=lambda c: (_suit(c) == SPADES, c % 13))
+    return min(cards, key=lambda c: (view.order.suit[c] == SPADES, view.rank[c]))
 
 
 def _discard(view: TableView, cards: list[int], *, keep_winners: bool = True) -> int:
@@ -500,10 +556,10 @@ def _discard(view: TableView, cards: list[int], *, keep_winners: bool = True) ->
     hand = view.hand
 
     def key(c: int) -> tuple[int, int, int, int]:
-        suit = _suit(c)
-        length = (hand & SUIT_MASKS[suit]).bit_count()
-        master = 1 if keep_winners and view.is_master(c) and c % 13 >= 8 else 0
-        return (suit == SPADES, master, c % 13 + (0 if length <= 2 else 3), length)
+        suit = view.order.suit[c]
+        length = (hand & view.order.suit_mask[c]).bit_count()
+        master = 1 if keep_winners and view.is_master(c) and view.rank[c] >= 8 else 0
+        return (suit == SPADES, master, view.rank[c] + (0 if length <= 2 else 3), length)
 
     return min(cards, key=key)
 
@@ -512,7 +568,7 @@ def _play_to_win(view: TableView, cards: list[int], need: int) -> tuple[int, str
     if not view.trick:
         return _lead_to_win(view, cards)
     win_p = {c: win_chance(view, c) for c in cards}
-    partner_winning = view.n == 4 and view.win_seat == view.partner
+    partner_winning = view.partner >= 0 and view.win_seat == view.partner
     if partner_winning:
         held = 1.0
         for s in view.seats_after():
@@ -524,7 +580,7 @@ def _play_to_win(view: TableView, cards: list[int], need: int) -> tuple[int, str
             return _discard(view, cards), "leaves the trick to its partner's winning card"
     good = [c for c in cards if win_p[c] >= 0.6]
     if good:
-        c = min(good, key=lambda c: (_suit(c) == SPADES and view.led_suit != SPADES, c % 13))
+        c = min(good, key=lambda c: (view.order.suit[c] == SPADES and view.led_suit != SPADES, view.rank[c]))
         return c, "wins the trick as cheaply as it safely can"
     high = _third_hand_high(view, cards)
     if high is not None:
@@ -532,58 +588,60 @@ def _play_to_win(view: TableView, cards: list[int], need: int) -> tuple[int, str
     winners = [c for c in cards if win_p[c] > 0]
     left = view.tricks_left()
     if winners and (view.position == view.n - 1 or need >= left - 1):
-        c = max(winners, key=lambda c: (win_p[c], -(c % 13)))
+        c = max(winners, key=lambda c: (win_p[c], -(view.rank[c])))
         return c, "tries for a trick its side needs"
     return _discard(view, cards), "cannot win this trick cheaply: throws a low card"
 
 
 def _lead_to_win(view: TableView, cards: list[int]) -> tuple[int, str]:
-    masters = [c for c in cards if _suit(c) != SPADES and win_chance(view, c) >= 0.7]
+    masters = [c for c in cards if view.order.suit[c] != SPADES and win_chance(view, c) >= 0.7]
     if masters:
         return max(masters, key=lambda c: win_chance(view, c)), "cashes a winner"
-    spades = [c for c in cards if _suit(c) == SPADES]
+    spades = [c for c in cards if view.order.suit[c] == SPADES]
     if spades:
-        top = high_card(spades)
+        top = high_card(spades, view.order)
         # Draw trumps when ours are the best ones.
         if view.is_master(top) and len(spades) >= 2:
             return top, "draws trumps with the top spade"
-    side = [c for c in cards if _suit(c) != SPADES]
+    side = [c for c in cards if view.order.suit[c] != SPADES]
     if side:
-        partner_void = view.voids[view.partner] if view.n == 4 else 0
+        partner_void = view.voids[view.partner] if view.partner >= 0 else 0
         opp_void = 0
         for s in range(view.n):
-            if s % 2 != view.side:
+            if view.rules.side_of(s) != view.side:
                 opp_void |= view.voids[s]
 
         def key(c: int) -> tuple[int, int, int]:
-            suit = _suit(c)
-            length = (view.hand & SUIT_MASKS[suit]).bit_count()
+            suit = view.order.suit[c]
+            length = (view.hand & view.order.suit_mask[c]).bit_count()
             ruffed = 1 if opp_void >> suit & 1 else 0
             helps = 0 if partner_void >> suit & 1 else 1
             return (ruffed, helps, -length)
 
-        best_suit = min(side, key=key) // 13
-        return low_card([c for c in side if _suit(c) == best_suit]), "leads low from its longest suit"
-    return low_card(cards), "leads a low spade"
+        best_suit = view.order.suit[min(side, key=key)]
+        return low_card(
+            [c for c in side if view.order.suit[c] == best_suit], view.order
+        ), "leads low from its longest suit"
+    return low_card(cards, view.order), "leads a low spade"
 
 
 def _play_to_duck(view: TableView, cards: list[int]) -> tuple[int, str]:
     if not view.trick:
 
         def key(c: int) -> tuple[float, int]:
-            return (win_chance(view, c, against_all=True), c % 13)
+            return (win_chance(view, c, against_all=True), view.rank[c])
 
         return min(cards, key=key), "the contract is safe: leads a card unlikely to win"
     losers = [c for c in cards if not view.beats(c, view.win_card)]
     if losers:
-        return high_card_nonspade(losers), "the contract is safe: ducks with its highest losing card"
-    c = min(cards, key=lambda c: (win_chance(view, c, against_all=True), -(c % 13)))
+        return high_card_nonspade(view, losers), "the contract is safe: ducks with its highest losing card"
+    c = min(cards, key=lambda c: (win_chance(view, c, against_all=True), -(view.rank[c])))
     return c, "must win or risk: plays the card least likely to hold"
 
 
-def high_card_nonspade(cards: list[int]) -> int:
-    non = [c for c in cards if _suit(c) != SPADES]
-    return high_card(non or cards)
+def high_card_nonspade(view: TableView, cards: list[int]) -> int:
+    non = [c for c in cards if view.order.suit[c] != SPADES]
+    return high_card(non or cards, view.order)
 
 
 # -- nil ---------------------------------------------------------------------------
@@ -593,16 +651,18 @@ def _play_nil(view: TableView, cards: list[int]) -> tuple[int, str]:
     if not view.trick:
 
         def lead_key(c: int) -> tuple[float, int]:
-            return (win_chance(view, c, against_all=True), c % 13)
+            return (win_chance(view, c, against_all=True), view.rank[c])
 
         return min(cards, key=lead_key), "nil: leads its safest low card"
     losers = [c for c in cards if not view.beats(c, view.win_card)]
     if losers:
         # Throw the most dangerous card that still loses.
-        return max(losers, key=lambda c: (card_danger(c, view.hand), c % 13)), "nil: plays under the winner"
+        return max(
+            losers, key=lambda c: (card_danger(c, view.hand), view.rank[c])
+        ), "nil: plays under the winner"
     if view.position == view.n - 1:
-        return high_card(cards), "nil: the trick is lost anyway, so unloads the highest card"
-    c = min(cards, key=lambda c: (win_chance(view, c, against_all=True), c % 13))
+        return high_card(cards, view.order), "nil: the trick is lost anyway, so unloads the highest card"
+    c = min(cards, key=lambda c: (win_chance(view, c, against_all=True), view.rank[c]))
     return c, "nil: plays the card most likely to be beaten"
 
 
@@ -612,23 +672,23 @@ def _cover_partner_nil(view: TableView, cards: list[int]) -> tuple[int, str] | N
     if not view.trick:
         # Lead high where the partner can play under, ideally a suit the partner lacks.
         pv = view.voids[partner]
-        void_suits = [c for c in cards if pv >> (_suit(c)) & 1]
+        void_suits = [c for c in cards if pv >> (view.order.suit[c]) & 1]
         if void_suits:
-            return high_card(void_suits), "leads a suit its nil partner lacks"
+            return high_card(void_suits, view.order), "leads a suit its nil partner lacks"
         strong = [c for c in cards if win_chance(view, c, against_all=True) >= 0.5]
         if strong:
-            return high_card(strong), "leads a winner to cover its partner's nil"
-        return high_card_nonspade(cards), "leads high to protect its partner's nil"
+            return high_card(strong, view.order), "leads a winner to cover its partner's nil"
+        return high_card_nonspade(view, cards), "leads high to protect its partner's nil"
     if partner in played:
         if view.win_seat == partner:
             over = [c for c in cards if view.beats(c, view.win_card)]
             if over:
-                return _cheapest(over), "overtakes its nil partner's card"
+                return _cheapest(view, over), "overtakes its nil partner's card"
         return None
     # Partner plays after us: win the trick high so the partner can duck under.
     winners = [c for c in cards if view.beats(c, view.win_card)] if view.trick else cards
     if winners:
-        c = max(winners, key=lambda c: (win_chance(view, c, against_all=True), c % 13))
+        c = max(winners, key=lambda c: (win_chance(view, c, against_all=True), view.rank[c]))
         return c, "plays high to cover its partner's nil"
     return None
 
@@ -639,8 +699,10 @@ def _break_nil(view: TableView, cards: list[int], nils: list[int]) -> tuple[int,
         # Lead low where the nil bidder still holds cards (not a suit they lack).
         target = nils[0]
         tv = view.voids[target]
-        cand = [c for c in cards if not tv >> (_suit(c)) & 1 and _suit(c) != SPADES] or cards
-        return low_card(cand), "leads low to pressure the opponent's nil"
+        cand = [
+            c for c in cards if not tv >> (view.order.suit[c]) & 1 and view.order.suit[c] != SPADES
+        ] or cards
+        return low_card(cand, view.order), "leads low to pressure the opponent's nil"
     for nil_seat in nils:
         if nil_seat in played and view.win_seat == nil_seat:
             losers = [c for c in cards if not view.beats(c, view.win_card)]
@@ -650,8 +712,8 @@ def _break_nil(view: TableView, cards: list[int], nils: list[int]) -> tuple[int,
             losers = [c for c in cards if not view.beats(c, view.win_card)] if view.trick else []
             low = losers or cards
             if view.win_seat != -1 and view.is_partner(view.win_seat) and losers:
-                return low_card(losers), "keeps the trick low for the opponent's nil to win"
+                return low_card(losers, view.order), "keeps the trick low for the opponent's nil to win"
             if not losers:
-                return low_card(cards), "plays low so the opponent's nil may have to win"
-            return low_card(low), "plays low against the opponent's nil"
+                return low_card(cards, view.order), "plays low so the opponent's nil may have to win"
+            return low_card(low, view.order), "plays low against the opponent's nil"
     return None

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from spades_cli.engine import HandResult, Rules, State
 from spades_cli.engine.cards import NON_SPADE_MASK, SPADE_MASK, SUIT_MASKS
+from spades_cli.engine.plan import plan_for
 from spades_cli.engine.play import beating_mask, beats
 from spades_cli.engine.scoring import game_over
 
@@ -37,18 +38,25 @@ class Context:
     nil_toward: bool  # a failed nil's tricks count toward the partner's bid
     duck: list[bool]  # per side: once the contract is made, avoid overtricks
     n: int
+    side_of: tuple[int, ...]  # per seat: its side (R-4P-1, R-CT-1, R-I-1)
+    seats: tuple[tuple[int, ...], ...]  # per side: its seats
+    partner: tuple[int, ...]  # per seat: its partner, -1 for none
+    tricks: int  # the tricks of a hand (rules.hand_size)
 
 
 def make_context(st: State) -> Context:
     rules = st.rules
     n = st.n
     nil = [rules.is_nil(st.bids[s], st.blind[s]) for s in range(n)]
-    contract = [0, 0]
+    plan = plan_for(rules)
+    side_of = tuple(rules.side_of(s) for s in range(n))
+    contract = [0] * plan.sides
     for s in range(n):
         if not nil[s] and st.bids[s] > 0:
-            contract[s & 1] += st.bids[s]
-    duck = [_bag_hurts(rules, st.bags[side]) for side in (0, 1)]
-    return Context(nil, contract, rules.nil.failed_tricks == "partner", duck, n)
+            contract[side_of[s]] += st.bids[s]
+    duck = [_bag_hurts(rules, st.bags[side]) for side in range(plan.sides)]
+    toward = rules.nil.failed_tricks == "partner"
+    return Context(nil, contract, toward, duck, n, side_of, plan.side_seats, plan.partner, plan.hand_size)
 
 
 def _bag_hurts(rules: Rules, bags_now: int) -> bool:
@@ -117,22 +125,22 @@ def fast_card(st: State, ctx: Context) -> int:
         return _low(mask)
     s = st.current
     n = ctx.n
-    side = s & 1
+    side = ctx.side_of[s]
     trick = st.trick
     pos = len(trick)
     later = [(s + k) % n for k in range(1, n - pos)]
-    opp_later = [t for t in later if t & 1 != side]
+    opp_later = [t for t in later if ctx.side_of[t] != side]
     won = st.tricks_won
     # My own nil: stay under.
     if ctx.nil[s] and won[s] == 0:
         return _duck(st, mask, trick, later, nil=True)
-    partner = (s + 2) % 4 if n == 4 else -1
+    partner = ctx.partner[s]
     if partner >= 0 and ctx.nil[partner] and won[partner] == 0:
         c = _cover(st, mask, trick, partner, later, opp_later)
         if c >= 0:
             return c
-    for t in range(1 - side, n, 2):
-        if ctx.nil[t] and won[t] == 0 and not _at_risk(st, ctx, side):
+    for t in range(n):
+        if ctx.side_of[t] != side and ctx.nil[t] and won[t] == 0 and not _at_risk(st, ctx, side):
             c = _against_nil(st, mask, trick, t, later)
             if c >= 0:
                 return c
@@ -145,7 +153,7 @@ def fast_card(st: State, ctx: Context) -> int:
 def _toward(st: State, ctx: Context, side: int) -> int:
     won = st.tricks_won
     total = 0
-    for t in range(side, ctx.n, 2):
+    for t in ctx.seats[side]:
         if not ctx.nil[t] or ctx.nil_toward:
             total += won[t]
     return total
@@ -153,7 +161,7 @@ def _toward(st: State, ctx: Context, side: int) -> int:
 
 def _at_risk(st: State, ctx: Context, side: int) -> bool:
     need = ctx.contract[side] - _toward(st, ctx, side)
-    return need > 0 and need >= 12 - st.trick_no
+    return need > 0 and need >= ctx.tricks - 1 - st.trick_no
 
 
 def losing_cards(mask: int, win: int) -> int:
@@ -184,21 +192,17 @@ def _against_nil(st: State, mask: int, trick: list[int], nil_seat: int, later: l
 
 def _wants(st: State, ctx: Context, side: int) -> bool:
     won = st.tricks_won
-    n = ctx.n
-    toward = 0
-    for t in range(side, n, 2):
-        if not ctx.nil[t] or ctx.nil_toward:
-            toward += won[t]
-    if toward < ctx.contract[side]:
+    if _toward(st, ctx, side) < ctx.contract[side]:
         return True
-    opp = 1 - side
-    need = ctx.contract[opp]
-    if need:
+    for opp in range(len(ctx.contract)):
+        need = ctx.contract[opp]
+        if opp == side or not need:
+            continue
         have = 0
-        for t in range(opp, n, 2):
+        for t in ctx.seats[opp]:
             if not ctx.nil[t] or ctx.nil_toward:
                 have += won[t]
-        if have < need and (13 - st.trick_no) - (need - have) <= 1:
+        if have < need and (ctx.tricks - st.trick_no) - (need - have) <= 1:
             return True  # the opponents can barely make it: try to set them
     return not ctx.duck[side]
 
@@ -335,6 +339,15 @@ def play_out(st: State, ctx: Context) -> HandResult:
     return st.results[-1]
 
 
+def _rival(result: HandResult, side: int) -> int:
+    """The other side that ``side`` races: the other one of two, else the best scored
+    (cutthroat and solo, R-CT-1, R-I-1)."""
+    if len(result.sides) == 2:
+        return 1 - side
+    others = [t for t in range(len(result.sides)) if t != side]
+    return max(others, key=lambda t: result.sides[t].score)
+
+
 def hand_utility(rules: Rules, side: int, result: HandResult) -> float:
     """The value of a finished hand for ``side``: points gained over the opponents, where
     a bag carried is priced at its share of the future penalty (so a penalty is spread
@@ -342,12 +355,13 @@ def hand_utility(rules: Rules, side: int, result: HandResult) -> float:
     b = rules.bags
     per_bag = b.penalty / b.limit if (b.enabled and b.limit) else 0.0
     value = 0.0
-    for k, sr in ((1.0, result.sides[side]), (-1.0, result.sides[1 - side])):
+    rival = _rival(result, side)
+    for k, sr in ((1.0, result.sides[side]), (-1.0, result.sides[rival])):
         carried = sr.bags
         if per_bag and sr.bag_penalty:
             carried -= (b.limit or 0) * (-sr.bag_penalty // b.penalty)
         value += k * (sr.points - per_bag * carried)
-    me, opp = result.sides[side].score, result.sides[1 - side].score
+    me, opp = result.sides[side].score, result.sides[rival].score
     if game_over(rules, (me, opp)):
         # R-C-11: once the game is decided, only who won matters.
         return WIN_VALUE if me > opp else -WIN_VALUE
@@ -369,7 +383,7 @@ def game_utility(rules: Rules, side: int, result: HandResult) -> float:
     winning it from the scores after the hand (spread over -WIN_VALUE .. WIN_VALUE), with
     the hand's points (:func:`hand_utility`) as a small tie-break. Near the target this
     weighs a set or a made contract by what it does to the race, not by its points."""
-    mine, theirs = result.sides[side], result.sides[1 - side]
+    mine, theirs = result.sides[side], result.sides[_rival(result, side)]
     if game_over(rules, (mine.score, theirs.score)):
         return WIN_VALUE if mine.score > theirs.score else -WIN_VALUE
     value = hand_utility(rules, side, result)

@@ -10,18 +10,42 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from spades_cli.engine import BID_BASE, Observation, Rules
-from spades_cli.engine.cards import SPADES, SUIT_MASKS, mask_of
+from spades_cli.engine.cards import SPADES, mask_of
 from spades_cli.engine.plan import plan_for
-from spades_cli.engine.play import beats
+from spades_cli.engine.play import CardOrder, beats
+
+# Each order's ranks, with the order itself so that an id is never read for another object.
+_RANKS: dict[int, tuple[CardOrder, tuple[int, ...]]] = {}
 
 
-def low_card(cards: list[int] | tuple[int, ...]) -> int:
-    """The lowest card by rank, preferring a non-spade at equal rank."""
-    return min(cards, key=lambda c: (c % 13, c // 13 == SPADES))
+def ranks_of(order: CardOrder) -> tuple[int, ...]:
+    """Each card's rank within its suit under ``order``: how many cards of its suit it
+    beats (R-C-4). In a suit of the ordinary 13 cards this is ``c % 13``; a joker or a
+    promoted deuce ranks above the ace of spades (R-J-1, R-J-8)."""
+    got = _RANKS.get(id(order))
+    if got is not None and got[0] is order:
+        return got[1]
+    ranks = tuple(
+        (order.suit_mask[c] & ~order.beaten_by[c] & ~(1 << c)).bit_count() for c in range(len(order.suit))
+    )
+    _RANKS[id(order)] = (order, ranks)
+    return ranks
 
 
-def high_card(cards: list[int] | tuple[int, ...]) -> int:
-    return max(cards, key=lambda c: (c % 13, c // 13 == SPADES))
+def _rank_key(c: int, order: CardOrder | None) -> tuple[int, bool]:
+    if order is None:
+        return (c % 13, c // 13 == SPADES)
+    return (ranks_of(order)[c], order.trump >> c & 1 == 1)
+
+
+def low_card(cards: list[int] | tuple[int, ...], order: CardOrder | None = None) -> int:
+    """The lowest card by rank, preferring a non-spade at equal rank (``order``: the
+    rules' order of the cards, the ordinary one when None)."""
+    return min(cards, key=lambda c: _rank_key(c, order))
+
+
+def high_card(cards: list[int] | tuple[int, ...], order: CardOrder | None = None) -> int:
+    return max(cards, key=lambda c: _rank_key(c, order))
 
 
 def bid_of(action: int) -> int:
@@ -46,6 +70,17 @@ class TableView:
     win_card: int
     unknown: int  # cards whose holder this seat does not know
     maybe_drawn: int  # 2P: own discards the opponent may have drawn in an exchange
+
+    @property
+    def order(self) -> CardOrder:
+        """The rules' order of the cards: ``order.suit[c]`` is the suit a card follows as
+        (a joker or JJDD's 2 of diamonds is a spade), ``order.trump`` the trumps."""
+        return plan_for(self.rules).order
+
+    @property
+    def rank(self) -> tuple[int, ...]:
+        """Each card's rank within its suit (``ranks_of``)."""
+        return ranks_of(plan_for(self.rules).order)
 
     @property
     def led_suit(self) -> int:
@@ -92,13 +127,12 @@ class TableView:
         return total
 
     def tricks_left(self) -> int:
-        return 13 - len(self.obs.tricks)
+        return self.rules.hand_size - len(self.obs.tricks)
 
     def higher_outstanding(self, card: int) -> int:
         """Cards of the same suit above ``card`` that other seats may still hold."""
-        suit = plan_for(self.rules).order.suit[card]
-        above = SUIT_MASKS[suit] & ~((2 << card) - 1)
-        return (self.unknown & above).bit_count()
+        order = plan_for(self.rules).order
+        return (self.unknown & order.suit_mask[card] & order.beaten_by[card]).bit_count()
 
     def is_master(self, card: int) -> bool:
         """No unplayed card of its suit outside this hand beats it."""
@@ -146,8 +180,8 @@ def read_table(obs: Observation, rules: Rules) -> TableView:
         rules=rules,
         seat=seat,
         n=n,
-        partner=(seat + 2) % 4 if n == 4 else -1,
-        side=seat % 2,
+        partner=plan.partner[seat],
+        side=rules.side_of(seat),
         hand=hand,
         played=played,
         voids=voids,
