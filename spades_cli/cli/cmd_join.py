@@ -10,6 +10,7 @@ import click
 from spades_cli.cli.options import autoplay_option, pace_options
 from spades_cli.engine.notation import is_number
 from spades_cli.errors import UsageError
+from spades_cli.i18n import _
 from spades_cli.net import tls
 from spades_cli.net.client import Connection, RemoteSession
 
@@ -86,7 +87,7 @@ def join_command(
     code = take_seat(
         conn,
         token,
-        intro=[f"Connecting to {host}:{port}..."],
+        intro=[_("Connecting to {address}...").format(address=f"{host}:{port}")],
         ascii_only=ascii_only,
         no_color=no_color,
         fast=fast,

@@ -260,7 +260,7 @@ class RemoteSession:
         self.transcript_path: str | None = None  # the host keeps the transcript
         self.shared = True
         self.extra_help: tuple[str, ...] = (
-            "  say TEXT    say something to the table (recorded in the transcript)",
+            "  say TEXT    " + _("say something to the table (recorded in the transcript)"),
         )
         self._rules: Rules | None = None
         self.rule_lines: list[str] = []
@@ -400,9 +400,9 @@ class RemoteSession:
 
     def completions(self) -> list[tuple[str, str, str]]:
         if self.confirming:
-            return [("yes", "yes", "leave the table"), ("no", "no", "keep playing")]
+            return [("yes", "yes", _("leave the table")), ("no", "no", _("keep playing"))]
         out = moves.completions(self.look, self.rules, self.deciding())
-        out.append(("say", "say", "say something to the table"))
+        out.append(("say", "say", _("say something to the table")))
         return out
 
     # -- what the commands ask (the SeatView of spades_cli.session) ----------------------
@@ -429,10 +429,10 @@ class RemoteSession:
         return random.Random(self.key) if self.hints else None
 
     def take_back(self) -> list[Output]:
-        return [error("Moves cannot be taken back at a shared table.")]
+        return [error(_("Moves cannot be taken back at a shared table."))]
 
     def claim(self) -> list[Output]:
-        return [error("Claims are checked with every hand known: not at a shared table.")]
+        return [error(_("Claims are checked with every hand known: not at a shared table."))]
 
     # -- the table's messages --------------------------------------------------------------
 
@@ -458,8 +458,10 @@ class RemoteSession:
             self._emit(
                 ERROR,
                 text(
-                    "The connection to the table was lost: run the same 'spades join' "
-                    "command to take your seat again."
+                    _(
+                        "The connection to the table was lost: run the same 'spades join' "
+                        "command to take your seat again."
+                    )
                 ),
             )
 
@@ -469,7 +471,10 @@ class RemoteSession:
             try:
                 handler(msg)
             except (KeyError, TypeError, ValueError, IndexError, AttributeError, AssertionError) as exc:
-                self._emit(ERROR, text(f"The table sent a message this client cannot read ({exc})."))
+                self._emit(
+                    ERROR,
+                    text(_("The table sent a message this client cannot read ({why}).").format(why=exc)),
+                )
 
     def _name(self, letter: Any) -> str:
         if str(letter) in SEAT_WORDS:
@@ -481,7 +486,7 @@ class RemoteSession:
 
     def _on_welcome(self, msg: dict[str, Any]) -> None:
         self.rule_lines = [str(x) for x in msg["rules"]]
-        rules, _ = wire.public_view(self.rule_lines, [str(s) for s in msg["seats"]], [])
+        rules, _seats = wire.public_view(self.rule_lines, [str(s) for s in msg["seats"]], [])
         # The rules' description (their name is checked to be printable) is shown escaped.
         rules = dataclasses.replace(rules, description=safe_line(rules.description))
         self._rules = rules
@@ -489,8 +494,12 @@ class RemoteSession:
         self.seat = None if msg["seat"] is None else rules.seat_names.index(msg["seat"])
         self.labels = {s: wire.safe_text(label, 20) for s, label in enumerate(msg.get("labels", ()))}
         self.hints = bool(msg.get("hints"))
-        who = "watching" if self.seat is None else f"playing {self._name(msg['seat'])}"
-        self._emit(INFO, text(f"Joined the table ({rules.name} rules, game to {rules.target}), {who}."))
+        if self.seat is None:
+            said = _("Joined the table ({rules} rules, game to {target}), watching.")
+        else:
+            said = _("Joined the table ({rules} rules, game to {target}), playing {seat}.")
+        seat = "" if self.seat is None else self._name(msg["seat"])
+        self._emit(INFO, text(said.format(rules=rules.name, target=rules.target, seat=seat)))
 
     def _on_view(self, msg: dict[str, Any]) -> None:
         self.obs = wire.read_view(msg["view"], self.rule_lines, turn="turn" in msg)
@@ -577,7 +586,7 @@ class RemoteSession:
             self.previous, self.tricks = (trick, self.hand_no), []
 
     def _on_scored(self, msg: dict[str, Any]) -> None:
-        _, self.results = wire.public_view(
+        _rules, self.results = wire.public_view(
             self.rule_lines, list(self.rules.seat_names), [str(x) for x in msg["results"]]
         )
         self._emit(GAP, [])
@@ -586,7 +595,7 @@ class RemoteSession:
 
     def _on_hands(self, msg: dict[str, Any]) -> None:
         look = self.look
-        lines: Fragments = text(f"The hands of hand {wire.count(msg['hand'], bottom=1)}:")
+        lines: Fragments = text(_("The hands of hand {no}:").format(no=wire.count(msg["hand"], bottom=1)))
         for letter, cards in msg["hands"].items():
             lines += [
                 ("", f"\n  {look.seat(self._index(letter))}: "),
@@ -605,33 +614,39 @@ class RemoteSession:
 
     def _on_stopped(self, msg: dict[str, Any]) -> None:
         self.over = True
-        self._emit(INFO, text(f"The host stopped the game: {wire.safe_text(msg.get('reason', ''))}"))
+        reason = wire.safe_text(msg.get("reason", ""))
+        self._emit(INFO, text(_("The host stopped the game: {reason}").format(reason=reason)))
 
     def _on_error(self, msg: dict[str, Any]) -> None:
-        self._emit(ERROR, text(f"The table: {wire.safe_text(msg.get('reason', ''))}"))
+        self._emit(ERROR, text(_("The table: {reason}").format(reason=wire.safe_text(msg.get("reason", "")))))
 
     def _on_illegal(self, msg: dict[str, Any]) -> None:
         reason = wire.safe_text(msg.get("reason", ""))
-        self._emit(ERROR, text(reason[:1].upper() + reason[1:] if reason else "Not legal here."))
+        self._emit(ERROR, text(reason[:1].upper() + reason[1:] if reason else _("Not legal here.")))
 
     def _on_chat(self, msg: dict[str, Any]) -> None:
-        self._emit(INFO, text(f"{self._name(msg['seat'])} says: {wire.safe_text(msg['text'], wire.MAX_SAY)}"))
+        said = wire.safe_text(msg["text"], wire.MAX_SAY)
+        self._emit(INFO, text(_("{seat} says: {text}").format(seat=self._name(msg["seat"]), text=said)))
 
     def _on_joined(self, msg: dict[str, Any]) -> None:
-        self._emit(INFO, text(f"{self._name(msg['seat'])} joined the table."))
+        self._emit(INFO, text(_("{seat} joined the table.").format(seat=self._name(msg["seat"]))))
 
     def _on_left(self, msg: dict[str, Any]) -> None:
-        self._emit(INFO, text(f"{self._name(msg['seat'])} left the table."))
+        self._emit(INFO, text(_("{seat} left the table.").format(seat=self._name(msg["seat"]))))
 
     def _on_waiting(self, msg: dict[str, Any]) -> None:
         seconds = wire.seconds(msg["seconds"])
-        self._emit(INFO, text(f"Waiting for {self._name(msg['seat'])} to reconnect (up to {seconds:g} s)."))
+        said = _("Waiting for {seat} to reconnect (up to {seconds} s).")
+        self._emit(INFO, text(said.format(seat=self._name(msg["seat"]), seconds=f"{seconds:g}")))
 
     def _on_takeover(self, msg: dict[str, Any]) -> None:
         label = wire.safe_text(msg["label"], 20)
         self.labels[self._index(msg["seat"])] = label
-        who = "its player again" if label == "human" else f"the {label} bot"
-        self._emit(INFO, text(f"{self._name(msg['seat'])} is now played by {who}."))
+        if label == "human":
+            said = _("{seat} is now played by its player again.")
+        else:
+            said = _("{seat} is now played by the {label} bot.")
+        self._emit(INFO, text(said.format(seat=self._name(msg["seat"]), label=label)))
 
     # -- what the player types -----------------------------------------------------------
 
@@ -666,11 +681,11 @@ class RemoteSession:
 
     def _say(self, words: str) -> None:
         if self.seat is None:
-            self._emit(ERROR, text("Spectators cannot speak at the table."))
+            self._emit(ERROR, text(_("Spectators cannot speak at the table.")))
         elif not words:
-            self._emit(ERROR, text("Say what? (say TEXT)"))
+            self._emit(ERROR, text(_("Say what? (say TEXT)")))
         elif not self.chat.allow():  # the host's own limit: past it, it drops the line
-            self._emit(ERROR, text("You are talking too fast: wait a moment."))
+            self._emit(ERROR, text(_("You are talking too fast: wait a moment.")))
         else:
             with contextlib.suppress(ConnectionLost):
                 self.conn.send({"type": "say", "text": words[: wire.MAX_SAY]})
@@ -699,7 +714,7 @@ class RemoteSession:
             return
         with contextlib.suppress(ConnectionLost):
             self.conn.send({"type": "bye"})
-        self._emit(INFO, text("You left the table: the same 'spades join' command takes your seat again."))
+        self._emit(INFO, text(_("You left the table: the same 'spades join' command takes your seat again.")))
 
     def _emit(self, kind: str, frags: Fragments, seat: int | None = None) -> None:
         self._out.append(Output(kind, frags, seat))

@@ -17,8 +17,10 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.output import Output
 
+from spades_cli.i18n import N_, _
+
 STEP_KEYS = "npbtThHeq"  # the keys that act alone (replay.stepper.Stepper.move reads them)
-STEP_PROMPT = "step (n p t T h H g N e q)> "
+STEP_PROMPT = N_("step (n p t T h H g N e q)> ")
 DRAFT_KEYS: Mapping[str, str] = {"k": "keep", "d": "discard"}  # the draft's keys and what they answer
 
 
@@ -54,7 +56,7 @@ def key_reader(
 
     def read() -> str | None:
         try:
-            return session.prompt(prompt)
+            return session.prompt(_(prompt))
         except (EOFError, KeyboardInterrupt):
             return None
 

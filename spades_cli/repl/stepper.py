@@ -38,10 +38,11 @@ from spades_cli.engine import (
 from spades_cli.engine.notation import is_number
 from spades_cli.engine.walk import walk
 from spades_cli.game.events import Decided
+from spades_cli.i18n import N_, _
 from spades_cli.view import Fragments, Look, narrate, plain
 from spades_cli.view.analysis import HINDSIGHT, HandNotes, deal_figures, note_of, trick_notes
 
-KEYS = (
+KEYS = N_(
     "Keys: Enter/n next move, p back, t/T next/previous trick, h/H next/previous hand, "
     "g N hand N, e end, q quit."
 )
@@ -79,7 +80,7 @@ def positions(
     for step in walk(rules, dealer, decks, actions):
         state = step.state.clone()
         if step.phase == DEAL:
-            said = f"Hand {state.hand_no + 1} is dealt."
+            said = _("Hand {no} is dealt.").format(no=state.hand_no + 1)
             out.append(Position(state, moves, said, hand_start=True))
         else:
             moves += 1
@@ -95,7 +96,8 @@ def render(look: Look, pos: Position, total: int, width: int) -> Fragments:
     rules = look.rules
     over = pos.trick_end and state.phase != PLAY  # the hand's last trick: the hand is scored
     hand_no = state.results[-1].hand_no if over else state.hand_no
-    out: Fragments = [(view.TITLE, f"Hand {hand_no + 1}, move {pos.moves} of {total}: "), ("", pos.said)]
+    where = _("Hand {no}, move {move} of {total}: ").format(no=hand_no + 1, move=pos.moves, total=total)
+    out: Fragments = [(view.TITLE, where), ("", pos.said)]
     if over:
         return [*out, ("", "\n"), *view.hand_result(look, rules, state.results[-1])]
     for seat in range(rules.players):
@@ -103,7 +105,7 @@ def render(look: Look, pos: Position, total: int, width: int) -> Fragments:
         if rules.players == 2 and state.phase in (DRAFT, DECLARE, EXCHANGE, DRAW):
             discards = state.observation(seat).own_discards
             if discards:
-                out += [("", "  discarded: "), *look.card_list(discards)]
+                out += [("", "  " + _("discarded:") + " "), *look.card_list(discards)]
     if state.phase == PLAY:
         obs = state.observation(0)
         if pos.trick_end and state.tricks:
@@ -111,7 +113,7 @@ def render(look: Look, pos: Position, total: int, width: int) -> Fragments:
         else:
             out += [("", "\n"), *view.table_view(look, obs, width)]
     elif state.phase == BID:
-        out += [("", f"\nBids: {view.bids_text(look, state.observation(0))}")]
+        out += [("", "\n" + _("Bids: {bids}").format(bids=view.bids_text(look, state.observation(0))))]
     return out
 
 
@@ -166,7 +168,7 @@ class Stepper:
 
     def move(self, key: str) -> str | None:
         """Move as ``key`` says; an error line for an unknown key, else None."""
-        word, _, arg = key.strip().partition(" ")
+        word, _sep, arg = key.strip().partition(" ")
         last = len(self.game) - 1
         hands = [i for i, p in enumerate(self.game) if p.hand_start]
         if word in ("", "n"):
@@ -182,10 +184,10 @@ class Stepper:
         elif (word == "g" and _hand_no(arg)) or _hand_no(word):
             n = int(arg if word == "g" else word)
             if not 1 <= n <= len(hands):
-                return f"No hand {n}: this game has hands 1 to {len(hands)}."
+                return _("No hand {no}: this game has hands 1 to {last}.").format(no=n, last=len(hands))
             self.at = hands[n - 1]
         else:
-            return f"Unknown key {key.strip()!r}. {KEYS}"
+            return _("Unknown key {key}.").format(key=repr(key.strip())) + " " + _(KEYS)
         return None
 
     def show(self) -> Fragments:
@@ -214,10 +216,10 @@ def step_through(
     look = Look(rules, symbols)
     stepper = Stepper(look, positions(rules, dealer, decks, actions, look), width, analysis)
     if not stepper.game:
-        out.write("Nothing was played in this game.\n")
+        out.write(_("Nothing was played in this game.") + "\n")
         return
     read = keys if callable(keys) else lambda: keys.readline() or None
-    out.write(view.wrap(KEYS, width) + "\n")
+    out.write(view.wrap(_(KEYS), width) + "\n")
     if analysis is not None:
         out.write(view.wrap(f"Beside the tricks: {HINDSIGHT}.", width) + "\n")
     shown = plain(stepper.show())
