@@ -8,7 +8,7 @@ import random
 from collections.abc import Mapping
 
 import pytest
-from helpers.engine import E, N, S, W, cards
+from helpers.engine import E, N, S, W, cards, deal_hands
 
 from spades_cli.bots import Bot
 from spades_cli.bots.determinize import sample_worlds
@@ -29,18 +29,7 @@ LEVELS: dict[str, Bot] = {"normal": NormalBot(), "hard": HardBot(play_budget=200
 def dealt(rules: Rules, dealer: int, hands: Mapping[int, str]) -> State:
     """A state just dealt: the seats named hold those cards, the others the rest in
     deck order."""
-    n, size = rules.players, rules.hand_size
-    given = {s: cards(hands.get(s, "")) for s in range(n)}
-    rest = [c for c in deck_cards(rules) if all(c not in h for h in given.values())]
-    for s in range(n):
-        while len(given[s]) < size:
-            given[s].append(rest.pop(0))
-    deck = [0] * (n * size)
-    for k in range(n):
-        deck[k::n] = given[(dealer + 1 + k) % n]
-    state = State(rules, dealer)
-    state.deal(deck)
-    return state
+    return deal_hands(rules, dealer, {s: cards(text) for s, text in hands.items()})
 
 
 def act(bot: Bot, rules: Rules, state: State) -> int:
