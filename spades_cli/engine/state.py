@@ -292,8 +292,10 @@ class State:
                 else:
                     hand = self._h2 if on_turn == 2 else self._h3
                 trick = self.trick
-                # Following suit (R-C-3) after the first trick (R-F-3), without a call.
-                m = hand & self._plan.suit_mask[trick[0]] if trick and not self.first_trick else 0
+                # Following suit (R-C-3), without a call (on the first trick unless R-F-3).
+                plan = self._plan
+                follow = trick and (plan.follow_first or not self.first_trick)
+                m = hand & plan.suit_mask[trick[0]] if follow else 0
                 if not m:
                     m = self._card_mask(on_turn)
                 self._legal = m
