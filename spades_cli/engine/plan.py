@@ -68,8 +68,7 @@ class Plan:
         # (R-F-3's lowest-club row is no keep mask the C search core reads.)
         plain = not rules.trump_cards and not play.lowest_club_first_trick
         self.standard: bool = two_sides and deck == tuple(range(52)) and plain
-        # R-F-3 alone overrides following suit (R-C-3) on the first trick.
-        self.follow_first: bool = not play.lowest_club_first_trick
+        self.follow_first: bool = not play.lowest_club_first_trick  # R-F-3 alone stops R-C-3's shortcut
         # The order of the cards in a trick (engine/play.py), and its masks for State.apply.
         order = card_order(rules)
         self.order: CardOrder = order
