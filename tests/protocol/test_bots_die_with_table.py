@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -55,8 +56,27 @@ def wait_for_none(tag: str, seconds: float = 10.0) -> list[int]:
     return left
 
 
-def start_table(tmp_path: Path, games: int) -> tuple[subprocess.Popen[str], str, Path]:
+def kill_tagged(tag: str) -> None:
+    """SIGKILL whatever a failed test left running under ``tag`` (a timeout must not leak)."""
+    for pid in tagged(tag):
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+        with contextlib.suppress(ChildProcessError, OSError):
+            os.waitpid(pid, os.WNOHANG)
+
+
+@pytest.fixture
+def tags() -> Iterator[list[str]]:
+    """The tags of the tables a test starts; their processes are killed when it ends."""
+    started: list[str] = []
+    yield started
+    for tag in started:
+        kill_tagged(tag)
+
+
+def start_table(tmp_path: Path, games: int, tags: list[str]) -> tuple[subprocess.Popen[str], str, Path]:
     tag = uuid.uuid4().hex
+    tags.append(tag)
     pids = tmp_path / "escaped.pids"
     env = dict(os.environ, SPADES_TEST_TAG=tag, ORPHAN_PID_FILE=str(pids))
     command = [
@@ -85,8 +105,8 @@ def start_table(tmp_path: Path, games: int) -> tuple[subprocess.Popen[str], str,
 
 
 @pytest.mark.slow
-def test_no_process_outlives_a_finished_tournament(tmp_path: Path) -> None:
-    proc, tag, pids = start_table(tmp_path, games=2)
+def test_no_process_outlives_a_finished_tournament(tmp_path: Path, tags: list[str]) -> None:
+    proc, tag, pids = start_table(tmp_path, games=2, tags=tags)
     _out, err = proc.communicate(timeout=120)
     assert proc.returncode == 0, err
     assert len(pids.read_text().split()) == 2  # one escaped child per game was started
@@ -95,8 +115,10 @@ def test_no_process_outlives_a_finished_tournament(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
-def test_no_process_outlives_a_table_stopped_by_a_signal(tmp_path: Path, sig: signal.Signals) -> None:
-    proc, tag, pids = start_table(tmp_path, games=500)
+def test_no_process_outlives_a_table_stopped_by_a_signal(
+    tmp_path: Path, sig: signal.Signals, tags: list[str]
+) -> None:
+    proc, tag, pids = start_table(tmp_path, games=500, tags=tags)
     deadline = time.monotonic() + 60
     while not (pids.exists() and pids.read_text().strip()) and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -109,8 +131,8 @@ def test_no_process_outlives_a_table_stopped_by_a_signal(tmp_path: Path, sig: si
 
 
 @pytest.mark.slow
-def test_a_table_killed_outright_takes_its_programs_along(tmp_path: Path) -> None:
-    proc, tag, pids = start_table(tmp_path, games=500)
+def test_a_table_killed_outright_takes_its_programs_along(tmp_path: Path, tags: list[str]) -> None:
+    proc, tag, pids = start_table(tmp_path, games=500, tags=tags)
     deadline = time.monotonic() + 60
     while not (pids.exists() and pids.read_text().strip()) and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -144,8 +166,11 @@ def test_the_bot_log_is_private_whatever_the_umask(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
-def test_spades_run_stopped_by_a_signal_saves_and_leaves_nothing(tmp_path: Path, sig: signal.Signals) -> None:
+def test_spades_run_stopped_by_a_signal_saves_and_leaves_nothing(
+    tmp_path: Path, sig: signal.Signals, tags: list[str]
+) -> None:
     tag = uuid.uuid4().hex
+    tags.append(tag)
     pids = tmp_path / "escaped.pids"
     script = tmp_path / "bare.txt"
     script.write_text('[Rules "two-player"]\n[Seed "9"]\n', encoding="utf-8")
