@@ -17,6 +17,7 @@ from spades_cli.app.setup import (
     make_controller,
     make_seat,
     make_seats,
+    manual_seats,
     open_transcript,
 )
 from spades_cli.engine import Rules
@@ -157,6 +158,7 @@ class ResumedGame:
     replayed: ReplayResult
     humans: set[int]
     tags: Sequence[Tag] = ()  # the transcript's tags
+    manual: set[int] = field(default_factory=set)  # human seats given :noautoplay
 
 
 def resume_game(
@@ -175,7 +177,14 @@ def resume_game(
     existing one only with ``force``). The two steps are :func:`replay_unfinished` and
     :func:`go_on`."""
     game = replay_unfinished(path, preset_files=preset_files, transcript=transcript)
-    return go_on(game, seat_specs=seat_specs, flags=flags, human=human, force=force)
+    try:
+        plain, manual = manual_seats(game.rules, seat_specs)
+    except BaseException:
+        game.close()
+        raise
+    resumed = go_on(game, seat_specs=plain, flags=flags, human=human, force=force)
+    resumed.manual = manual
+    return resumed
 
 
 @dataclass

@@ -45,7 +45,7 @@ from spades_cli.view.look import plural
     multiple=True,
     metavar="SEAT=LEVEL",
     help="Give a seat to another player (random, easy, normal, hard, expert, human, "
-    "cmd:PROGRAM) (repeatable).",
+    "cmd:PROGRAM) (repeatable); human:noautoplay: that person types even an only legal card.",
 )
 @preset_file_option
 @click.option(
@@ -117,6 +117,7 @@ def resume_command(
             speed=speed,
             undo=undo or undo_policy(recorded_undo(resumed.tags)),
             autoplay=autoplay,
+            manual=resumed.manual,
         )
         if code:
             sys.exit(code)

@@ -3,17 +3,23 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from click.testing import CliRunner
 from helpers.joined import Greeted, Line
 from helpers.prompt import new_session, play_until, run_keys, texts
 
+from spades_cli.app.launch import BotFlags, resume_game
 from spades_cli.app.setup import manual_seats
+from spades_cli.cli.main import main
 from spades_cli.engine import DISCARD, KEEP
-from spades_cli.errors import UsageError
+from spades_cli.errors import EXIT_UNFINISHED, UsageError
 from spades_cli.net import wire
 from spades_cli.net.client import RemoteSession
 from spades_cli.net.server import Table
 from spades_cli.presets import load_rules
+from spades_cli.repl import PromptSeat
 from spades_cli.repl.core import OWN, VIEW, Output
 
 
@@ -82,3 +88,37 @@ def test_a_joined_seat_without_autoplay_is_asked() -> None:
     _remote, line, shown = _joined_at_a_forced_card(autoplay=False)
     assert not [m for m in line.sent if m["type"] == "move"]
     assert texts(shown, VIEW)[-1].endswith("South to play: follow hearts (KH)")
+
+
+def test_resume_takes_noautoplay_per_seat(tmp_path: Path) -> None:
+    # The same suffix on `spades resume`: the seat is human and marked manual; a bot seat
+    # with the suffix is refused before anything starts, and the file stays resumable.
+    path = tmp_path / "game.txt"
+    runner = CliRunner()
+    played = runner.invoke(
+        main,
+        ["play", "--seed", "7", "--transcript", str(path)],
+        input="3\n",
+        env={"SPADES_HOME": str(tmp_path)},
+    )
+    assert played.exit_code == EXIT_UNFINISHED
+    flags = BotFlags(5.0, None, 100, False, lambda _text: None)
+    with pytest.raises(UsageError, match="only a human seat"):
+        resume_game(
+            str(path),
+            seat_specs=["N=hard:noautoplay"],
+            preset_files=(),
+            transcript=None,
+            flags=flags,
+            human=lambda _label: PromptSeat(),
+        )
+    resumed = resume_game(
+        str(path),
+        seat_specs=["S=human:noautoplay"],
+        preset_files=(),
+        transcript=None,
+        flags=flags,
+        human=lambda _label: PromptSeat(),
+    )
+    with resumed.run:
+        assert resumed.manual == {2} and resumed.humans == {2}
