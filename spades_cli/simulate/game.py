@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from spades_cli.engine import HandResult, Rules, rng_for
+from spades_cli.engine import HandResult, Rules, rng_for, zero_at
 from spades_cli.game.match import Controller, Match
 from spades_cli.simulate.stats import TimeHist
 
@@ -189,7 +189,7 @@ def hand_stat(rules: Rules, r: HandResult) -> HandStat:
     nil = []
     blind = []
     for s in range(rules.players):
-        is_nil = rules.is_nil(r.bids[s], r.blind[s])
+        is_nil = rules.is_nil(r.bids[s], r.blind[s], zero_at(r.zero, s))
         ok = int(r.tricks[s] == 0)
         nil.append((1, ok) if is_nil and not r.blind[s] else (0, 0))
         blind.append((1, ok) if is_nil and r.blind[s] else (0, 0))
