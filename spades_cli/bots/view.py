@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from spades_cli.engine import BID_BASE, Observation, Rules, zero_at
+from spades_cli.engine import BID_BASE, ZERO, Observation, Rules, zero_at
 from spades_cli.engine.cards import SPADES, mask_of
 from spades_cli.engine.plan import plan_for
 from spades_cli.engine.play import CardOrder, beats
@@ -49,7 +49,8 @@ def high_card(cards: list[int] | tuple[int, ...], order: CardOrder | None = None
 
 
 def bid_of(action: int) -> int:
-    return action - BID_BASE
+    """The number a bid action bids (R-NV-4: a zero bids 0, as a nil does)."""
+    return 0 if action == ZERO else action - BID_BASE
 
 
 @dataclass(slots=True)
