@@ -6,6 +6,7 @@ keys only when they are not the default (R-H-38, R-H-37); a zero is written ``S:
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 
 import pytest
@@ -109,6 +110,9 @@ def test_r_nv_4_a_game_with_zero_bids_is_written_and_replays(tmp_path: Path) -> 
     path = tmp_path / "zero.txt"
     path.write_text(text, encoding="utf-8")
     assert run_cli(["replay", str(path)]).exit_code == 0
+    hands = json.loads(run_cli(["replay", str(path), "--json"]).stdout)["hands"]
+    zero_hands = [h for h in hands if "zero" in h]
+    assert zero_hands and all(h["bids"][seat] == 0 for h in zero_hands for seat in h["zero"])
     assert "nil.zero" not in dict(flat_rules(load_rules("four-player")))  # quiet by default
 
 
