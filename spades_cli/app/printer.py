@@ -114,7 +114,9 @@ class Printer:
             order = [(st.dealer + 1 + i) % self.rules.players for i in range(self.rules.players)]
             bids: list[int | None] = [b if b >= 0 else None for b in st.bids]
             self.echo(
-                _("Bids: {bids}").format(bids=render_bids(bids, self.rules, blind=st.blind, order=order))
+                _("Bids: {bids}").format(
+                    bids=render_bids(bids, self.rules, blind=st.blind, order=order, zero=st.zero)
+                )
             )
 
     def trick(self, e: TrickWon) -> None:

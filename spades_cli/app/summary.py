@@ -47,6 +47,8 @@ def game_summary(match: Match, labels: Mapping[int, str] | None = None, **extra:
                 "dealer": rules.seat_names[r.dealer],
                 "bids": _seat_dict(rules, r.bids),
                 "declared": [rules.seat_names[s] for s in range(rules.players) if r.blind[s]],
+                # R-NV-4: the seats whose bid of 0 was a zero, not nil (only when one was).
+                **({"zero": [rules.seat_names[s] for s, z in enumerate(r.zero) if z]} if r.zero else {}),
                 "tricks": _seat_dict(rules, r.tricks),
                 "points": _side_dict(rules, [s.points for s in r.sides]),
                 "bags": _side_dict(rules, [s.bags for s in r.sides]),

@@ -29,6 +29,7 @@ from spades_cli.engine import (
     KEEP,
     NO_BLIND,
     PLAY,
+    ZERO,
     Observation,
     Rules,
 )
@@ -333,6 +334,10 @@ def _beside_nil_ok(obs: Observation, rules: Rules, desperate: bool) -> bool:
     return desperate and obs.scores[rules.side_of(obs.seat)] + theirs + rules.nil.value >= rules.target
 
 
+# R-NV-4: a hand expected to take fewer tricks than this bids zero rather than 1.
+ZERO_BELOW = 0.75
+
+
 def bid_choice(
     obs: Observation,
     rules: Rules,
@@ -367,6 +372,9 @@ def bid_choice(
         if nil_allowed and nil_verdict is None and mu <= 3 and nil_danger(hand) <= 2.5:
             return BID_BASE + 0, "the opponents are close to winning: a risky nil"
     choice = best_bid(rules, bids, mu, sd, partner, obs.bags[side], greed=greed)
+    if ZERO in obs.legal and (choice == 0 or (choice == 1 and mu < ZERO_BELOW and not sure)):
+        # R-NV-4: a zero cannot be set: better than a 1 it may miss, or a nil it does not want.
+        return ZERO, f"zero: about {mu:.1f} tricks, no nil, and a zero cannot be set"
     why = f"expects about {mu:.1f} tricks"
     partner_known = obs.players == 2 or (partner is not None and partner > 0)
     if partner_known and mine < rules.target:

@@ -47,7 +47,7 @@ class Context:
 def make_context(st: State) -> Context:
     rules = st.rules
     n = st.n
-    nil = [rules.is_nil(st.bids[s], st.blind[s]) for s in range(n)]
+    nil = [rules.is_nil(st.bids[s], st.blind[s], st.zero[s]) for s in range(n)]
     plan = plan_for(rules)
     side_of = tuple(rules.side_of(s) for s in range(n))
     contract = [0] * plan.sides

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from spades_cli.engine import BID_BASE, Observation, Rules
+from spades_cli.engine import BID_BASE, ZERO, Observation, Rules, zero_at
 from spades_cli.engine.cards import SPADES, mask_of
 from spades_cli.engine.plan import plan_for
 from spades_cli.engine.play import CardOrder, beats
@@ -49,7 +49,8 @@ def high_card(cards: list[int] | tuple[int, ...], order: CardOrder | None = None
 
 
 def bid_of(action: int) -> int:
-    return action - BID_BASE
+    """The number a bid action bids (R-NV-4: a zero bids 0, as a nil does)."""
+    return 0 if action == ZERO else action - BID_BASE
 
 
 @dataclass(slots=True)
@@ -107,7 +108,7 @@ class TableView:
 
     def is_nil(self, seat: int) -> bool:
         b = self.obs.bids[seat]
-        return b is not None and self.rules.is_nil(b, self.obs.declared[seat])
+        return b is not None and self.rules.is_nil(b, self.obs.declared[seat], zero_at(self.obs.zero, seat))
 
     def contract(self, side: int) -> int:
         """The side's contract: the sum of its non-nil bids made so far."""

@@ -10,6 +10,7 @@ from spades_cli.engine.actions import (
     MAX_BID,
     NO_BLIND,
     NUM_ACTIONS,
+    ZERO,
     action_label,
     action_text,
     blind_bid_action,
@@ -27,7 +28,7 @@ from spades_cli.engine.cards import (
 )
 from spades_cli.engine.chance import deck_for, draw_for, first_dealer_for, rng_for
 from spades_cli.engine.illegal import IllegalAction
-from spades_cli.engine.observation import HandResult, Observation, Trick
+from spades_cli.engine.observation import HandResult, Observation, Trick, zero_at
 from spades_cli.engine.phases import BID, DEAL, DECLARE, DRAFT, DRAW, EXCHANGE, OVER, PLAY, Phase
 from spades_cli.engine.play import beats, deck_cards, trick_winner
 from spades_cli.engine.rules import Rules
@@ -57,6 +58,7 @@ __all__ = [
     "OVER",
     "PLAY",
     "TERMINAL",
+    "ZERO",
     "HandResult",
     "IllegalAction",
     "Observation",
@@ -83,6 +85,7 @@ __all__ = [
     "rng_for",
     "score_side",
     "trick_winner",
+    "zero_at",
 ]
 
 

@@ -9,10 +9,11 @@ Actions are small integers:
 * ``BLIND`` / ``NO_BLIND``  declare, or not, double nil / blind nil (R-2P-3)
 * ``EXCHANGE_DONE``  stop exchanging before the limit (R-2P-3)
 * ``BLIND_BID_BASE + n - 1``  declare a blind bid of ``n`` (1..18) before looking (R-BB-1)
+* ``ZERO``  a bid of no tricks that is not a nil (R-NV-4, ``nil.zero``)
 
 Canonical text (what transcripts and the protocol write): cards ``QS``, ``TH``, ``2C``;
 bids ``0``..``18`` written ``nil`` for 0; ``keep`` / ``discard``; ``blind`` / ``noblind``;
-``done``; ``blind6`` (no space) for a blind bid of six.
+``done``; ``blind6`` (no space) for a blind bid of six; ``zero`` for the zero that is not nil.
 """
 
 from __future__ import annotations
@@ -30,9 +31,17 @@ BLIND: Final = KEEP + 2
 NO_BLIND: Final = KEEP + 3
 EXCHANGE_DONE: Final = KEEP + 4
 BLIND_BID_BASE: Final = KEEP + 5  # a blind bid of 1; of n: BLIND_BID_BASE + n - 1
-NUM_ACTIONS: Final = BLIND_BID_BASE + MAX_BID
+ZERO: Final = BLIND_BID_BASE + MAX_BID  # R-NV-4: a bid of 0 that is not nil
+NUM_ACTIONS: Final = ZERO + 1
 
-_WORDS: Final = {KEEP: "keep", DISCARD: "discard", BLIND: "blind", NO_BLIND: "noblind", EXCHANGE_DONE: "done"}
+_WORDS: Final = {
+    KEEP: "keep",
+    DISCARD: "discard",
+    BLIND: "blind",
+    NO_BLIND: "noblind",
+    EXCHANGE_DONE: "done",
+    ZERO: "zero",
+}
 
 
 def is_nil_bid(bid: int, blind: bool, nil_enabled: bool) -> bool:
@@ -49,7 +58,7 @@ def blind_bid_action(n: int) -> int:
 
 def blind_bid_of(action: int) -> int:
     """R-BB-1: the number a blind-bid action declares; 0 for any other action."""
-    return action - BLIND_BID_BASE + 1 if BLIND_BID_BASE <= action < NUM_ACTIONS else 0
+    return action - BLIND_BID_BASE + 1 if BLIND_BID_BASE <= action < ZERO else 0
 
 
 def action_text(action: int) -> str:
@@ -68,7 +77,7 @@ def action_text(action: int) -> str:
 
 
 def action_label(action: int, *, symbols: bool = True) -> str:
-    """Text for people: ``Q♠``, ``10♥``, ``bid 4``, ``nil``, ``keep``, ``double nil``."""
+    """Text for people: ``Q♠``, ``10♥``, ``bid 4``, ``nil``, ``zero``, ``keep``, ``double nil``."""
     if 0 <= action < NUM_CARDS:
         return card_label(action, symbols=symbols)
     if BID_BASE <= action <= BID_BASE + MAX_BID:

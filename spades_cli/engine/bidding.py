@@ -4,7 +4,18 @@ The legal bids themselves are worked out once per Rules in :mod:`spades_cli.engi
 
 from __future__ import annotations
 
+from spades_cli.engine.actions import ZERO
 from spades_cli.engine.observation import Observation
+from spades_cli.engine.plan import MODE_FREE, Plan
+
+
+def zero_mask(plan: Plan, bits: int, spades: int) -> int:
+    """R-NV-4: the ``ZERO`` action's bit when a zero is offered and allowed wherever a nil
+    would be (``bits``: the legal bids, bit 0 for a bid of 0); under Mirror or Whiz only
+    to a seat holding no spade-suit card (``spades``), whose bid is then 0 either way."""
+    if not plan.zero_bid or not bits & 1 or (plan.bid_mode != MODE_FREE and spades):
+        return 0
+    return 1 << ZERO
 
 
 def check_hands(obs: Observation, hands: list[int], plays: list[int], deck: int, hand_size: int = 13) -> None:

@@ -13,7 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from spades_cli.engine.actions import BID_BASE, EXCHANGE_DONE, MAX_BID, NUM_ACTIONS, action_label
+from spades_cli.engine.actions import (
+    BID_BASE,
+    EXCHANGE_DONE,
+    MAX_BID,
+    NUM_ACTIONS,
+    ZERO,
+    action_label,
+    action_text,
+)
 from spades_cli.engine.cards import NUM_CARDS, SUIT_NAMES, card_label, cards_in
 from spades_cli.engine.phases import Phase
 from spades_cli.engine.plan import plan_for
@@ -58,8 +66,11 @@ def _reason(phase: Phase, action: int, legal: Sequence[int], symbols: bool) -> t
     if not 0 <= action < NUM_ACTIONS:
         return f"there is no action {action}", ""
     if phase == Phase.BID and action >= BID_BASE and action <= BID_BASE + MAX_BID:
-        shown = ", ".join("nil" if a == BID_BASE else str(a - BID_BASE) for a in legal)
+        shown = ", ".join(action_text(a) for a in legal)
         return f"that bid is not allowed here; legal bids: {shown}", "R-C-7"
+    if phase == Phase.BID and action == ZERO:
+        shown = ", ".join(action_text(a) for a in legal)
+        return f"zero (a bid of 0 that is not nil) is not allowed here; legal bids: {shown}", "R-NV-4"
     if phase == Phase.EXCHANGE and action < NUM_CARDS:
         return f"you do not hold {card_label(action, symbols=symbols)}", ""
     if phase == Phase.DRAW and action < NUM_CARDS:

@@ -23,10 +23,17 @@ SIDES: Final[dict[int, tuple[tuple[int, ...], ...]]] = {4: ((0, 2), (1, 3)), 2: 
 
 _SETTLING: Final = threading.Lock()
 
-# A finished hand whose HandResult is not built yet: hand_no, dealer, bids, blind, tricks
-# and each side's score and bags before the hand.
+# A finished hand whose HandResult is not built yet: hand_no, dealer, bids, blind, tricks,
+# each side's score and bags before the hand, and the seats that bid zero (R-NV-4; () none).
 Unscored = tuple[
-    int, int, tuple[int, ...], tuple[bool, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]
+    int,
+    int,
+    tuple[int, ...],
+    tuple[bool, ...],
+    tuple[int, ...],
+    tuple[int, ...],
+    tuple[int, ...],
+    tuple[bool, ...],
 ]
 
 
@@ -63,13 +70,15 @@ class Ledger:
                 plan = self._plan
                 seats = plan.side_seats
                 for i in range(self._settled, len(pending)):
-                    hand_no, dealer, bids, blind, tricks, scores, bags = pending[i]
+                    hand_no, dealer, bids, blind, tricks, scores, bags, zero = pending[i]
                     sides = tuple(
-                        side_result(side_values(plan, bids, blind, tricks, seats[s], scores[s], bags[s]))
+                        side_result(
+                            side_values(plan, bids, blind, tricks, seats[s], scores[s], bags[s], zero)
+                        )
                         for s in range(len(seats))
                     )
                     # tuple.__new__ builds the named tuple without its Python-level __new__.
-                    result = tuple.__new__(HandResult, (hand_no, dealer, bids, blind, tricks, sides))
+                    result = tuple.__new__(HandResult, (hand_no, dealer, bids, blind, tricks, sides, zero))
                     self._results.append(result)
                 self._settled = len(pending)
         return self._results

@@ -3,7 +3,8 @@
 Canonical forms (what transcripts and the protocol write): cards ``QS``, ``TH``, ``2C``;
 bids ``0``..``13`` written ``nil`` for 0; ``keep`` / ``discard`` in the draft; ``blind`` /
 ``noblind`` for the double / blind nil declaration and ``blind6`` (``blind 6`` read too)
-for a blind bid of six (R-BB-1); ``done`` to end an exchange early.
+for a blind bid of six (R-BB-1); ``done`` to end an exchange early; ``zero`` for the
+bid of 0 that is not nil, where the rules offer it (R-NV-4).
 Reading is forgiving about cards (``qs``, ``Q♠``, ``10h``) and case, but every other answer
 has one spelling, the same in every phase (``0`` is nil too). The text of an
 action lives in the engine (``engine.actions``) and is re-exported here, and so is the one
@@ -29,6 +30,7 @@ from spades_cli.engine import (
     MAX_BID,
     NO_BLIND,
     PLAY,
+    ZERO,
     Phase,
     action_label,
     action_text,
@@ -73,7 +75,7 @@ ANSWERS = {
     DECLARE: ("blind", "noblind"),
     DRAFT: ("keep", "discard"),
     EXCHANGE: ("done",),
-    BID: ("nil",),
+    BID: ("nil", "zero"),
 }
 _WORDS = {"blind": BLIND, "noblind": NO_BLIND, "keep": KEEP, "discard": DISCARD, "done": EXCHANGE_DONE}
 _DECLARE_HINT = "answer blind to declare double / blind nil, or noblind"
@@ -87,7 +89,7 @@ _OLD_WORDS = {
     DRAFT: dict.fromkeys(("k", "take", "yes", "y"), "keep")
     | dict.fromkeys(("d", "throw", "no", "toss"), "discard"),
     EXCHANGE: dict.fromkeys(("stop", "end", "finish", "pass", "."), "done"),
-    BID: {"n": "nil", "zero": "nil"},
+    BID: {"n": "nil"},
 }
 
 
@@ -105,6 +107,8 @@ def parse_action(text: str, phase: Phase) -> int:
     if phase == BID:
         if t == "nil":
             return BID_BASE
+        if t == "zero":
+            return ZERO  # R-NV-4 (the engine refuses it where the rules do not offer it)
         if is_number(t) and len(t) <= 2 and int(t) <= MAX_BID:
             return BID_BASE + int(t)
         if is_number(t):

@@ -28,6 +28,7 @@ class HandResult(NamedTuple):
     blind: tuple[bool, ...]  # per seat: declared blind / double nil
     tricks: tuple[int, ...]  # tricks taken per seat
     sides: tuple[SideResult, ...]  # per side (Rules.sides: 2 partnerships, else one a seat)
+    zero: tuple[bool, ...] = ()  # per seat: a bid of 0 made as zero, not nil (R-NV-4; () none)
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -60,3 +61,9 @@ class Observation:
     bags: tuple[int, ...]
     results: tuple[HandResult, ...]  # earlier hands
     legal: tuple[int, ...]  # legal actions if this seat is on turn
+    zero: tuple[bool, ...] = ()  # per seat: a bid of 0 made as zero, not nil (R-NV-4; () none)
+
+
+def zero_at(zero: tuple[bool, ...], seat: int) -> bool:
+    """R-NV-4: did ``seat`` bid zero (not nil), by an observation's or a result's ``zero``?"""
+    return seat < len(zero) and zero[seat]

@@ -136,10 +136,11 @@ class Plan:
     blind_set_double: bool
     declaring: bool
     side_of: tuple[int, ...]
+    zero_bid: bool  # R-NV-4: a zero that is not nil is offered beside nil
 
     def _read_declarations(self, rules: Rules) -> None:
         """Blind nil (R-H-12) and blind numeric bids (R-BB-1 .. R-BB-3): who may declare,
-        the mask of the blind-bid actions, and how a blind bid scores."""
+        the mask of the blind-bid actions, and how a blind bid scores; the zero bid (R-NV-4)."""
         self.blind_nil = rules.blind_nil.enabled
         self.blind_nil_value = rules.blind_nil.value
         self.blind_nil_behind = rules.blind_nil.behind_by
@@ -152,6 +153,7 @@ class Plan:
         self.blind_set_double = bb.set_double
         self.declaring = self.blind_nil or self.blind_bid  # a DECLARE phase (4P, 3P)
         self.side_of = tuple(rules.side_of(s) for s in range(rules.players))
+        self.zero_bid = rules.nil.zero  # (read here, beside the blind bids: __init__ is full)
 
     def game_over(self, a: int, b: int) -> bool:
         """R-C-11 and the house rules: do the two sides' scores ``a`` and ``b`` end the game?"""

@@ -101,6 +101,10 @@ class NilRules:
     # partner's bid); "partner": they count toward the partner's bid; R-2P-6 decision:
     # "none" (only the penalty is scored).
     failed_tricks: FailedNilTricks = "bags"
+    # R-NV-4 (GGZ's zero bids): beside nil a seat may bid "zero", a contract of no tricks
+    # that is not a nil: no bonus or penalty, its tricks count for the side (bags past the
+    # side's contract), as an ordinary bid of 0 (``min_bid: 0`` with nil off) would.
+    zero: bool = field(default=False, metadata=_QUIET)
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,9 +232,10 @@ class Rules:
             out += [p for check in _DECK_CHECKS if (p := check(self)) is not None]
         return out
 
-    def is_nil(self, bid: int, blind: bool = False) -> bool:
-        """R-C-10 / R-2P-3: is ``bid`` (declared ``blind`` or not) a nil under these rules?"""
-        return is_nil_bid(bid, blind, self.nil.enabled)
+    def is_nil(self, bid: int, blind: bool = False, zero: bool = False) -> bool:
+        """R-C-10 / R-2P-3: is ``bid`` (declared ``blind`` or not) a nil under these rules?
+        R-NV-4: a bid of 0 made as ``zero`` never is."""
+        return is_nil_bid(bid, blind, self.nil.enabled) and not zero
 
     @property
     def draft(self) -> bool:
@@ -369,6 +374,19 @@ def _zero_bid_is_nil(r: Rules) -> RuleProblem | None:
         "(use min_bid 1, or disable nil)"
     )
     return _problem(("bidding.min_bid", "nil.enabled"), reason)
+
+
+def _zero_problem(r: Rules) -> RuleProblem | None:
+    """R-NV-4: a zero beside nil needs nil, and no bidding rule that fixes the bid's kind."""
+    if not r.nil.zero:
+        return None
+    if not r.nil.enabled:
+        reason = "zero is the bid of 0 that is not nil: with nil off, min_bid 0 makes 0 that bid"
+        return _problem(("nil.zero", "nil.enabled"), reason)
+    if r.bidding.suicide:
+        reason = "in Suicide one partner bids nil and the other a number: a zero is neither"
+        return _problem(("nil.zero", "bidding.suicide"), reason)
+    return None
 
 
 def _exchange_needs_draft(r: Rules) -> RuleProblem | None:
@@ -545,6 +563,7 @@ _CHECKS: Final[tuple[Callable[[Rules], RuleProblem | None], ...]] = (
     _team_min_above_max,
     _lowest_bids_above_max,
     _zero_bid_is_nil,
+    _zero_problem,
     _exchange_needs_draft,
     _partner_tricks_need_partners,
     _two_of_clubs_needs_deal,

@@ -41,15 +41,24 @@ def score_side(
     seats: Sequence[int],
     score_before: int,
     bags_before: int,
+    zero: Sequence[bool] = (),
 ) -> SideResult:
     """Score one side for one hand.
 
     ``bids``, ``blind`` and ``tricks`` are per seat for the whole table; ``seats`` are
     the seats of this side. A bid of 0 is nil; ``blind[s]`` marks a blind/double nil, or
-    with a number the side's blind bid (R-BB-1, both partners carry it).
+    with a number the side's blind bid (R-BB-1, both partners carry it); ``zero[s]`` marks
+    a bid of 0 made as zero, not nil (R-NV-4).
     """
     values = side_values(
-        plan_for(rules), tuple(bids), tuple(blind), tuple(tricks), tuple(seats), score_before, bags_before
+        plan_for(rules),
+        tuple(bids),
+        tuple(blind),
+        tuple(tricks),
+        tuple(seats),
+        score_before,
+        bags_before,
+        tuple(zero),
     )
     return side_result(values)
 
@@ -71,6 +80,7 @@ def side_values(
     seats: tuple[int, ...],
     score_before: int,
     bags_before: int,
+    zero: tuple[bool, ...] = (),
 ) -> SideValues:
     """:func:`score_side` over the rules' :class:`Plan` and tuples, its fields as a plain
     tuple (the compiled engine reads only the score and the bags when a hand ends)."""
@@ -83,7 +93,7 @@ def side_values(
     for s in seats:
         t = tricks[s]
         side_tricks += t
-        if is_nil_bid(bids[s], blind[s], plan.nil_enabled):
+        if is_nil_bid(bids[s], blind[s], plan.nil_enabled) and not (zero and zero[s]):
             value = plan.blind_nil_value if blind[s] else plan.nil_value
             if t == 0:
                 nil_points += value
@@ -151,15 +161,17 @@ def score_sides(
     tricks: tuple[int, ...],
     scores: tuple[int, ...],
     bags: tuple[int, ...],
+    zero: tuple[bool, ...] = (),
 ) -> tuple[list[int], list[int], int]:
     """Every side's running score and bags after a hand (from ``scores`` and ``bags``
-    before it), and the first side that made a Boston winning the game (-1: none)."""
+    before it), and the first side that made a Boston winning the game (-1: none);
+    ``zero``: the seats that bid zero, not nil (R-NV-4; empty: none)."""
     out: list[int] = []
     after: list[int] = []
     boston = -1
     seats = plan.side_seats
     for side in range(len(seats)):
-        v = side_values(plan, bids, blind, tricks, seats[side], scores[side], bags[side])
+        v = side_values(plan, bids, blind, tricks, seats[side], scores[side], bags[side], zero)
         out.append(v[8])
         after.append(v[9])
         if v[12] and boston < 0:

@@ -12,14 +12,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, cast, final
 
-from spades_cli.engine.actions import BID_BASE, DISCARD, EXCHANGE_DONE, KEEP, MAX_BID, NO_BLIND
+from spades_cli.engine.actions import BID_BASE, DISCARD, EXCHANGE_DONE, KEEP, MAX_BID, NO_BLIND, ZERO
 from spades_cli.engine.actions import NUM_ACTIONS as NUM_ACTIONS
-from spades_cli.engine.bidding import check_hands
+from spades_cli.engine.bidding import check_hands, zero_mask
 from spades_cli.engine.cards import NUM_CARDS, SMALL_INTS, cards_in, mask_actions, mask_of
 from spades_cli.engine.declare import behind_enough, declare, declare_mask
 from spades_cli.engine.illegal import IllegalAction, bid_reason, card_reason, explain
 from spades_cli.engine.ledger import Ledger
-from spades_cli.engine.observation import HandResult, Observation, Trick
+from spades_cli.engine.observation import HandResult, Observation, Trick, zero_at
 from spades_cli.engine.phases import BID, PHASES, PLAY, Phase
 from spades_cli.engine.plan import MODE_FREE, MODE_MIRROR, plan_for
 from spades_cli.engine.play import first_leader, legal_cards, situation, trick_winner
@@ -52,6 +52,7 @@ class State:
         "_own_discards", "_phase", "_pile_pos", "_plan", "_plays", "_queue", "_scores", "_stale",
         "_trick_winners", "bids", "blind", "broken", "current", "dealer", "first_trick", "hand_no",
         "history", "leader", "n", "rules", "trick", "trick_no", "tricks_won", "win_card", "win_seat",
+        "zero",
     )
     # fmt: on
 
@@ -110,6 +111,7 @@ class State:
         self._queue: list[int] = []
         self.bids = plan.no_bids[:]
         self.blind = plan.falses[:]
+        self.zero = plan.falses[:]  # R-NV-4: the seats whose bid of 0 is a zero, not nil
         self.broken = not plan.spades_break
         self._plays: list[int] = []
         self.trick: list[int] = []
@@ -133,7 +135,7 @@ class State:
         c._pile_pos, c._draft_turn, c._decided = self._pile_pos, self._draft_turn, self._decided[:]
         c._exchanged, c._exch_queue = self._exchanged[:], self._exch_queue[:]
         c._exch_count, c._exch_given, c._exch_seat = self._exch_count, self._exch_given, self._exch_seat
-        c._queue, c.bids, c.blind = self._queue[:], self.bids[:], self.blind[:]
+        c._queue, c.bids, c.blind, c.zero = self._queue[:], self.bids[:], self.blind[:], self.zero[:]
         c.broken, c._plays, c.trick = self.broken, self._plays[:], self.trick[:]
         c._trick_winners, c._first_leader = self._trick_winners[:], self._first_leader
         c.trick_no, c.tricks_won, c.leader = self.trick_no, self.tricks_won[:], self.leader
@@ -193,6 +195,7 @@ class State:
         for seat in range(n):
             self._put_hand(seat, hands[seat])
         self.bids = [-1 if b is None else b for b in obs.bids]
+        self.zero = [zero_at(obs.zero, s) for s in range(n)]
 
     def _restore_play(self, obs: Observation, plays: list[int]) -> None:
         """The play of the hand so far as ``obs`` shows it."""
@@ -306,7 +309,7 @@ class State:
                 out.append(SMALL_INTS[low.bit_length() - 1])
                 m ^= low
             return cast("list[int]", out)
-        if phase == _BID and self._plan.bid_mode == MODE_FREE:
+        if phase == _BID and self._plan.bid_mode == MODE_FREE and not self._plan.zero_bid:
             return self._plan.bid_action_rows[self._partner_bid() + 1][:]
         m = self._legal
         if not m:
@@ -372,7 +375,8 @@ class State:
         if phase == _PLAY:
             return self._card_mask(self.current)
         if phase == _BID:
-            return self._bid_bits() << BID_BASE
+            bits = self._bid_bits()
+            return bits << BID_BASE | zero_mask(self._plan, bits, self.spade_count(self.current))
         if phase == _DRAFT:
             return (1 << KEEP) | (1 << DISCARD)
         if phase == _DECLARE:
@@ -518,8 +522,12 @@ class State:
         """Apply a bid. Its legality is checked on the plan's bid masks shifted down to bit
         0 (the action masks reach past bit 62, where the compiled engine's ints are slow)."""
         bid = action - BID_BASE
-        if bid < 0 or not (self._bid_bits() >> bid) & 1:
+        zero = action == ZERO and (self._legal or self._compute_legal()) >> ZERO & 1 == 1
+        if zero:
+            bid = 0  # R-NV-4: a bid of 0 that is not nil
+        elif bid < 0 or not (self._bid_bits() >> bid) & 1:
             raise self._illegal(action, False)
+        self.zero[self.current] = zero
         self._legal = 0
         cast("list[object]", self.history).append(SMALL_INTS[action])
         self.bids[self.current] = bid
@@ -688,11 +696,12 @@ class State:
         plan = self._plan
         bids, blind, tricks = tuple(self.bids), tuple(self.blind), tuple(self.tricks_won)
         before, bags = tuple(self._scores), tuple(self._bags)
-        scores, after, boston = score_sides(plan, bids, blind, tricks, before, bags)
+        zero = tuple(self.zero) if True in self.zero else ()  # R-NV-4
+        scores, after, boston = score_sides(plan, bids, blind, tricks, before, bags, zero)
         if boston >= 0 and self._boston < 0:
             self._boston = boston  # R-B-2: a Boston made wins the game
         # The HandResult is built when someone reads ``results`` (see there).
-        self._ledger = self._ledger.plus((self.hand_no, self.dealer, bids, blind, tricks, before, bags))
+        self._ledger = self._ledger.plus((self.hand_no, self.dealer, bids, blind, tricks, before, bags, zero))
         self._scores = scores
         self._bags = after
         if self._boston >= 0 or plan.game_over_all(scores, self.hand_no + 1):
@@ -747,6 +756,7 @@ class State:
             bags=tuple(self._bags),
             results=tuple(self.results),
             legal=tuple(self.legal_actions()) if self.current == seat else (),
+            zero=tuple(self.zero) if True in self.zero else (),
         )
 
     def hand_of(self, seat: int) -> list[int]:

@@ -148,6 +148,7 @@ MOVE_WORDS = (
     NP_("typed", "noblind"),
     NP_("typed", "done"),
     NP_("typed", "nil"),
+    NP_("typed", "zero"),
     NP_("typed", "play"),
     NP_("typed", "bid"),
     NP_("typed", "yes"),

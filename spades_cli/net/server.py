@@ -38,9 +38,11 @@ from spades_cli.engine import (
     EXCHANGE,
     EXCHANGE_DONE,
     PLAY,
+    ZERO,
     HandResult,
     IllegalAction,
     Rules,
+    zero_at,
 )
 from spades_cli.engine.notation import NotationError, action_text, parse_action
 from spades_cli.engine.plan import plan_for
@@ -565,7 +567,7 @@ class Table:
             if obs.declared[s]:  # declared before looking, as the live stream shows it
                 out.append(move(s, "declare", BLIND))
             if (b := obs.bids[s]) is not None:
-                out.append(move(s, "bid", BID_BASE + b))
+                out.append(move(s, "bid", ZERO if zero_at(obs.zero, s) else BID_BASE + b))
         for no, t in enumerate(obs.tricks, 1):
             cards = [action_text(c) for c in t.cards]
             out.append(
@@ -705,7 +707,10 @@ class RemoteSeat:
 def result_line(result: HandResult, rules: Rules) -> str:
     """A finished hand as the bot protocol's ``result`` line."""
     names = rules.seat_names
-    bids = " ".join(bid_token(bid, blind) for bid, blind in zip(result.bids, result.blind, strict=True))
+    bids = " ".join(
+        bid_token(bid, blind, zero_at(result.zero, s))
+        for s, (bid, blind) in enumerate(zip(result.bids, result.blind, strict=True))
+    )
     tricks = " ".join(map(str, result.tricks))
     return f"result {result.hand_no + 1} {names[result.dealer]} bids {bids} tricks {tricks}"
 

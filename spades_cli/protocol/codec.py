@@ -27,6 +27,7 @@ from spades_cli.engine import (
     card_str,
     parse_card,
     score_side,
+    zero_at,
 )
 from spades_cli.engine.cards import NUM_CARDS, CardParseError
 from spades_cli.engine.notation import NotationError, action_text, parse_action
@@ -76,10 +77,13 @@ def rules_lines(rules: Rules) -> list[str]:
     return [f"rule {path} {text}" for path, text in flat_rules(rules, quote_strings=True)]
 
 
-def bid_token(bid: int | None, blind: bool) -> str:
-    """A seat's bid as the protocol writes it: ``-``, ``nil``, ``blind``, ``blind6`` or a number."""
+def bid_token(bid: int | None, blind: bool, zero: bool = False) -> str:
+    """A seat's bid as the protocol writes it: ``-``, ``nil``, ``blind``, ``blind6``, ``zero``
+    (R-NV-4: a bid of 0 that is not nil) or a number."""
     if bid is None:
         return "-"
+    if zero:
+        return "zero"
     if blind:
         return f"blind{bid}" if bid else "blind"  # R-BB-1: a blind bid of six is blind6
     return "nil" if bid == 0 else str(bid)
@@ -111,7 +115,9 @@ def format_request(obs: Observation, rules: Rules, key: str, *, rules_text: str 
     if obs.players == 2:
         lines.append(_cards_line("discards", obs.own_discards))
         lines.append("exchanged " + " ".join(map(str, obs.exchanged)))
-    lines.append("bids " + " ".join(bid_token(b, d) for b, d in zip(obs.bids, obs.declared, strict=True)))
+    seats = range(obs.players)
+    tokens = [bid_token(obs.bids[s], obs.declared[s], zero_at(obs.zero, s)) for s in seats]
+    lines.append("bids " + " ".join(tokens))
     for t in obs.tricks:
         lines.append(f"trick {names[t.leader]} {' '.join([CARD_TEXT[c] for c in t.cards])} {names[t.winner]}")
     lines.append(_cards_line(f"current {names[obs.leader]}", obs.current_trick))
@@ -120,7 +126,7 @@ def format_request(obs: Observation, rules: Rules, key: str, *, rules_text: str 
     lines.append("scores " + " ".join(map(str, obs.scores)))  # one per side (R-CT-7)
     lines.append("bags " + " ".join(map(str, obs.bags)))
     for r in obs.results:
-        bids = " ".join(bid_token(b, d) for b, d in zip(r.bids, r.blind, strict=True))
+        bids = " ".join(bid_token(r.bids[s], r.blind[s], zero_at(r.zero, s)) for s in seats)
         lines.append(
             f"result {r.hand_no + 1} {names[r.dealer]} bids {bids} tricks {' '.join(map(str, r.tricks))}"
         )
@@ -254,9 +260,11 @@ def _cards(tokens: Iterable[str]) -> tuple[int, ...]:
 
 def _bid(token: str) -> tuple[int | None, bool]:
     """A bid token: ``-`` (none yet), ``nil``, ``blind`` (declared blind / double nil),
-    ``blind6`` (a blind bid of six) or a number."""
+    ``blind6`` (a blind bid of six), ``zero`` (R-NV-4: its 0 is no nil) or a number."""
     if token == "-":
         return None, False
+    if token == "zero":
+        return 0, False
     if token == "blind":
         return 0, True
     if token.startswith("blind") and token[5:].isdecimal() and token[5:].isascii():
@@ -264,6 +272,12 @@ def _bid(token: str) -> tuple[int | None, bool]:
     if token == "nil":
         return 0, False
     return int(token), False
+
+
+def _zeros(tokens: Sequence[str]) -> tuple[bool, ...]:
+    """R-NV-4: which of these bid tokens are a zero (``()`` when none is, as the engine gives)."""
+    zero = tuple([t == "zero" for t in tokens])
+    return zero if True in zero else ()
 
 
 class _Reader:
@@ -351,19 +365,20 @@ class _Reader:
             if len(tokens) != 2 * n + 4 or tokens[2] != "bids" or tokens[3 + n] != "tricks":
                 raise ProtocolError(f"result: expected 'DEAL DEALER bids {n} bids tricks {n} numbers'")
             read = [_bid(t) for t in tokens[3 : 3 + n]]
+            zero = _zeros(tokens[3 : 3 + n])
             if any(b is None for b, _ in read):
                 raise ProtocolError("result: every seat has a bid in a finished hand")
             bids = tuple(b or 0 for b, _ in read)
             blind = tuple(d for _, d in read)
             tricks = tuple(int(t) for t in tokens[4 + n :])
             scored = tuple(
-                score_side(rules, bids, blind, tricks, seats, scores[i], bags[i])
+                score_side(rules, bids, blind, tricks, seats, scores[i], bags[i], zero)
                 for i, seats in enumerate(sides)
             )
             scores = [s.score for s in scored]
             bags = [s.bags_total for s in scored]
             dealer = self.seat(tokens[1])
-            out.append(HandResult(int(tokens[0]) - 1, dealer, bids, blind, tricks, scored))
+            out.append(HandResult(int(tokens[0]) - 1, dealer, bids, blind, tricks, scored, zero))
         results = tuple(out)
         if len(self.cache.results) >= self.cache.LIMIT:
             self.cache.results.clear()
@@ -387,7 +402,8 @@ def _read_view(
     r = _Reader(fields, rules, cache)
     n = r.n
     seat_no = r.seat(r.need("seat"))
-    bids = [_bid(t) for t in r.per_seat("bids", r.need("bids"))]
+    bid_tokens = r.per_seat("bids", r.need("bids"))
+    bids = [_bid(t) for t in bid_tokens]
     current = r.need("current").split()
     if not current:
         raise ProtocolError("current: expected the leader of the trick in progress")
@@ -416,4 +432,5 @@ def _read_view(
         bags=r.per_side("bags"),
         results=r.results(results_key, rules),
         legal=r.legal(phase, required=decision),
+        zero=_zeros(bid_tokens),
     )

@@ -29,12 +29,14 @@ from spades_cli.engine import (
     MAX_BID,
     NO_BLIND,
     PLAY,
+    ZERO,
     HandResult,
     IllegalAction,
     Observation,
     Phase,
     State,
     Trick,
+    zero_at,
 )
 from spades_cli.engine.cards import is_card
 from spades_cli.engine.walk import walk
@@ -447,7 +449,9 @@ class PlaySession:
             return
         obs = self.match.observation(seat)
         bidders = [s for s in range(rules.players) if rules.side_of(s) == side]
-        seats = [s for s in bidders if not rules.is_nil(obs.bids[s] or 0, obs.declared[s])]
+        seats = [
+            s for s in bidders if not rules.is_nil(obs.bids[s] or 0, obs.declared[s], zero_at(obs.zero, s))
+        ]
         if seat not in seats:
             self._error(_("A nil bidder claims no tricks."))
             return
@@ -498,6 +502,8 @@ class PlaySession:
         if BID_BASE <= action <= BID_BASE + MAX_BID:
             bid = action - BID_BASE
             return _("bid {bid}").format(bid=_("nil") if bid == 0 else bid)
+        if action == ZERO:
+            return _("bid {bid}").format(bid=_("zero"))  # R-NV-4
         if action == BLIND:
             return _("declare double nil") if self.rules.players == 2 else _("bid blind nil")
         if action == NO_BLIND:

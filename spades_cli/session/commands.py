@@ -19,6 +19,7 @@ from spades_cli.engine import (
     KEEP,
     NO_BLIND,
     PLAY,
+    ZERO,
     Observation,
     Phase,
     action_text,
@@ -48,8 +49,12 @@ def default_hint_level() -> str:
     return "expert" if _compiled() else "hard"
 
 
+ZERO_HELP = N_("At this table zero is a bid of its own: no tricks, with no nil bonus or penalty (0 is nil).")
+
+
 def _help(seat: SeatView, arg: str) -> list[Output]:
-    return [reply("\n".join(help_lines(seat.extra_help)))]
+    zero = (_(ZERO_HELP),) if seat.rules.nil.zero else ()  # R-NV-4
+    return [reply("\n".join(help_lines((*zero, *seat.extra_help))))]
 
 
 def _hand(seat: SeatView, arg: str) -> list[Output]:
@@ -188,6 +193,8 @@ def _typed(action: int, phase: Phase) -> str:
         return f"give up {card}" if phase == EXCHANGE else f"play {card}"
     if BID_BASE <= action <= BID_BASE + MAX_BID:
         return "bid nil" if action == BID_BASE else f"bid {action - BID_BASE}"
+    if action == ZERO:
+        return "bid zero"  # R-NV-4
     words = {BLIND: "blind", NO_BLIND: "noblind", EXCHANGE_DONE: "done", KEEP: "keep", DISCARD: "discard"}
     return words.get(action) or action_text(action)  # (a blind bid: blind6, R-BB-1)
 

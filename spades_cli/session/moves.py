@@ -18,6 +18,7 @@ from spades_cli.engine import (
     KEEP,
     NO_BLIND,
     PLAY,
+    ZERO,
     Observation,
     Phase,
     Rules,
@@ -75,7 +76,7 @@ def read_move(entry: str, obs: Observation, look: Look) -> int | str:
     if len(words) > 1 and words[0].lower() in _VERBS:
         entry = " ".join(words[1:])
     if phase == BID and entry.lower() == "pass":
-        legal = view.compress_bids([a - BID_BASE for a in obs.legal])
+        legal = view.compress_bids([a - BID_BASE for a in obs.legal if a != ZERO], ZERO in obs.legal)
         return _("Nobody may pass in Spades: bid {bids}").format(bids=legal)
     try:
         return parse_action(entry, phase)
@@ -94,7 +95,7 @@ def read_move(entry: str, obs: Observation, look: Look) -> int | str:
         if phase == BID and " is not a bid " in str(exc):
             # The engine reads a bid without the rules: the range said is this table's
             # legal bids (nil or 1-17 in cutthroat), not a fixed one.
-            bids = view.compress_bids([a - BID_BASE for a in obs.legal])
+            bids = view.compress_bids([a - BID_BASE for a in obs.legal if a != ZERO], ZERO in obs.legal)
             return _("{word} is not a bid: bid {bids}").format(word=shown(entry.strip()), bids=bids)
         return sentence(engine_words(str(exc), exc.hint))
 

@@ -1,6 +1,6 @@
 """Bot tournaments: many games between seat controllers, summarised with confidence intervals.
 
-- :mod:`.game`: one game (its seed from the tournament seed and its index; duplicate twins);
+- :mod:`.game`: one game (its seed from the tournament seed and its index; a duplicate deal's copies);
 - :mod:`.totals`: running totals that every game is added to, mergeable in any order;
 - :mod:`.runner`: chunks of games on this process, worker processes, or Dask
   (``spades_cli.workers``);

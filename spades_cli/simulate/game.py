@@ -2,8 +2,10 @@
 
 Each game gets its own seed, derived from the tournament seed and the game's index, so a
 game's result does not depend on which process, machine or chunk plays it. With
-``duplicate`` every game is played twice on the same cards with the two sides' seats
-exchanged (the luck of the deal cancels, as in duplicate bridge).
+``duplicate`` every game is played once per side on the same cards, every player moved one
+seat on each time: twice with two sides (their seats exchanged), three times in cutthroat
+and four times in solo, so that each player sits in every seat (the luck of the deal
+cancels, as in duplicate bridge).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from spades_cli.engine import HandResult, Rules, rng_for
+from spades_cli.engine import HandResult, Rules, rng_for, zero_at
 from spades_cli.game.match import Controller, Match
 from spades_cli.simulate.stats import TimeHist
 
@@ -34,7 +36,8 @@ class Tournament:
 
     @property
     def copies(self) -> int:
-        return 2 if self.duplicate else 1
+        """The copies of each deal: one per side with ``duplicate`` (every rotation)."""
+        return self.rules.sides if self.duplicate else 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,9 +55,9 @@ class Settings:
 @dataclass(frozen=True, slots=True)
 class GameJob:
     index: int  # game number in the tournament
-    twin: bool  # the duplicate copy, with the sides' seats exchanged
+    twin: int  # which copy of a duplicate deal: 0 the first, k: every player k seats on
     seed: int
-    labels: tuple[str, ...]  # controller label per seat (already exchanged for a twin)
+    labels: tuple[str, ...]  # controller label per seat (already moved on for a copy)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +84,7 @@ class GameRecord:
     """One game, kept only until it is added to the totals."""
 
     index: int
-    twin: bool
+    twin: int  # the copy (GameJob.twin)
     seed: int
     labels: tuple[str, ...]
     winner: int | None  # side; None when the game hit the hand cap or was ended by a failure
@@ -111,20 +114,18 @@ def game_seed(seed: int, index: int) -> int:
     return rng_for(seed, "game", index).randrange(1 << 62)
 
 
-def exchange_sides(labels: Sequence[str]) -> tuple[str, ...]:
-    """Move every seat's player one seat on, so each side sits where the other sat (with a
-    side per player, where the player to its right sat)."""
+def exchange_sides(labels: Sequence[str], shift: int = 1) -> tuple[str, ...]:
+    """Move every seat's player ``shift`` seats on: with one seat, each side sits where the
+    other sat (with a side per player, where the player to its right sat)."""
     n = len(labels)
-    return tuple(labels[(s - 1) % n] for s in range(n))
+    return tuple(labels[(s - shift) % n] for s in range(n))
 
 
 def jobs_for(t: Tournament, index: int) -> list[GameJob]:
-    """Game ``index`` of the tournament: one job, or the pair of a duplicate deal."""
+    """Game ``index`` of the tournament: one job, or every copy of a duplicate deal (the
+    players moved on 0, 1, ... seats: each side's players in every side's seats)."""
     gs = game_seed(t.seed, index)
-    jobs = [GameJob(index, False, gs, t.labels)]
-    if t.duplicate:
-        jobs.append(GameJob(index, True, gs, exchange_sides(t.labels)))
-    return jobs
+    return [GameJob(index, k, gs, exchange_sides(t.labels, k)) for k in range(t.copies)]
 
 
 def play_game(settings: Settings, job: GameJob, times: dict[str, TimeHist] | None = None) -> GameRecord:
@@ -188,7 +189,7 @@ def hand_stat(rules: Rules, r: HandResult) -> HandStat:
     nil = []
     blind = []
     for s in range(rules.players):
-        is_nil = rules.is_nil(r.bids[s], r.blind[s])
+        is_nil = rules.is_nil(r.bids[s], r.blind[s], zero_at(r.zero, s))
         ok = int(r.tricks[s] == 0)
         nil.append((1, ok) if is_nil and not r.blind[s] else (0, 0))
         blind.append((1, ok) if is_nil and r.blind[s] else (0, 0))
@@ -211,7 +212,8 @@ def _transcript_writer(settings: Settings, job: GameJob, match: Match) -> Any:
     from spades_cli.app.setup import RulesChoice, open_transcript
 
     assert settings.transcript_dir is not None
-    name = f"game-{job.index + 1:04d}{'-twin' if job.twin else ''}.txt"
+    copy = "" if not job.twin else "-twin" if job.twin == 1 else f"-twin{job.twin}"
+    name = f"game-{job.index + 1:04d}{copy}.txt"
     path = os.path.join(settings.transcript_dir, name)
     choice = RulesChoice(settings.tournament.rules, settings.rules_source, tuple(settings.overrides))
     return open_transcript(path, match, choice, seats=job.labels, exclusive=False)

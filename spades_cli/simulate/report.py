@@ -238,7 +238,13 @@ def _ms(seconds: float) -> str:
 def format_summary(summary: Summary) -> str:
     t, s = summary.tournament, summary.totals
     lines = []
-    mode = ", duplicate (every deal twice, sides exchanged)" if t.duplicate else ""
+    mode = ""
+    if t.duplicate:
+        mode = (
+            ", duplicate (every deal twice, sides exchanged)"
+            if t.copies == 2
+            else f", duplicate (every deal {t.copies} times, each player in every seat)"
+        )
     lines.append(
         f"{plural(s.copies, 'game')} of {t.rules.name} (seed {t.seed}{mode}), {plural(s.hands, 'hand')}"
     )
@@ -250,7 +256,7 @@ def format_summary(summary: Summary) -> str:
     if s.capped:
         lines.append(f"{s.capped} game(s) stopped at the hand cap without a winner")
     for index, twin, why in s.terminated:
-        copy = " (sides exchanged)" if twin else ""
+        copy = "" if not twin else " (sides exchanged)" if t.copies == 2 else f" (players {twin} seats on)"
         lines.append(f"game {index + 1}{copy} ended early: {why}")
     lines.append("")
     lines.extend(_table(summary))

@@ -66,7 +66,7 @@ class Totals:
     # One per side (two, or one per player without partners), made by the first game added.
     teams: tuple[TeamTotals, ...] = ()
     done: Ranges = ()
-    copies: int = 0  # games played, a duplicate deal counting twice
+    copies: int = 0  # games played, a duplicate deal counting once per copy
     capped: int = 0
     undecided: int = 0
     # Point difference team 0 - team 1: one sample per hand, or per deal of a duplicate
@@ -74,7 +74,7 @@ class Totals:
     diff_n: int = 0
     diff_sum: int = 0
     diff_squares: int = 0
-    terminated: tuple[tuple[int, bool, str], ...] = ()  # (game index, twin, reason)
+    terminated: tuple[tuple[int, int, str], ...] = ()  # (game index, copy, reason)
     times: dict[str, TimeHist] = field(default_factory=dict)
 
     @property
@@ -95,8 +95,8 @@ class Totals:
         if not self.teams:
             self.teams = tuple(TeamTotals() for _ in range(sides))
         for side in range(sides):
-            # In the twin every player sits one seat on: side ``side`` is the team of the
-            # side before it in the first copy.
+            # In copy k every player sits k seats on: side ``side`` is the team of the
+            # side k before it in the first copy.
             team = self.teams[(side - rec.twin) % sides]
             team.games += 1
             team.wins += rec.winner == side
@@ -151,10 +151,10 @@ class Totals:
             raise ValueError("teams must be a list of two to four and diff an object")
         if not (isinstance(times, dict) and isinstance(terminated, list)):
             raise ValueError("times must be an object and terminated a list")
-        ends: list[tuple[int, bool, str]] = []
+        ends: list[tuple[int, int, str]] = []
         for entry in terminated:
             game, twin, why = entry
-            ends.append((_int(game) - 1, bool(twin), str(why)))
+            ends.append((_int(game) - 1, _int(int(twin) if isinstance(twin, bool) else twin), str(why)))
         return cls(
             teams=tuple(_team(t) for t in teams),
             done=_ranges(d["done"]),
@@ -230,7 +230,7 @@ def missing(done: Ranges, start: int, end: int) -> Ranges:
 
 
 def play_range(settings: Settings, start: int, end: int) -> Totals | str:
-    """Play games ``start`` to ``end - 1`` (each with its twin) and return their totals, or
+    """Play games ``start`` to ``end - 1`` (each with its copies) and return their totals, or
     the message of the first error that stops the tournament."""
     t = settings.tournament
     totals = Totals(done=((start, end),))

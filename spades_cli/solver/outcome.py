@@ -32,7 +32,7 @@ class Outcome:
             raise ValueError(f"an outcome is tricks, points or a utility, not {value!r}")
         rules = st.rules
         n = st.n
-        nil = [rules.is_nil(st.bids[s], st.blind[s]) for s in range(n)]
+        nil = [rules.is_nil(st.bids[s], st.blind[s], st.zero[s]) for s in range(n)]
         groups = [-1] * n
         first_of: list[int] = []
         for s in range(n):

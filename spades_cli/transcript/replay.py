@@ -19,7 +19,6 @@ from typing import Any
 
 from spades_cli.engine import (
     BID,
-    BID_BASE,
     CHANCE,
     DEAL,
     DECLARE,
@@ -245,7 +244,7 @@ class _Replayer:
 
     def bids(self, e: BidsLine) -> None:
         for seat, bid in e.bids:
-            self.act(e.line, seat, BID_BASE + bid, BID, ordered=True)
+            self.act(e.line, seat, bid, BID, ordered=True)
 
     def note(self, e: NoteLine) -> None:
         who = self.seat_index(e.seat, e.line) if e.seat else None

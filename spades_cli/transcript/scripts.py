@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 
 from spades_cli.engine import (
     BID,
-    BID_BASE,
     DECLARE,
     DISCARD,
     DRAFT,
@@ -220,7 +219,7 @@ class _Collector:
         seats = [self.seat_of(name, e.line) for name, _ in e.bids]
         order = _Order(e.line, tuple(s if s is not None else -1 for s in seats), None)
         for i, (name, bid) in enumerate(e.bids):
-            self.add(name, _Item(e.line, action=BID_BASE + bid, phase=BID, order=order, index=i))
+            self.add(name, _Item(e.line, action=bid, phase=BID, order=order, index=i))
 
     def checks(self, e: ResultLine | ScoreLine | EndLine) -> None:
         if isinstance(e, ResultLine):

@@ -27,7 +27,6 @@ from dataclasses import dataclass, field
 
 from spades_cli.engine import (
     BID,
-    BID_BASE,
     BLIND,
     DEAL,
     DECLARE,
@@ -126,7 +125,7 @@ class ExchangeLine:
 @dataclass(frozen=True)
 class BidsLine:
     line: int
-    bids: tuple[tuple[str, int], ...]  # (seat, bid 0..13)
+    bids: tuple[tuple[str, int], ...]  # (seat, the bid's action: BID_BASE + n, or ZERO, R-NV-4)
 
 
 @dataclass(frozen=True)
@@ -504,7 +503,7 @@ def _parse_bids(line_no: int, w: list[str]) -> BidsLine:
             raise _LineError(f"{shown(item)}: a bid is written SEAT:BID, e.g. E:3 or S:nil")
         seat = _seat(seat_text)
         try:
-            bid = parse_action(bid_text, BID) - BID_BASE
+            bid = parse_action(bid_text, BID)
         except NotationError as exc:
             raise _LineError(f"{seat} {shown(bid_text)}: {exc.hint}") from None
         out.append((seat, bid))

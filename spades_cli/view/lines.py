@@ -72,14 +72,21 @@ def render_deal(
 
 
 def render_bids(
-    bids: Sequence[int | None], rules: Rules, *, blind: Sequence[bool] = (), order: Sequence[int] = ()
+    bids: Sequence[int | None],
+    rules: Rules,
+    *,
+    blind: Sequence[bool] = (),
+    order: Sequence[int] = (),
+    zero: Sequence[bool] = (),
 ) -> str:
-    """``E 3, S nil, W 4, N 2`` in ``order`` (default: seat order); None = not bid yet."""
+    """``E 3, S nil, W 4, N 2`` in ``order`` (default: seat order); None = not bid yet;
+    ``zero``: the seats whose 0 is a zero, not nil (R-NV-4)."""
     seats = list(order) or list(range(rules.players))
     parts = []
     for seat in seats:
         bid = bids[seat]
-        word = "-" if bid is None else bid_word(bid, bool(blind and blind[seat]), rules)
+        is_zero = bool(zero and zero[seat])
+        word = "-" if bid is None else bid_word(bid, bool(blind and blind[seat]), rules, is_zero)
         parts.append(f"{rules.seat_names[seat]} {word}")
     return ", ".join(parts)
 

@@ -88,7 +88,10 @@ def winning_index(cards: Sequence[int], order: CardOrder = STANDARD) -> int:
     return trick_winner(cards, order)
 
 
-def bid_word(bid: int, blind: bool, rules: Rules) -> str:
+def bid_word(bid: int, blind: bool, rules: Rules, zero: bool = False) -> str:
+    """A bid in words: ``3``, ``nil``, ``blind nil``, ``blind 6``, ``zero`` (R-NV-4)."""
+    if zero:
+        return _("zero")
     if blind and bid:
         return _("blind {number}").format(number=bid)  # R-BB-1: the side's blind bid
     if blind:
@@ -96,8 +99,9 @@ def bid_word(bid: int, blind: bool, rules: Rules) -> str:
     return _("nil") if bid == 0 else str(bid)
 
 
-def compress_bids(bids: Sequence[int]) -> str:
-    """``nil or 1-13``, ``3-5``, ``nil, 2, 4-6``: the legal bids in few words."""
+def compress_bids(bids: Sequence[int], zero: bool = False) -> str:
+    """``nil or 1-13``, ``3-5``, ``nil, 2, 4-6``: the legal bids in few words; ``zero``: the
+    zero that is not nil is legal too (R-NV-4: ``nil, zero or 1-13``)."""
     parts: list[str] = []
     numbers = sorted(b for b in bids if b > 0)
     if 0 in bids:
@@ -110,7 +114,11 @@ def compress_bids(bids: Sequence[int]) -> str:
         if run:
             parts.append(str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}")
         run = [b]
-    if len(parts) == 2 and 0 in bids:
+    if zero:
+        parts.insert(1 if 0 in bids else 0, _("zero"))
+    if len(parts) == 3 and 0 in bids and zero:
+        return _("{nil}, {zero} or {bids}").format(nil=parts[0], zero=parts[1], bids=parts[2])
+    if len(parts) == 2 and 0 in bids and not zero:
         return _("{nil} or {bids}").format(nil=parts[0], bids=parts[1])
     return ", ".join(parts)
 

@@ -21,6 +21,7 @@ from spades_cli.engine import (
     EXCHANGE_DONE,
     KEEP,
     PLAY,
+    ZERO,
 )
 from spades_cli.game.events import Decided, HandStarted, TrickWon
 from spades_cli.i18n import _
@@ -63,6 +64,8 @@ def move(
         return say(said, seat=name, card=look.card(action))
     if e.phase == BID:
         bid = action - BID_BASE
+        if action == ZERO:
+            return say(_("{seat} bids {bid}."), seat=name, bid=_("zero"))  # R-NV-4
         return say(_("{seat} bids {bid}."), seat=name, bid=_("nil") if bid == 0 else bid)
     if e.phase == DECLARE:
         if action == BLIND:

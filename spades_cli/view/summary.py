@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from spades_cli.engine import HandResult, Rules
+from spades_cli.engine import HandResult, Rules, zero_at
 from spades_cli.engine.cards import DECK, card_label
 from spades_cli.engine.scoring import SideResult
 from spades_cli.i18n import _, ngettext
@@ -38,7 +38,7 @@ def hand_result(look: Look, rules: Rules, result: HandResult) -> Fragments:
 
 def side_result(look: Look, rules: Rules, result: HandResult, side: int, r: SideResult) -> Fragments:
     seats = look.side_seats(side)
-    bids = [bid_word(result.bids[s], result.blind[s], rules) for s in seats]
+    bids = [bid_word(result.bids[s], result.blind[s], rules, zero_at(result.zero, s)) for s in seats]
     if len(seats) == 1:
         said = _("bid {bid}").format(bid=bids[0])
     else:
@@ -57,7 +57,7 @@ def side_result(look: Look, rules: Rules, result: HandResult, side: int, r: Side
         else:
             part(_("set {points:+d}").format(points=r.contract_points), BAD)
     for s in seats:
-        if rules.is_nil(result.bids[s], result.blind[s]):
+        if rules.is_nil(result.bids[s], result.blind[s], zero_at(result.zero, s)):
             what = bid_word(0, result.blind[s], rules)
             value = rules.blind_nil.value if result.blind[s] else rules.nil.value
             who = f"{look.letter(s)} " if len(seats) > 1 else ""

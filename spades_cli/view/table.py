@@ -30,9 +30,11 @@ from spades_cli.engine import (
     DRAFT,
     EXCHANGE,
     PLAY,
+    ZERO,
     Observation,
     Rules,
     blind_bid_of,
+    zero_at,
 )
 from spades_cli.engine.cards import SUIT_NAMES, is_card, mask_of
 from spades_cli.engine.illegal import card_reason
@@ -63,7 +65,7 @@ def _seat_bid(look: Look, obs: Observation, seat: int) -> str:
     took = obs.tricks_won[seat]
     if bid is None:
         return "?" if obs.phase == BID and obs.current == seat else "-"
-    word = bid_word(bid, obs.declared[seat], look.rules)
+    word = bid_word(bid, obs.declared[seat], look.rules, zero_at(obs.zero, seat))
     if _is_nil(look, obs, seat) and took:
         return f"{word} {'✗' if look.symbols else 'x'}{took}"
     return f"{word}/{took}"
@@ -71,7 +73,7 @@ def _seat_bid(look: Look, obs: Observation, seat: int) -> str:
 
 def _is_nil(look: Look, obs: Observation, seat: int) -> bool:
     bid = obs.bids[seat]
-    return bid is not None and look.rules.is_nil(bid, obs.declared[seat])
+    return bid is not None and look.rules.is_nil(bid, obs.declared[seat], zero_at(obs.zero, seat))
 
 
 def seats_text(look: Look, obs: Observation) -> str:
@@ -88,7 +90,7 @@ def bids_text(look: Look, obs: Observation) -> str:
         if bid is None:
             shown = "?" if obs.phase == BID and obs.current == seat else "-"
         else:
-            shown = bid_word(bid, obs.declared[seat], look.rules)
+            shown = bid_word(bid, obs.declared[seat], look.rules, zero_at(obs.zero, seat))
         parts.append(f"{look.letter(seat)} {shown}")
     said = ", ".join(parts)
     if obs.phase == BID:
@@ -146,7 +148,7 @@ def hand_so_far(look: Look, obs: Observation, side: int) -> SideResult | None:
     known = [b for b in bids if b is not None]
     seats = look.side_seats(side)
     return score_side(
-        look.rules, known, obs.declared, obs.tricks_won, seats, obs.scores[side], obs.bags[side]
+        look.rules, known, obs.declared, obs.tricks_won, seats, obs.scores[side], obs.bags[side], obs.zero
     )
 
 
@@ -368,8 +370,9 @@ def turn_prompt(look: Look, obs: Observation, rules: Rules) -> Fragments:
     if phase == PLAY:
         return _play_prompt(look, obs)
     if phase == BID:
-        bids = sorted(a - BID_BASE for a in obs.legal)
-        return text(_("{seat} to bid: {bids}").format(seat=name, bids=compress_bids(bids)))
+        bids = sorted(a - BID_BASE for a in obs.legal if a != ZERO)
+        said = compress_bids(bids, ZERO in obs.legal)
+        return text(_("{seat} to bid: {bids}").format(seat=name, bids=said))
     if phase == DRAFT and obs.draft_card is not None:
         got = len(obs.hand) + 1
         said = _("{seat} draws card {no} of {size}: {card} - keep or discard?")

@@ -1,6 +1,7 @@
 """The Spades family against an independent model (issue 30): random option sets over the
 variants (three or four seats, partners or none, jokers and promoted deuces, Suicide,
-Mirror, Whiz, 10 for 200, Boston, the leads, everyone's lowest club (R-F-3), blind bids (R-BB-1) and the end),
+Mirror, Whiz, 10 for 200, Boston, the leads, everyone's lowest club (R-F-3), blind bids
+(R-BB-1), zero beside nil (R-NV-4) and the end),
 the engine and a model written from docs/rules.md played in lockstep: the same legal
 actions at every step, the same trick winners, scores, bags and end. The model reads
 the options' plain values (card words through ``parse_card``) and none of the engine's
@@ -24,6 +25,7 @@ from spades_cli.engine import (
     NO_BLIND,
     OVER,
     PLAY,
+    ZERO,
     Rules,
     State,
     deck_for,
@@ -89,6 +91,7 @@ class FamilyModel:
             self.hands[(self.dealer + 1 + k) % self.n] = set(deck[k :: self.n])
         self.bids: list[int | None] = [None] * self.n
         self.blind: set[int] = set()  # the seats carrying a blind bid (R-BB-1)
+        self.zero: set[int] = set()  # the seats whose 0 is a zero, not nil (R-NV-4)
         self.order = [(self.dealer + 1 + i) % self.n for i in range(self.n)]
         self.phase, self.seat = BID, self.order[0]
         self.asked = [s for s in self.order if self.may_bid_blind(s)]
@@ -184,7 +187,11 @@ class FamilyModel:
         if self.phase == DECLARE:
             return {NO_BLIND} | {BLIND_BID_BASE + n - 1 for n in self.blind_numbers()}
         if self.phase == BID:
-            return {BID_BASE + v for v in self.bid_values()}
+            values = self.bid_values()
+            count = sum(1 for c in self.hands[self.seat] if self.suit(c) == SPADES)
+            # R-NV-4: zero wherever nil is legal; in Mirror / Whiz only without a spade.
+            zero = self.rules.nil.zero and 0 in values and (self.rules.bidding.mode == "free" or count == 0)
+            return {BID_BASE + v for v in values} | ({ZERO} if zero else set())
         return self.legal_cards() if self.phase == PLAY else set()
 
     def apply(self, action: int) -> None:
@@ -197,7 +204,9 @@ class FamilyModel:
             self.after_declaring()
             return
         if self.phase == BID:
-            self.bids[self.seat] = action - BID_BASE
+            self.bids[self.seat] = 0 if action == ZERO else action - BID_BASE
+            if action == ZERO:
+                self.zero.add(self.seat)
             rest = [s for s in self.order if self.bids[s] is None]
             if rest:
                 self.seat = rest[0]
@@ -256,7 +265,7 @@ class FamilyModel:
         for s in seats:
             bid = self.bids[s]
             assert bid is not None
-            if bid != 0 or not r.nil.enabled:
+            if bid != 0 or not r.nil.enabled or s in self.zero:  # R-NV-4: a zero is a contract
                 contract, counted = contract + bid, counted + self.won[s]
                 continue
             points += r.nil.value if self.won[s] == 0 else -r.nil.value
@@ -353,7 +362,9 @@ def family_rules(draw: st.DrawFn) -> Rules:
                 suicide_min=draw(st.sampled_from([1, 4])),
             ),
             nil=NilRules(
-                value=draw(st.sampled_from([50, 100])), failed_tricks=draw(st.sampled_from(["bags", "none"]))
+                value=draw(st.sampled_from([50, 100])),
+                failed_tricks=draw(st.sampled_from(["bags", "none"])),
+                zero=not suicide and draw(st.booleans()),
             ),
             bags=BagRules(value=draw(st.sampled_from([1, 0])), limit=draw(st.sampled_from([None, 5, 10]))),
             play=PlayRules(

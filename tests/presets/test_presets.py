@@ -264,7 +264,10 @@ def test_unsafe_tags_are_rejected(tmp_path: Path) -> None:
         ("losing_score: 100\n", "2: losing_score: must be negative or null, got 100"),
         ("mercy: 0\n", "2: mercy: must be at least 1 or null, got 0"),
         ("description: 12\n", "2: description: expected a string, got 12 (put it in quotes)"),
-        ("nil: false\n", "2: nil: expected a mapping with the keys enabled, value, failed_tricks; got false"),
+        (
+            "nil: false\n",
+            "2: nil: expected a mapping with the keys enabled, value, failed_tricks, zero; got false",
+        ),
         (
             "first_dealer: X\n",
             "2: first_dealer: 'X' is not a seat of the 4-player game (seats: N, E, S, W) "
@@ -421,7 +424,12 @@ def test_rules_from_dict_problems() -> None:
 
 def test_rules_to_dict_is_plain_and_ordered() -> None:
     d = rules_to_dict(load_rules("two-player"))
-    assert next(iter(d)) == "name" and d["nil"] == {"enabled": True, "value": 100, "failed_tricks": "none"}
+    assert next(iter(d)) == "name" and d["nil"] == {
+        "enabled": True,
+        "value": 100,
+        "failed_tricks": "none",
+        "zero": False,
+    }
 
 
 # --------------------------------------------------------------------------- CLI

@@ -48,6 +48,7 @@ VARIANTS: dict[str, tuple[str, tuple[str, ...]]] = {
     "solo": ("solo", ()),
     "jokers": ("jokers", ()),
     "joker-joker-deuce-deuce": ("joker-joker-deuce-deuce", ()),
+    "zero": ("four-player", ("nil.zero=true",)),  # R-NV-4
 }
 SEED = "do-not-leak-7f3c"
 
@@ -143,6 +144,28 @@ def test_r_ct_7_a_variants_requests_carry_every_side_and_round_trip(variant: str
     rebuilds the observation, the scores and bags of every side included."""
     recorder = play(variant, SEED, 170)
     assert recorder.requests > 150 and {"bid", "card"} <= recorder.kinds
+
+
+def test_r_nv_4_a_zero_travels_as_zero_and_is_read_back() -> None:
+    """R-NV-4: with zero offered, the requests of random play list ``zero`` among the legal
+    bids, send a seat's zero as ``zero`` on the ``bids`` and ``result`` lines, and rebuild
+    the observation (its ``zero`` included) from them."""
+    texts: list[str] = []
+
+    class Keeper(Recorder):
+        def decide(self, match: Match, seat: int) -> int:
+            texts.append(format_request(match.observation(seat), match.rules, "k"))
+            return super().decide(match, seat)
+
+    rules = load_rules("four-player", ("nil.zero=true",))
+    keeper = Keeper()
+    GameRun(Match(rules, SEED, [keeper] * 4)).play(max_actions=300)
+    bid_requests = [t for t in texts if t.startswith("request bid")]
+    assert bid_requests and all(" zero" in t.split("\nlegal ")[1] for t in bid_requests)
+    assert any(re.search(r"^bids .*\bzero\b", t, re.M) for t in texts)
+    assert any(re.search(r"^result .* bids .*\bzero\b", t, re.M) for t in texts)
+    read = [parse_request(t.split("\n")).obs for t in texts]
+    assert any(obs.zero for obs in read) and any(r.zero for obs in read for r in obs.results)
 
 
 def test_r_ct_7_a_cutthroat_request_has_three_seats_and_three_scores() -> None:

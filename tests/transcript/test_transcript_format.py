@@ -8,7 +8,7 @@ import pytest
 from helpers.paths import TRANSCRIPTS
 
 from spades_cli.app.setup import make_controller
-from spades_cli.engine import card_str
+from spades_cli.engine import BID_BASE, card_str
 from spades_cli.errors import FileFormatError, IllegalActionError, MismatchError, MultiError
 from spades_cli.game.match import Match
 from spades_cli.game.run import GameRun, actors, take_back
@@ -63,7 +63,7 @@ def test_body_lines_parse_into_events() -> None:
     )
     assert t.seed == "x"
     bids, trick, draft, give, done, note, term, acts, end = t.events
-    assert bids == BidsLine(2, (("E", 3), ("S", 0), ("W", 10)))
+    assert bids == BidsLine(2, (("E", BID_BASE + 3), ("S", BID_BASE), ("W", BID_BASE + 10)))
     assert isinstance(trick, TrickLine) and trick.number == 2 and trick.seat == "E" and trick.winner is None
     assert len(trick.cards) == 3
     assert draft == DraftLine(4, "N", False, (2 * 13 + 2, 1))
