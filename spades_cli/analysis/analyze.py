@@ -20,6 +20,7 @@ from spades_cli.analysis.threads import Halt, HandsInBackground, at_once
 from spades_cli.engine import Rules, State
 from spades_cli.game.match import Match
 from spades_cli.solver import backend
+from spades_cli.solver.sets import MAX_TRICKS
 from spades_cli.transcript import Transcript
 
 Progress = Callable[[int, int], None]  # (hands analysed, hands in all)
@@ -59,7 +60,7 @@ def analyze_hands(
 ) -> Iterator[HandReport]:
     """As :func:`analyze_match`, each hand as soon as it is analysed (the next one is
     analysed when it is asked for)."""
-    depth = tricks if tricks is not None else 13
+    depth = tricks if tricks is not None else MAX_TRICKS  # None: every trick of the hand
     return _analyzed(plays(match), depth, budget, progress)
 
 

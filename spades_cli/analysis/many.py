@@ -25,6 +25,7 @@ from spades_cli.analysis.report import HandReport
 from spades_cli.engine import Rules, State
 from spades_cli.errors import SpadesError
 from spades_cli.solver import backend
+from spades_cli.solver.sets import MAX_TRICKS
 from spades_cli.transcript import Transcript
 from spades_cli.workers import Failed, Pool, make_pool
 
@@ -83,7 +84,7 @@ def analyzed_in_order(
     """The reports of the games' hands in their order (``tricks``, ``budget`` as
     ``analyze.analyze_match``'s), analysed by ``jobs`` processes or on the Dask
     ``scheduler``; ``progress`` is told as hands are done."""
-    depth = tricks if tricks is not None else 13
+    depth = tricks if tricks is not None else MAX_TRICKS  # None: every trick of the hand
     cap = backend.default_budget() if budget is None else budget
     items: list[Item] = []
     labels: list[str] = []

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from spades_cli.engine import Rules
-from spades_cli.engine.plan import plan_for
 from spades_cli.errors import FileFormatError, UsageError
 from spades_cli.game.match import Match
 from spades_cli.transcript import Transcript, replay, transcript_rules
@@ -29,10 +28,10 @@ def replayed(t: Transcript) -> tuple[Rules, Match]:
     """The transcript's rules and its game, replayed and checked."""
     rules = transcript_rules(t)
     assert rules is not None
-    if not plan_for(rules).standard:  # the solvers' limit (solver/search.py refuse_variant)
+    if rules.sides != 2:  # the report's figures and costs are one side's against the other's
         raise UsageError(
-            f"{t.origin}: the hindsight analysis plays only the ordinary 52-card game with two "
-            f"sides, not the rules {rules.name!r}"
+            f"{t.origin}: the hindsight analysis reports two sides, not the {rules.sides} "
+            f"of the rules {rules.name!r}"
         )
     return rules, replay(t, rules).match
 

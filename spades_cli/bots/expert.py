@@ -55,18 +55,18 @@ from spades_cli.engine.plan import plan_for
 from spades_cli.solver.outcome import Outcome, Utility
 from spades_cli.solver.search import SearchLimit
 
-WORLDS = {2: 24, 4: 24}  # sampled deals per solved card decision, by players
-SOLVE_FROM = {2: 8, 4: 6}  # tricks left from which the solver takes over, by players
+WORLDS = {2: 24, 3: 24, 4: 24}  # sampled deals per solved card decision, by players
+SOLVE_FROM = {2: 8, 3: 6, 4: 6}  # tricks left from which the solver takes over, by players
 # Positions the solver may search for one card decision (about a second, compiled);
 # a decision whose sampled deals need more is left to the search before the solver's.
 SOLVE_BUDGET = 300_000
 # Before that, each sampled deal is played on by the rollout policy until this many
 # tricks are left, and the solver finishes it (by players; 0: hard's plain rollouts).
-TAIL = {2: 6, 4: 0}
+TAIL = {2: 6, 3: 0, 4: 0}
 TAIL_WORLDS = 16
 # What a solved deal is worth (see Outcome), by players: four-player games are won on
 # the race to the target (as the hard bot plays), which the hand's points alone miss.
-VALUE: dict[int, Utility] = {2: hand_utility, 4: game_utility}
+VALUE: dict[int, Utility] = {2: hand_utility, 3: game_utility, 4: game_utility}
 TAIL_BUDGET = 20000  # positions per solved tail; past it the rollout finishes the hand
 # Where the hard bot's search decides for the expert (four-player card play before the
 # solver takes over, every bid), it searches more than hard does: four times its
@@ -91,7 +91,7 @@ class ExpertBot:
         value: dict[int, Utility] | None = None,
         nil_worlds: int = NIL_WORLDS,
     ) -> None:
-        self.worlds = {2: worlds, 4: worlds} if worlds else WORLDS
+        self.worlds = {2: worlds, 3: worlds, 4: worlds} if worlds else WORLDS
         self.solve_from = solve_from if solve_from is not None else SOLVE_FROM
         self.tail = tail if tail is not None else TAIL
         self.tail_worlds = tail_worlds
@@ -108,11 +108,9 @@ class ExpertBot:
             raise ValueError("the bot was asked to act when its seat has no legal action")
         if len(legal) == 1:
             return legal[0], "the only legal move"
-        if not plan_for(rules).standard:
-            # The solver plays the ordinary game only (solver/search.py): the hard bot's play.
-            return self.hard.explain(obs, rules, rng)
         if obs.phase == PLAY:
-            solve = 13 - len(obs.tricks) <= self.solve_from[obs.players]
+            # Every variant's deck and seats (solver/deck.py): the tricks left are the rules'.
+            solve = plan_for(rules).hand_size - len(obs.tricks) <= self.solve_from[obs.players]
             found = self._search_play(obs, rules, rng, solve) if solve else None
             if found is None and self.tail[obs.players]:
                 found = self._search_play(obs, rules, rng, False)
@@ -209,7 +207,8 @@ def finish_deal(outcome: Outcome, st: State, ctx: Context, tail: int) -> float:
     """The value of a sampled deal: the rollout policy plays until ``tail`` tricks are
     left, the solver the rest (the rollout alone when that search grows too big)."""
     done = len(st.results)
-    while len(st.results) == done and (st.trick or 13 - st.trick_no > tail):
+    size = plan_for(st.rules).hand_size
+    while len(st.results) == done and (st.trick or size - st.trick_no > tail):
         st.apply(fast_card(st, ctx))
     if len(st.results) == done:
         try:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import click
 
 from spades_cli.errors import UsageError
+from spades_cli.solver.sets import MAX_TRICKS
 
 if TYPE_CHECKING:
     from spades_cli.analysis.many import Game
@@ -22,9 +23,9 @@ if TYPE_CHECKING:
 @click.option("--seat", "seat_name", metavar="S", help="Look at one seat's cards only.")
 @click.option(
     "--tricks",
-    type=click.IntRange(1, 13),
+    type=click.IntRange(1, MAX_TRICKS),
     default=None,
-    help="Analyse the cards of this many last tricks of each hand (default: all 13).",
+    help="Analyse the cards of this many last tricks of each hand (default: every trick).",
 )
 @click.option(
     "--budget",

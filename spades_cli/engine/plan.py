@@ -63,11 +63,6 @@ class Plan:
         self.partner: tuple[int, ...] = tuple(
             (s + 2) % 4 if rules.partnerships else -1 for s in range(rules.players)
         )
-        # The ordinary 52 cards and two sides (2P, or 4P partners): what the solvers handle today.
-        two_sides = rules.players == 2 or rules.partnerships
-        # (R-F-3's lowest-club row is no keep mask the C search core reads.)
-        plain = not rules.trump_cards and not play.lowest_club_first_trick
-        self.standard: bool = two_sides and deck == tuple(range(52)) and plain
         self.follow_first: bool = not play.lowest_club_first_trick  # R-F-3 alone stops R-C-3's shortcut
         # The order of the cards in a trick (engine/play.py), and its masks for State.apply.
         order = card_order(rules)

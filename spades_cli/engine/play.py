@@ -5,7 +5,7 @@ held by the rules' :class:`~spades_cli.engine.plan.Plan`): each card's suit for 
 whether it is a trump (which also breaks spades, R-C-6), and its place in the trick order;
 from these, for each card the mask of the cards that beat it (:class:`CardOrder`). The
 state, :func:`beats` and :func:`trick_winner`, the views, the Python solver and the C
-search core (handed :meth:`CardOrder.table` as data) all read it. Today's only order
+search core (renumbered by solver/deck.py and handed over as data) all read it. Today's only order
 (R-C-4): the four suits of :mod:`spades_cli.engine.cards`, spades trump, a higher card
 number higher in its suit.
 
@@ -62,16 +62,6 @@ class CardOrder:
                 out |= 1 << c
         return out
 
-    def table(self) -> tuple[tuple[int, ...], tuple[int, ...], int, int]:
-        """The order as the C search core takes it: ``suit_mask``, ``beaten_by``, ``trump``
-        and ``trump_suit``, over the 52 ordinary cards (the core refuses other decks)."""
-        return (
-            tuple(m & FULL_DECK for m in self.suit_mask[:52]),
-            tuple(m & FULL_DECK for m in self.beaten_by[:52]),
-            self.trump & FULL_DECK,
-            self.trump_suit,
-        )
-
 
 def card_order(rules: Rules) -> CardOrder:
     """The order of the cards under ``rules`` (R-C-4): spades trump over the four suits;
@@ -109,7 +99,7 @@ SITUATIONS: Final = 8
 # A restriction's ``keep`` that stands for the cards of the suit led (no fixed mask).
 SUIT_LED: Final = 0
 # A negative ``keep`` -m stands for the lowest card the hand holds of the mask m (R-F-3:
-# the lowest club); the C search core reads no such row (the solvers refuse these rules).
+# the lowest club).
 
 
 def kept(keep: int, hand: int, led: int) -> int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from spades_cli.engine import State
 from spades_cli.solver import backend
+from spades_cli.solver.deck import radix_of
 from spades_cli.solver.search import SearchLimit
 from spades_cli.solver.sets import trick_table
 
@@ -22,9 +23,9 @@ class Claim:
     def __init__(self, state: State, side: int, seats: list[int]) -> None:
         groups = [0 if s in seats else 1 for s in range(state.n)]
         self.side = side
-        self.solver = backend.new_solver(
-            state, side, groups, trick_table(2, [0]), None, [1.0, 0.0], backend.default_budget()
-        )
+        table = trick_table(2, [0], radix_of(state.rules.hand_size))  # (17 tricks: R-CT-1)
+        budget = backend.default_budget()
+        self.solver = backend.new_solver(state, side, groups, table, None, [1.0, 0.0], budget)
         won = sum(state.tricks_won[s] for s in seats)
         self.target = float(won + state.rules.hand_size - len(state.tricks))
         try:

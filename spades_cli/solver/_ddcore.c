@@ -3,8 +3,10 @@
  * The same game as ``solver/search.py``: the trick winner (R-C-4) by the order of the
  * cards (``order``: for each card the cards that beat it, the trumps and their suit) and
  * the legal cards by the play rules' restrictions (``keeps``), both handed over as data
- * by engine/play.py. One
- * question at a time: can side ``side`` make the hand's value at least ``u``? The value
+ * by engine/play.py, in slot cards (solver/deck.py: suit * 16 + slot, any deck of the
+ * family); two to four seats in two teams (``team``: the two sides, or a side against
+ * every other seat). One
+ * question at a time: can team ``side`` make the hand's value at least ``u``? The value
  * is either a count (the tricks of the counted seats: ``inc[seat]`` is 1 for a counted
  * seat, 0 otherwise) or a table read at the end of the hand (``code`` grows by
  * ``inc[seat]`` for each trick a seat wins; ``table[code]`` is the value).
@@ -119,7 +121,8 @@ static int read_ints(PyObject *seq, int *out, int count, const char *what) {
     return 0;
 }
 
-/* The play rules' keep table: for each of the 8 situations, up to MAX_KEEPS masks. */
+/* The play rules' keep table: for each of the 8 situations, up to MAX_KEEPS masks (a
+ * negative one, -m: the lowest card of the hand in m, R-F-3). */
 static int read_keeps(Core *c, PyObject *keeps) {
     PyObject *rows = PySequence_Fast(keeps, "keeps");
     if (!rows) return -1;
@@ -134,8 +137,14 @@ static int read_keeps(Core *c, PyObject *keeps) {
         ok = m <= MAX_KEEPS;
         c->nkeep[s] = ok ? (int)m : 0;
         for (Py_ssize_t i = 0; ok && i < m; i++) {
-            c->keep[s][i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(row, i));
-            ok = !PyErr_Occurred() && (c->keep[s][i] & ~ALL52) == 0;
+            PyObject *item = PySequence_Fast_GET_ITEM(row, i);
+            int neg = PyObject_RichCompareBool(item, Py_False, Py_LT); /* below 0 */
+            PyObject *mag = neg > 0 ? PyNumber_Negative(item) : (Py_INCREF(item), item);
+            ok = neg >= 0 && mag != NULL;
+            if (ok) c->keep[s][i] = PyLong_AsUnsignedLongLong(mag);
+            Py_XDECREF(mag);
+            c->keep_low[s][i] = neg > 0;
+            ok = ok && !PyErr_Occurred();
         }
         Py_DECREF(row);
     }
@@ -147,53 +156,69 @@ static int read_keeps(Core *c, PyObject *keeps) {
     return 0;
 }
 
-/* 52 card masks from a sequence. */
+/* 64 slot-card masks from a sequence. */
 static int read_masks(PyObject *seq, u64 *out, const char *what) {
     PyObject *rows = PySequence_Fast(seq, what);
     if (!rows) return -1;
-    int ok = PySequence_Fast_GET_SIZE(rows) == 52;
-    for (int i = 0; ok && i < 52; i++) {
+    int ok = PySequence_Fast_GET_SIZE(rows) == NSLOTS;
+    for (int i = 0; ok && i < NSLOTS; i++) {
         out[i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(rows, i));
-        ok = !PyErr_Occurred() && (out[i] & ~ALL52) == 0;
+        ok = !PyErr_Occurred();
     }
     Py_DECREF(rows);
-    if (!ok && !PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "%s: 52 card masks", what);
+    if (!ok && !PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "%s: 64 slot-card masks", what);
     return ok ? 0 : -1;
 }
 
-/* The order of the cards in a trick (engine/play.py, CardOrder.table()): for each of the
- * 52 cards the mask of its suit for following and of the cards that beat it, the mask of
- * the trumps and their suit. */
+/* The order of the cards in a trick (engine/play.py's, in slot cards: solver/fast.py): for
+ * each of the 64 slot cards the mask of its suit for following and of the cards that
+ * beat it, the mask of the trumps and their suit. */
 static int read_order(Core *c, PyObject *order) {
     PyObject *follow, *beaten;
     unsigned long long trump;
     int suit;
     if (!PyArg_ParseTuple(order, "OOKi", &follow, &beaten, &trump, &suit)) return -1;
     if (read_masks(follow, c->follow, "order") < 0 || read_masks(beaten, c->beaten, "order") < 0) return -1;
-    if ((trump & ~ALL52) != 0 || suit < 0 || suit > 3) {
+    if (suit < 0 || suit > 3) {
         PyErr_SetString(PyExc_ValueError, "order: the trumps and their suit");
         return -1;
     }
     c->trump = trump;
     c->trump_suit = suit;
+    /* A suit of more than 13 cards needs 32 bits of a pattern (2 a card); else 26, as ever. */
+    u64 deck = 0;
+    for (int i = 0; i < NSLOTS; i++) deck |= c->follow[i];
+    c->pshift = 26;
+    for (int s = 0; s < 4; s++)
+        if (pop64(deck & SUIT_MASK[s]) > 13) c->pshift = 32;
     return 0;
 }
 
 static int Core_init(Core *c, PyObject *args, PyObject *kw) {
-    static char *names[] = {"n",     "keeps",   "order", "side",       "inc",     "cnt",
-                            "keen",  "table",   "ngroups", "count_mode", "tt_bits", NULL};
-    int n, side, ngroups, count_mode, bits;
-    PyObject *keeps, *order, *inc, *cnt, *keen, *table;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "iOOiOOOOiii", names, &n, &keeps, &order, &side, &inc, &cnt, &keen,
-                                     &table, &ngroups, &count_mode, &bits))
+    static char *names[] = {"n",       "keeps",      "order",   "side", "inc",  "cnt",   "keen", "table",
+                            "ngroups", "count_mode", "tt_bits", "team", "mate", "pairs", "radix", NULL};
+    int n, side, ngroups, count_mode, bits, pairs, radix;
+    PyObject *keeps, *order, *inc, *cnt, *keen, *table, *team, *mate;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "iOOiOOOOiiiOOii", names, &n, &keeps, &order, &side, &inc, &cnt,
+                                     &keen, &table, &ngroups, &count_mode, &bits, &team, &mate, &pairs, &radix))
         return -1;
-    if ((n != 2 && n != 4) || side < 0 || side > 1 || ngroups < 1 || ngroups > 4 || bits < 10 || bits > 26) {
+    if (n < 2 || n > 4 || side < 0 || side > 1 || ngroups < 1 || ngroups > 4 || bits < 10 || bits > 26 ||
+        radix < 14 || radix > MAXT + 1) {
         PyErr_SetString(PyExc_ValueError, "bad solver settings");
         return -1;
     }
     release(c);
     c->n = n;
+    c->radix = radix;
+    c->pairs = n == 4 && pairs != 0;
     if (read_keeps(c, keeps) < 0 || read_order(c, order) < 0) return -1;
+    if (read_ints(team, c->team, n, "team") < 0 || read_ints(mate, c->mate, n, "mate") < 0) return -1;
+    for (int s = 0; s < n; s++) {
+        if (c->team[s] < 0 || c->team[s] > 1 || c->mate[s] < -1 || c->mate[s] >= n) {
+            PyErr_SetString(PyExc_ValueError, "team: 0 or 1 a seat; mate: a seat or -1");
+            return -1;
+        }
+    }
     c->side = side;
     c->ngroups = ngroups;
     c->count_mode = count_mode != 0;
@@ -222,7 +247,7 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     Py_DECREF(fast);
     c->table_len = len;
     c->alone = -1;
-    if (c->count_mode && n == 4 && c->inc[0] + c->inc[1] + c->inc[2] + c->inc[3] == 1)
+    if (c->count_mode && c->pairs && c->inc[0] + c->inc[1] + c->inc[2] + c->inc[3] == 1)
         for (int s = 0; s < n; s++)
             if (c->inc[s]) c->alone = s;
     c->count_ok = 0;
@@ -234,19 +259,19 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
         for (int s = 0; s < n; s++) {
             int g = 0, pw = 1;
             while (g < ngroups && pw != c->inc[s]) {
-                pw *= RADIX;
+                pw *= radix;
                 g++;
             }
             if (g == ngroups) {
-                PyErr_SetString(PyExc_ValueError, "inc: a power of 14 a seat");
+                PyErr_SetString(PyExc_ValueError, "inc: a power of the radix a seat");
                 return -1;
             }
             if (seen[g] && c->gcnt[g] != (c->cnt[s] != 0)) c->count_ok = 0;
             seen[g] = 1;
             c->gcnt[g] = c->cnt[s] != 0;
         }
-        size_t cells = 14;
-        for (int i = 0; i < ngroups; i++) cells *= RADIX;
+        size_t cells = MAXT + 1;
+        for (int i = 0; i < ngroups; i++) cells *= (size_t)radix;
         c->frange = calloc(cells, sizeof(double *));
         if (!c->frange) {
             PyErr_NoMemory();
@@ -257,8 +282,8 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
         c->count_side = -1;
         for (int s = 0; s < n; s++) {
             if (!c->cnt[s]) continue;
-            if (c->count_side >= 0 && c->count_side != s % 2) c->count_ok = 0; /* not one side's seats */
-            c->count_side = s % 2;
+            if (c->count_side >= 0 && c->count_side != c->team[s]) c->count_ok = 0; /* not one team's */
+            c->count_side = c->team[s];
         }
         if (c->count_side < 0) c->count_ok = 0;
     }
@@ -291,9 +316,9 @@ static PyObject *Core_load(Core *c, PyObject *args) {
             Py_DECREF(fast);
             return NULL;
         }
-        if ((h & ~ALL52) || pop64(h) > 13 || (h & held)) {
+        if (pop64(h) > MAXT || (h & held)) {
             Py_DECREF(fast);
-            PyErr_SetString(PyExc_ValueError, "hands: at most 13 cards each, none in two hands");
+            PyErr_SetString(PyExc_ValueError, "hands: at most 17 cards each, none in two hands");
             return NULL;
         }
         c->hands[i] = h;
@@ -310,7 +335,7 @@ static PyObject *Core_load(Core *c, PyObject *args) {
     }
     for (Py_ssize_t i = 0; i < tl; i++) {
         long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (v < 0 || v > 51) {
+        if (v < 0 || v >= NSLOTS) {
             Py_DECREF(fast);
             if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "trick: not a card");
             return NULL;
@@ -324,7 +349,7 @@ static PyObject *Core_load(Core *c, PyObject *args) {
         held |= 1ULL << v;
     }
     Py_DECREF(fast);
-    if (left < 0 || left > 13 || code < 0 || (!c->count_mode && code >= c->table_len) || leader < 0 ||
+    if (left < 0 || left > MAXT || code < 0 || (!c->count_mode && code >= c->table_len) || leader < 0 ||
         leader >= c->n || current < 0 || current >= c->n) {
         PyErr_SetString(PyExc_ValueError, "not a position");
         return NULL;
@@ -339,7 +364,7 @@ static PyObject *Core_load(Core *c, PyObject *args) {
     c->left = left;
     c->code = code;
     c->ccode = ccode;
-    c->gone = ALL52 & ~held;
+    c->gone = ~held;
     Py_RETURN_NONE;
 }
 
@@ -349,7 +374,7 @@ static PyObject *Core_test(Core *c, PyObject *args) {
     double u;
     long long budget;
     if (!PyArg_ParseTuple(args, "idL", &card, &u, &budget)) return NULL;
-    if (card >= 0 && (card > 51 || !((legal(c, c->current) >> card) & 1))) {
+    if (card >= 0 && (card >= NSLOTS || !((legal(c, c->current) >> card) & 1))) {
         PyErr_SetString(PyExc_ValueError, "not a legal card here");
         return NULL;
     }
@@ -380,8 +405,8 @@ static PyObject *Core_share(Core *c, PyObject *other) {
         return NULL;
     }
     Core *o = (Core *)other;
-    if (c->count_mode || !o->count_mode || o->n != c->n || !c->count_ok ||
-        memcmp(o->inc, c->cnt, sizeof c->cnt) != 0) {
+    if (c->count_mode || !o->count_mode || o->n != c->n || !c->count_ok || o->radix != c->radix ||
+        memcmp(o->team, c->team, sizeof c->team) != 0 || memcmp(o->inc, c->cnt, sizeof c->cnt) != 0) {
         PyErr_SetString(PyExc_ValueError, "share: a count solver of the same counted seats, for a table solver");
         return NULL;
     }
@@ -417,7 +442,7 @@ static PyObject *Core_stop(Core *c, PyObject *Py_UNUSED(ignored)) {
 
 /* moves() -> one legal card of each run of equivalent cards of the seat on turn, low first */
 static PyObject *Core_moves(Core *c, PyObject *Py_UNUSED(ignored)) {
-    int moves[13];
+    int moves[MAXH];
     int m = distinct(c, c->current, legal(c, c->current), moves);
     PyObject *out = PyList_New(m);
     if (!out) return NULL;

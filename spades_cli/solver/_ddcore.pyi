@@ -1,4 +1,4 @@
-"""Types of the C double-dummy search core (``_ddcore.c``); see ``solver/fast.py``."""
+"""Types of the C double-dummy search core (``_ddcore.c``; slot cards, two teams); see ``solver/fast.py``."""
 
 class Core:
     def __init__(
@@ -14,6 +14,10 @@ class Core:
         ngroups: int,
         count_mode: int,
         tt_bits: int,
+        team: list[int],
+        mate: list[int],
+        pairs: int,
+        radix: int,
     ) -> None: ...
     def load(
         self,

@@ -3,16 +3,20 @@
 
 typedef uint64_t u64;
 
-#define ALL52 ((1ULL << 52) - 1)
-#define SUIT(c) ((c) / 13)
-#define RADIX 14
+/* Cards are slot cards (solver/deck.py): suit * 16 + slot, the slots of a suit ranked as
+ * their numbers whatever the deck, so a hand is one 64-bit mask. */
+#define SUIT(c) ((c) >> 4)
+#define RANK(c) ((c) & 15)
+#define NSLOTS 64
+#define MAXT 17 /* the most tricks of a hand (R-CT-1: 17 cards to each of three seats) */
+#define MAXH 18 /* room for the cards of one hand */
 /* The play rules, as spades_cli/engine/play.py hands them over: for each situation (bit 0
  * a card was led, bit 1 the hand's first trick, bit 2 spades not broken), the masks its
  * restrictions keep, in order (0: the suit led). */
 #define SITUATIONS 8
 #define MAX_KEEPS 4
 
-static const u64 SUIT_MASK[4] = {0x1FFFULL, 0x1FFFULL << 13, 0x1FFFULL << 26, 0x1FFFULL << 39};
+static const u64 SUIT_MASK[4] = {0xFFFFULL, 0xFFFFULL << 16, 0xFFFFULL << 32, 0xFFFFULL << 48};
 
 /* Positions are grouped in buckets: the same hand lengths per suit, leader and flags
  * (and code, in table mode). An entry keeps bounds valid for every position of its bucket
@@ -50,27 +54,34 @@ typedef struct {
     uint32_t meta, flags; /* meta: flags and, in table mode, the code so far */
     int len[4];
     u64 own[4]; /* owners of the suit's remaining cards, two bits a card, the highest first */
-    u64 rem[4]; /* the suit's remaining cards (13 bits) */
+    u64 rem[4]; /* the suit's remaining cards (16 bits) */
+    int pshift; /* where a pattern's second suit starts (Core.pshift) */
 } Layout;
 
 typedef struct {
     PyObject_HEAD
-    int n, side, count_mode, ngroups;
+    int n, side, count_mode, ngroups, radix;
     u64 keep[SITUATIONS][MAX_KEEPS];
+    uint8_t keep_low[SITUATIONS][MAX_KEEPS]; /* the keep is "the lowest card of the mask" (R-F-3) */
     int nkeep[SITUATIONS];
+    /* The seats as two teams (solver/deck.py): each seat's team, its mate for cashing
+     * (itself alone, -1 in a team of three), and whether the teams are the partnership
+     * game's (0 and 2 against 1 and 3: the heuristics for a seat counted alone). */
+    int team[4], mate[4], pairs;
+    int pshift; /* 26, or 32 when a suit holds more than 13 cards (2 bits a card) */
     /* The order of the cards in a trick (engine/play.py): the cards of each card's suit
      * for following, the cards that beat each card, the trumps (which also break spades,
      * R-C-6) and their suit. */
-    u64 follow[52];
-    u64 beaten[52];
+    u64 follow[NSLOTS];
+    u64 beaten[NSLOTS];
     u64 trump;
     int trump_suit;
     int inc[4];
     int keen[4];
     double *table;
     Py_ssize_t table_len;
-    /* table mode: by code*14+left, the least and greatest value reachable for each number
-     * of counted tricks to come (14 + 14 values, made when first asked) */
+    /* table mode: by code*(MAXT+1)+left, the least and greatest value reachable for each
+     * number of counted tricks to come (MAXT+1 + MAXT+1 values, made when first asked) */
     double **frange;
     size_t frange_cells;
     int alone;       /* count mode, four seats: the one seat counted (its partner not), else -1 */
@@ -94,7 +105,7 @@ typedef struct {
     int aborted, best_card, want_win;
     /* by cards played in the hand so far: the last card that made the cut there after the
      * card tried first had not (-1: none); count mode tries it first (see node()) */
-    signed char killer[52];
+    signed char killer[(MAXT + 1) * 4];
     volatile int stopped; /* set by stop() from another thread: the search ends at once */
 } Core;
 
@@ -109,14 +120,14 @@ static inline int beats(const Core *c, int card, int w) { return (int)(c->beaten
 static void spread_range(Core *c, int g, int left, int acc, int f, double *out) {
     if (g >= 4) return; /* never: ngroups <= 4 */
     int pw = 1;
-    for (int i = 0; i < g; i++) pw *= RADIX;
+    for (int i = 0; i < g; i++) pw *= c->radix;
     if (g == c->ngroups - 1) {
         Py_ssize_t idx = acc + left * pw;
         if (c->gcnt[g]) f += left;
-        if (idx < c->table_len && f < 14) {
+        if (idx < c->table_len && f <= MAXT) {
             double v = c->table[idx];
             if (v < out[f]) out[f] = v;
-            if (v > out[14 + f]) out[14 + f] = v;
+            if (v > out[MAXT + 1 + f]) out[MAXT + 1 + f] = v;
         }
         return;
     }
@@ -127,23 +138,23 @@ static void spread_range(Core *c, int g, int left, int acc, int f, double *out) 
  * the counted tricks to come are between ``lo`` and ``hi`` (none: +inf and -inf). NULL
  * in ``*mn`` means out of memory (the caller then searches). */
 static int reach(Core *c, int code, int left, int lo, int hi, double *mn, double *mx) {
-    size_t i = (size_t)code * 14 + (size_t)left;
+    size_t i = (size_t)code * (MAXT + 1) + (size_t)left;
     if (i >= c->frange_cells) return -1;
     double *fr = c->frange[i];
     if (!fr) {
-        fr = malloc(28 * sizeof(double));
+        fr = malloc(2 * (MAXT + 1) * sizeof(double));
         if (!fr) return -1;
-        for (int f = 0; f < 14; f++) {
+        for (int f = 0; f <= MAXT; f++) {
             fr[f] = INFINITY;
-            fr[14 + f] = -INFINITY;
+            fr[MAXT + 1 + f] = -INFINITY;
         }
         spread_range(c, 0, left, code, 0, fr);
         c->frange[i] = fr;
     }
     double a = INFINITY, b = -INFINITY;
-    for (int f = lo; f <= hi && f < 14; f++) {
+    for (int f = lo; f <= hi && f <= MAXT; f++) {
         if (fr[f] < a) a = fr[f];
-        if (fr[14 + f] > b) b = fr[14 + f];
+        if (fr[MAXT + 1 + f] > b) b = fr[MAXT + 1 + f];
     }
     *mn = a;
     *mx = b;
@@ -160,6 +171,7 @@ static u64 legal(Core *c, int seat) {
     u64 led = c->tlen ? c->follow[c->trick[0]] : 0;
     for (int i = 0; i < c->nkeep[s]; i++) {
         u64 k = hand & (c->keep[s][i] ? c->keep[s][i] : led);
+        if (c->keep_low[s][i]) k &= ~k + 1; /* its lowest card */
         if (k) return k;
     }
     return hand;
@@ -188,14 +200,16 @@ static int distinct(Core *c, int seat, u64 mask, int *out) {
 static void set_follow(Core *c, int seat) {
     int w = c->win_card;
     int n = c->n;
-    int partner_wins = n == 4 && c->win_seat % 2 == seat % 2 && c->tlen > 1;
-    if (partner_wins && c->tlen == 2) {
-        u64 nxt = c->hands[(seat + 1) % n];
+    int partner_wins = c->team[c->win_seat] == c->team[seat] && c->tlen > 1;
+    for (int i = 1; partner_wins && i < n - c->tlen; i++) {
+        int later = (seat + i) % n; /* a later hand of the other team may still beat w */
+        if (c->team[later] == c->team[seat]) continue;
+        u64 nxt = c->hands[later];
         u64 follow = nxt & c->follow[c->trick[0]];
-        partner_wins = !((follow ? follow : nxt) & c->beaten[w]); /* no card it may play beats w */
+        if ((follow ? follow : nxt) & c->beaten[w]) partner_wins = 0;
     }
     c->want_win = c->keen[seat] && !partner_wins;
-    if (c->count_mode && n == 4 && (c->inc[seat] != c->inc[(seat + 2) % 4] ||
+    if (c->count_mode && c->pairs && (c->inc[seat] != c->inc[(seat + 2) % 4] ||
                                     c->inc[(seat + 1) % 4] != c->inc[(seat + 3) % 4])) {
         /* A seat counted alone: it wants every trick it can take; its partner lets it win
          * (or takes a trick it lost, for the lead); the other side wants it to lose. */
@@ -215,8 +229,8 @@ static void set_follow(Core *c, int seat) {
 static int follow_key(Core *c, int card, int seat) {
     int wins = beats(c, card, c->win_card);
     int group = wins == c->want_win ? 0 : 64;
-    if (wins) return group + card % 13;
-    u64 others = ALL52 & ~c->gone & ~c->hands[seat];
+    if (wins) return group + RANK(card);
+    u64 others = ~c->gone & ~c->hands[seat];
     int above = pop64(others & SUIT_MASK[SUIT(card)] & ~((2ULL << card) - 1));
     if (!c->keen[seat]) return group + above;
     int spade = (c->trump >> card & 1) && !(c->trump >> c->trick[0] & 1) ? 16 : 0;
@@ -249,34 +263,34 @@ static int alone_lead_key(Core *c, int card, int seat, u64 above) {
         cat = 4;
     else
         cat = !above ? 0 : top_partner ? 1 : 2;
-    return cat * 16 + card % 13;
+    return cat * 16 + RANK(card);
 }
 
 static int lead_key(Core *c, int card, int seat) {
     int suit = SUIT(card);
     u64 own = c->hands[seat];
-    u64 uni = ALL52 & ~c->gone;
+    u64 uni = ~c->gone;
     u64 sm = SUIT_MASK[suit];
     u64 above = uni & sm & ~((2ULL << card) - 1) & ~own;
     if (c->alone >= 0 && (seat == c->alone || seat % 2 != c->alone % 2)) return alone_lead_key(c, card, seat, above);
-    if (!c->keen[seat]) return (above ? 0 : 32) + card % 13;
+    if (!c->keen[seat]) return (above ? 0 : 32) + RANK(card);
     int n = c->n;
     u64 trump = c->trump;
     int ruff = 0;
     if (suit != c->trump_suit) {
-        for (int step = 1; step <= 3; step += 2) {
-            if (n == 2 && step == 3) break;
-            u64 opp = c->hands[(seat + step) % n];
-            if (!(opp & sm) && (opp & trump)) ruff = 1;
+        for (int s = 0; s < n; s++) {
+            u64 opp = c->hands[s];
+            if (c->team[s] != c->team[seat] && !(opp & sm) && (opp & trump)) ruff = 1;
         }
     }
     if (!above) return ruff ? 32 : 0;
-    if (n == 4) {
-        u64 partner = c->hands[(seat + 2) % 4];
-        if (partner & (1ULL << top64(above))) return ruff ? 33 : 16 + card % 13;
-        if (suit != c->trump_suit && !(partner & sm) && (partner & trump)) return 48 + card % 13;
+    int mate = c->mate[seat];
+    if (mate >= 0 && mate != seat) {
+        u64 partner = c->hands[mate];
+        if (partner & (1ULL << top64(above))) return ruff ? 33 : 16 + RANK(card);
+        if (suit != c->trump_suit && !(partner & sm) && (partner & trump)) return 48 + RANK(card);
     }
-    return 64 + card % 13;
+    return 64 + RANK(card);
 }
 
 static int same_run(Core *c, int a, int b, int seat) {
@@ -288,7 +302,7 @@ static int same_run(Core *c, int a, int b, int seat) {
 
 static void order(Core *c, int *moves, int m, int seat, int hint) {
     if (m <= 1) return;
-    int keys[13];
+    int keys[MAXH];
     if (c->tlen) {
         set_follow(c, seat);
         for (int i = 0; i < m; i++) keys[i] = follow_key(c, moves[i], seat);

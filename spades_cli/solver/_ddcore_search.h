@@ -37,7 +37,7 @@ static u64 whole_runs(Core *c, u64 rel, u64 mask, int seat) {
         if (!r || !(mask & SUIT_MASK[suit])) continue;
         u64 low = r & (~r + 1);
         if (!(hand & low)) continue;
-        int cc = ctz64(low), base = 13 * suit, below = cc - 1;
+        int cc = ctz64(low), base = 16 * suit, below = cc - 1;
         while (below >= base) {
             u64 b = 1ULL << below;
             if (gone & b) {
@@ -315,13 +315,13 @@ static int node(Core *c, double u, int hint) {
         return 0;
     }
     int seat = c->current;
-    int moves[13];
+    int moves[MAXH];
     u64 mask = legal(c, seat);
     int m = distinct(c, seat, mask, moves);
     if (m == 0) return 0; /* not a position of the play (a seat with no card) */
     order(c, moves, m, seat, hint);
-    int mine = (seat % 2) == c->side;
-    int ply = (13 - c->left) * c->n + c->tlen;
+    int mine = c->team[seat] == c->side;
+    int ply = (MAXT - c->left) * c->n + c->tlen;
     if (c->count_mode && mine && m > 1) killer_first(c, moves, m, seat, ply, hint >= 0 && !c->tlen);
     u64 rel = 0;
     for (int i = 0; i < m; i++) {

@@ -3,16 +3,15 @@
 
 /* -- sure tricks (as solver/sure.py), count mode: bounds on the counted tricks to come
  *
- * The trumps are read from the order the core was handed (``trump``, ``trump_suit``).
- * The bounds hold for an order whose trumps are one whole suit of the 52 card numbers,
- * ranked as the numbers, and which every other card follows by its number's suit
- * (today's only order); a variant with another order (jokers above the ace, the 2 of
- * diamonds a spade) needs the trumps here ranked by their place in its order. */
+ * The trumps are read from the order the core was handed (``trump``, ``trump_suit``):
+ * slot cards (solver/deck.py), so every suit, the trumps included, is ranked as its
+ * numbers whatever the deck. The seats are two teams (``team``); a seat cashes with its
+ * ``mate`` (itself alone; -1, a team of three: nothing is cashed for it). */
 
 static inline int bitlen(u64 x) { return x ? 64 - __builtin_clzll(x) : 0; }
-static inline int non_spades(const Core *c, u64 h) { return pop64(h & ALL52 & ~c->trump); }
-/* The trumps of ``h`` as 13 bits, the lowest first. */
-static inline u64 trumps_of(const Core *c, u64 h) { return (h >> (13 * c->trump_suit)) & 0x1FFF; }
+static inline int non_spades(const Core *c, u64 h) { return pop64(h & ~c->trump); }
+/* The trumps of ``h`` as 16 bits, the lowest first. */
+static inline u64 trumps_of(const Core *c, u64 h) { return (h >> (16 * c->trump_suit)) & 0xFFFF; }
 
 static int forced(const Core *c, int cash, u64 other, int led) {
     int free_ = non_spades(c, other) - led;
@@ -27,21 +26,20 @@ static int cash_of(Core *c, int seat, u64 uni, int entry, u64 *prel) {
     int cash = 0, reached = entry < 0, n = c->n;
     for (int suit = 0; suit < 4; suit++) {
         if (suit == c->trump_suit) continue;
-        int base = 13 * suit;
-        u64 own = (hand >> base) & 0x1FFF;
+        int base = 16 * suit;
+        u64 own = (hand >> base) & 0xFFFF;
         if (!own) continue;
-        u64 others = ((uni >> base) & 0x1FFF) & ~own;
+        u64 others = ((uni >> base) & 0xFFFF) & ~own;
         int k = others == 0 ? pop64(own) : pop64(own >> bitlen(others));
-        for (int step = 1; step <= 3; step += 2) {
-            if (n == 2 && step == 3) break;
-            u64 opp = c->hands[(seat + step) % n];
-            if (opp & c->trump) {
-                int len = pop64((opp >> base) & 0x1FFF);
+        for (int s = 0; s < n; s++) {
+            u64 opp = c->hands[s];
+            if (c->team[s] != c->team[seat] && (opp & c->trump)) {
+                int len = pop64((opp >> base) & 0xFFFF);
                 if (len < k) k = len;
             }
         }
         if (k && others) rel |= 1ULL << (base + top64(others));
-        if (k && entry >= 0 && ((c->hands[entry] >> base) & 0x1FFF)) reached = 1;
+        if (k && entry >= 0 && ((c->hands[entry] >> base) & 0xFFFF)) reached = 1;
         cash += k;
     }
     *prel = reached ? rel : 0;
@@ -53,7 +51,7 @@ static void cash_bounds(Core *c, u64 uni, int *plo, int *phi, u64 *prel) {
     const int *counted = c->cnt;
     int lo = 0, hi = left, holder = -1, sure = 0;
     u64 rel = 0, got_rel = 0;
-    int tb = 13 * c->trump_suit; /* the trumps' first card number */
+    int tb = 16 * c->trump_suit; /* the trumps' first slot card */
     u64 spades = trumps_of(c, uni);
     if (spades) {
         u64 top = 1ULL << top64(spades);
@@ -64,7 +62,19 @@ static void cash_bounds(Core *c, u64 uni, int *plo, int *phi, u64 *prel) {
         sure = others == 0 ? pop64(own) : pop64(own >> bitlen(others));
         if (others) rel = 1ULL << (tb - 1 + bitlen(others));
     }
-    int partner = n == 4 ? (leader + 2) % 4 : leader;
+    int partner = c->mate[leader];
+    if (partner < 0) { /* the leader's team is three seats: only the top spades' holder is sure */
+        if (holder >= 0) {
+            if (counted[holder])
+                lo = sure;
+            else
+                hi = left - sure;
+        }
+        *plo = lo;
+        *phi = hi;
+        *prel = rel;
+        return;
+    }
     int mine = counted[leader] && counted[partner];
     int none = !counted[leader] && !counted[partner];
     if (holder >= 0 && holder != leader && holder != partner) {
@@ -148,21 +158,22 @@ static void spade_bounds(Core *c, u64 uni, int *plo, int *phi, u64 *prel) {
     int n = c->n, left = c->left, lo = 0, hi = left, extra = 0;
     u64 rel = 0, extra_rel = 0, low = 0;
     const int *counted = c->cnt;
-    int tb = 13 * c->trump_suit; /* the trumps' first card number */
+    int tb = 16 * c->trump_suit; /* the trumps' first slot card */
     u64 spades = trumps_of(c, uni);
     for (int side = 0; side < 2; side++) {
         u64 other = 0;
         int mine = 1, theirs = 1;
-        for (int s = 1 - side; s < n; s += 2) other |= trumps_of(c, c->hands[s]);
-        for (int s = side; s < n; s += 2) {
-            if (counted[s])
+        for (int s = 0; s < n; s++) {
+            if (c->team[s] != side)
+                other |= trumps_of(c, c->hands[s]);
+            else if (counted[s])
                 theirs = 0;
             else
                 mine = 0;
         }
-        for (int s = side; s < n; s += 2) {
+        for (int s = 0; s < n; s++) {
             u64 own = trumps_of(c, c->hands[s]);
-            if (!own) continue;
+            if (c->team[s] != side || !own) continue;
             if (mine || theirs) {
                 int k = left_over(own, other, &low);
                 if (k > left) k = left;

@@ -5,14 +5,14 @@
 
 static void layout(Core *c, Layout *L) {
     int n = c->n;
-    u64 h1 = c->hands[1], h2 = n == 4 ? c->hands[2] : 0, h3 = n == 4 ? c->hands[3] : 0;
+    u64 h1 = c->hands[1], h2 = n > 2 ? c->hands[2] : 0, h3 = n > 3 ? c->hands[3] : 0;
     u64 uni = c->hands[0] | h1 | h2 | h3;
     u64 b0 = h1 | h3, b1 = h2 | h3;
     u64 lens = 0;
     for (int s = 0; s < 4; s++) {
         for (int h = 0; h < n; h++) lens |= (u64)pop64(c->hands[h] & SUIT_MASK[s]) << (16 * s + 4 * h);
         u64 rem = uni & SUIT_MASK[s];
-        L->rem[s] = rem >> (13 * s);
+        L->rem[s] = rem >> (16 * s);
         u64 code = 0;
         int len = 0;
         while (rem) {
@@ -25,6 +25,7 @@ static void layout(Core *c, Layout *L) {
         L->len[s] = len;
     }
     L->lens = lens;
+    L->pshift = c->pshift;
     uint32_t flags = (uint32_t)c->leader | ((uint32_t)(c->broken != 0) << 2) | ((uint32_t)(c->first != 0) << 3);
     L->flags = flags;
     L->meta = flags | ((uint32_t)(c->count_mode ? 0 : c->code) << 4);
@@ -36,8 +37,8 @@ static void pattern(const Layout *L, int shape, u64 *pa, u64 *pb) {
         int k = (shape >> (4 * s)) & 15;
         p[s] = k ? L->own[s] >> (2 * (L->len[s] - k)) : 0;
     }
-    *pa = p[0] | (p[1] << 26);
-    *pb = p[2] | (p[3] << 26);
+    *pa = p[0] | (p[1] << L->pshift);
+    *pb = p[2] | (p[3] << L->pshift);
 }
 
 /* The cards (a mask) that mark where each suit's counted top cards end. */
@@ -52,7 +53,7 @@ static u64 relevant(const Layout *L, int shape) {
             rem ^= 1ULL << top64(rem);
             k--;
         }
-        out |= 1ULL << (top64(rem) + 13 * s);
+        out |= 1ULL << (top64(rem) + 16 * s);
     }
     return out;
 }
@@ -61,10 +62,12 @@ static u64 relevant(const Layout *L, int shape) {
 static int shape_of(const Layout *L, u64 rel) {
     int shape = 0;
     for (int s = 0; s < 4; s++) {
-        u64 r = (rel >> (13 * s)) & 0x1FFF;
+        u64 r = (rel >> (16 * s)) & 0xFFFF;
         if (!r) continue;
         u64 low = r & (~r + 1);
-        shape |= pop64(L->rem[s] & ~(low - 1)) << (4 * s);
+        int k = pop64(L->rem[s] & ~(low - 1));
+        /* at most 15 (4 bits): the top 15 owners of 16 cards and the lengths tell the last's */
+        shape |= (k < 16 ? k : 15) << (4 * s);
     }
     return shape;
 }
@@ -82,14 +85,14 @@ static inline u64 mix(u64 a, u64 b, u64 k) {
 static int to_relative(Core *c, int card) {
     if (card < 0) return -1;
     int suit = SUIT(card);
-    u64 above = ALL52 & ~c->gone & SUIT_MASK[suit] & ~((2ULL << card) - 1);
+    u64 above = ~c->gone & SUIT_MASK[suit] & ~((2ULL << card) - 1);
     return suit * 16 + pop64(above);
 }
 
 static int from_relative(Core *c, int rel) {
     if (rel < 0) return -1;
     int suit = rel / 16, k = rel % 16;
-    u64 rem = ALL52 & ~c->gone & SUIT_MASK[suit];
+    u64 rem = ~c->gone & SUIT_MASK[suit];
     while (rem) {
         int card = top64(rem);
         if (k == 0) return card;

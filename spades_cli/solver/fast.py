@@ -19,10 +19,10 @@ from __future__ import annotations
 import math
 
 from spades_cli.engine.phases import PLAY
-from spades_cli.engine.plan import plan_for
 from spades_cli.engine.state import State
-from spades_cli.solver.search import SearchLimit, refuse_variant
-from spades_cli.solver.sets import RADIX, greatest_reached, rep_of, spreads
+from spades_cli.solver.deck import mates, pairs, solver_deck, tricks_left
+from spades_cli.solver.search import SearchLimit
+from spades_cli.solver.sets import greatest_reached, rep_of, spreads
 
 try:
     from spades_cli.solver import _ddcore
@@ -46,7 +46,9 @@ def available() -> bool:
 class FastSolver:
     """Double-dummy search of a position of the play phase, in C; the arguments are
     :class:`~spades_cli.solver.search.Solver`'s. ``linear`` 0/1 weights make the value
-    a trick count (searched as one); otherwise the value is read from ``table``."""
+    a trick count (searched as one); otherwise the value is read from ``table``. The
+    core reads slot cards and two teams (solver/deck.py); the methods take and give
+    cards."""
 
     def __init__(
         self,
@@ -60,38 +62,44 @@ class FastSolver:
     ) -> None:
         if _ddcore is None:
             raise RuntimeError("the C search core was not built")
-        refuse_variant(state)
         n = state.n
         self.n = n
-        self.side = side
+        deck = solver_deck(state.rules)  # the cards as slot cards, the seats as two teams
+        self.deck = deck
+        self.asked = side
+        team, self.side = deck.teams(side)
+        self.radix = radix = deck.radix
         self.groups = groups[:]
         self.ngroups = max(groups) + 1
         self.table = table
         self.budget = budget
         self.count_mode = linear is not None and all(w in (0.0, 1.0) for w in linear)
-        # The counted seats: the trick count's (count mode); else side N-S's, whose tricks
-        # bound the table's outcomes (sure tricks, a shared count table).
+        # The counted seats: the trick count's (count mode); else team 0's (side N-S's),
+        # whose tricks bound the table's outcomes (sure tricks, a shared count table).
         if linear is not None and self.count_mode:
             self.cnt = [int(linear[groups[s]]) for s in range(n)]
             inc = self.cnt  # a counted seat's trick adds one to the count
         else:
-            self.cnt = [int(s % 2 == 0) for s in range(n)]
-            inc = [RADIX ** groups[s] for s in range(n)]  # a trick adds to its group's digit
+            self.cnt = [int(team[s] == 0) for s in range(n)]
+            inc = [radix ** groups[s] for s in range(n)]  # a trick adds to its group's digit
         keen_list = keen if keen is not None else [True] * n
-        plan = plan_for(state.rules)
-        self.beaten_by = plan.beaten_by
+        self.beaten_by = deck.order.beaten_by  # the order of the slot cards in a trick
         self.core = _ddcore.Core(
             n,
-            plan.card_keeps,  # the play rules, as data (engine/play.py)
-            plan.order.table(),  # the order of the cards in a trick, as data (engine/play.py)
-            side,
+            deck.keeps,  # the play rules, as data (engine/play.py), in slot cards
+            deck.order_table(),  # the order of the cards in a trick (engine/play.py's), in slot cards
+            self.side,
             inc,
             self.cnt,
             [int(k) for k in keen_list],
             table,
             self.ngroups,
             int(self.count_mode),
-            table_bits(13 - state.trick_no),
+            table_bits(tricks_left(state)),
+            team,
+            mates(team),
+            int(pairs(team)),
+            radix,
         )
         self.nodes = 0
         self.searched = 0
@@ -102,24 +110,25 @@ class FastSolver:
         if state.phase != PLAY:
             raise ValueError("the solver needs a position of the play phase")
         n = self.n
+        deck = self.deck
         code = 0
         for s in range(n):
-            code += state.tricks_won[s] * RADIX ** self.groups[s]
+            code += state.tricks_won[s] * self.radix ** self.groups[s]
         self.code = code  # the table's index so far
-        self.left = 13 - state.trick_no
-        self.trick = state.trick[:]
+        self.left = tricks_left(state)
+        self.trick = [deck.slot(c) for c in state.trick]
         self.current = state.current
-        self.win_card = state.win_card
+        self.win_card = deck.slot(state.win_card)
         self.win_seat = state.win_seat
         counted = sum(state.tricks_won[s] * self.cnt[s] for s in range(n))
         self.core.load(
-            state.hands[:],
+            [deck.slots(h) for h in state.hands],
             self.trick,
             state.leader,
             state.current,
             int(state.broken),
             int(state.first_trick),
-            state.win_card,
+            self.win_card,
             state.win_seat,
             self.left,
             counted if self.count_mode else code,
@@ -146,34 +155,40 @@ class FastSolver:
         share their representative's value)."""
         out: dict[int, float] = {}
         guess: float | None = None
-        reps = self.distinct_moves()
+        reps = self.core.moves()
         for c in reps:
             guess = out[c] = self._exact(c, guess)
         for c in self.core.legal():
             if c not in out:
                 out[c] = out[rep_of(c, reps)]
-        return out
+        card = self.deck.card_of
+        return {card[c]: v for c, v in out.items()}
 
     def reaches(self, card: int, v: float, for_side: int) -> bool:
         """Whether, after ``card`` (or from the position when ``card`` < 0), ``for_side``
         can make the value at least ``v`` (``for_side`` is ``side``) or at most ``v``."""
-        if for_side == self.side:
-            return self._ask(card, v)
-        return not self._ask(card, math.nextafter(v, math.inf))
+        slot = self.deck.slot(card)
+        if for_side == self.asked:
+            return self._ask(slot, v)
+        return not self._ask(slot, math.nextafter(v, math.inf))
 
     def distinct_moves(self) -> list[int]:
         """One legal card of each run of equivalent cards of the seat on turn, low first."""
-        return self.core.moves()
+        card = self.deck.card_of
+        return [card[c] for c in self.core.moves()]
 
     def outcomes(self, card: int = -1) -> list[float]:
         """The values the hand can still end with (after ``card`` when it is >= 0)."""
+        return self._outcomes(self.deck.slot(card))
+
+    def _outcomes(self, card: int) -> list[float]:
         left = self.left
         code = self.code
         if card >= 0 and len(self.trick) == self.n - 1:
             left -= 1  # the card ends the trick: its winner is known
             wins = self.beaten_by[self.win_card] >> card & 1
-            code += RADIX ** self.groups[self.current if wins else self.win_seat]
-        return sorted({self.table[code + add] for add in spreads(self.ngroups, left)})
+            code += self.radix ** self.groups[self.current if wins else self.win_seat]
+        return sorted({self.table[code + add] for add in spreads(self.ngroups, left, self.radix)})
 
     def _ask(self, card: int, u: float) -> bool:
         """Can ``side`` make the value at least ``u`` (after ``card`` when >= 0)?"""
@@ -185,7 +200,7 @@ class FastSolver:
 
     def _exact(self, card: int, guess: float | None, bound: int = 0) -> float:
         """The greatest outcome ``side`` can reach, by questions from ``guess`` (MTD(f))."""
-        return greatest_reached(self.outcomes(card), lambda u: self._ask(card, u), guess, bound)
+        return greatest_reached(self._outcomes(card), lambda u: self._ask(card, u), guess, bound)
 
 
 __all__ = ["FastSolver", "available"]

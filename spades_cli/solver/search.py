@@ -41,11 +41,17 @@ from __future__ import annotations
 
 from typing import Final
 
-from spades_cli.engine.cards import SUIT_MASKS
 from spades_cli.engine.phases import PLAY
-from spades_cli.engine.plan import plan_for
 from spades_cli.engine.play import legal_play
 from spades_cli.engine.state import State
+from spades_cli.solver.deck import (
+    ALL_SLOTS,
+    POP16,
+    SUIT_MASKS,
+    UnsupportedRules,
+    mates,
+    solver_deck,
+)
 from spades_cli.solver.sets import (
     RADIX,
     bits,
@@ -57,37 +63,26 @@ from spades_cli.solver.sets import (
     vectors,
 )
 from spades_cli.solver.sure import sure_bounds
-from spades_cli.solver.table import POP13, Layout, Table
+from spades_cli.solver.table import Layout, Table
 
 INF: Final = 1e18
-_ALL: Final = (1 << 52) - 1
+_ALL: Final = ALL_SLOTS
 
 
 class SearchLimit(Exception):
     """The search needed more nodes than its budget allowed."""
 
 
-class UnsupportedRules(ValueError):
-    """Rules the double-dummy search does not handle yet (another deck, trump order or
-    number of sides than the ordinary game's)."""
-
-
-def refuse_variant(state: State) -> None:
-    """UnsupportedRules unless the search handles ``state``'s rules: the ordinary 52 cards,
-    spades trump, and two sides (the two-player game or four in partnerships)."""
-    if not plan_for(state.rules).standard:
-        raise UnsupportedRules(
-            f"the double-dummy solver plays only the ordinary 52-card game with two sides, "
-            f"not the rules {state.rules.name!r}"
-        )
-
-
 class Solver:
     """Double-dummy search of one position of the play phase.
 
     ``groups[s]`` is the group of seat ``s`` (0 .. G-1); ``table[i]`` the value of the
-    hand for ``side`` when the groups' trick counts written in base 14 make ``i``
-    (group 0 the lowest digit). ``side`` maximises the value, the other side minimises.
+    hand for ``side`` when the groups' trick counts written in the rules' radix make
+    ``i`` (group 0 the lowest digit; solver/deck.py ``radix_of``: 14 for hands of 13
+    tricks). ``side`` (a side of the rules) maximises the value, every other seat
+    minimises it (with more than two sides, all of them together: solver/deck.py).
+    The cards, the order and the play rules are the rules' (any deck of the family),
+    searched as slot cards (solver/deck.py); the public methods take and give cards.
     ``keen[s]`` says whether seat ``s`` usually wants tricks (only the order in which
     moves are tried depends on it, never the result). ``linear`` (per group) says the
     table is that weighted sum of the counts; ``budget`` caps the positions searched
@@ -106,30 +101,34 @@ class Solver:
     ) -> None:
         if state.phase != PLAY:
             raise ValueError("the solver needs a position of the play phase")
-        refuse_variant(state)
         n = state.n
         self.n = n
-        self.side = side
+        deck = solver_deck(state.rules)  # the cards as slot cards, the seats as two teams
+        self.deck = deck
+        self.asked = side
+        self.team, self.side = deck.teams(side)
+        self.mate = mates(self.team)
+        self.tricks = deck.tricks
+        self.radix = deck.radix
         self.table = table
         self.groups = groups[:]
         g = max(groups) + 1
         self.ngroups = g
         self.keen = keen[:] if keen is not None else [True] * n
-        plan = plan_for(state.rules)
-        self.keeps = plan.card_keeps  # the play rules (engine/play.py)
-        self.order = plan.order  # the order of the cards in a trick (engine/play.py)
-        self.beaten_by = plan.beaten_by
-        self.trump = plan.trump
-        self.trump_suit = plan.order.trump_suit
+        self.keeps = deck.keeps  # the play rules (engine/play.py), in slot cards
+        self.order = deck.order  # the order of the slot cards in a trick
+        self.beaten_by = self.order.beaten_by
+        self.trump = self.order.trump
+        self.trump_suit = self.order.trump_suit
         self.budget = budget
         self.nodes = 0
         self.searched = 0  # positions searched by the questions before the current one
         # Outcome sets: explicit digits for groups 0 .. G-2 (the last group's count is
         # what is left), so bit k0 + 14*k1 + ... stands for one way the tricks can fall.
         self.full: list[int] = []
-        self.shift: list[int] = [RADIX ** groups[s] if groups[s] < g - 1 else 0 for s in range(n)]
-        outcomes = vectors(g)
-        for left in range(14):
+        self.shift: list[int] = [self.radix ** groups[s] if groups[s] < g - 1 else 0 for s in range(n)]
+        outcomes = vectors(g, self.radix)
+        for left in range(self.tricks + 1):
             m = 0
             for idx, total in outcomes:
                 if total <= left:
@@ -141,7 +140,7 @@ class Solver:
         self.used_lo = False
         self.used_hi = False
         self.want_win = False
-        self.x = side  # the side asking the current question
+        self.x = self.side  # the team asking the current question
         self.best_card = -1
         self.load(state)
 
@@ -149,16 +148,17 @@ class Solver:
         self, groups: list[int], side: int, linear: list[float] | None, vectors: list[tuple[int, int]]
     ) -> None:
         """Choose the trick count whose bounds the transposition table keeps: the tricks
-        of the seats in ``counted`` (``count_side`` wanting them), or none."""
+        of the seats in ``counted`` (team ``count_side`` wanting them), or none."""
         n = self.n
         g = self.ngroups
+        team = self.team
         side_of_group = [-1] * g
         pure = True
         for s in range(n):
             k = groups[s]
             if side_of_group[k] < 0:
-                side_of_group[k] = s % 2
-            elif side_of_group[k] != s % 2:
+                side_of_group[k] = team[s]
+            elif side_of_group[k] != team[s]:
                 pure = False
         counted: list[bool] = [False] * g
         count_side = -1
@@ -167,7 +167,7 @@ class Solver:
             count_side = 0
         elif linear is not None and all(w in (0.0, 1.0) for w in linear):
             ones = [k for k in range(g) if linear[k] == 1.0]
-            sides = {s % 2 for s in range(n) if groups[s] in ones}
+            sides = {team[s] for s in range(n) if groups[s] in ones}
             if len(sides) == 1:
                 counted = [k in ones for k in range(g)]
                 count_side = sides.pop()
@@ -177,19 +177,19 @@ class Solver:
         # up[left][a]: the outcomes in which the counted seats take at least a more tricks.
         self.up: list[list[int]] = []
         self.thresholds: dict[int, int] = {}
-        for left in range(14):
+        for left in range(self.tricks + 1):
             row = [0] * (left + 2)
             for idx, total in vectors:
                 if total > left:
                     continue
-                c = count_of(idx, left - total, counted, g)
+                c = count_of(idx, left - total, counted, g, self.radix)
                 for a in range(c + 1):
                     row[a] |= 1 << idx
             self.up.append(row)
             if count_side >= 0:
                 for a in range(1, left + 1):
-                    self.thresholds[row[a] * 16 + left] = 2 * a
-                    self.thresholds[(self.full[left] & ~row[a]) * 16 + left] = 2 * a + 1
+                    self.thresholds[row[a] * 32 + left] = 2 * a
+                    self.thresholds[(self.full[left] & ~row[a]) * 32 + left] = 2 * a + 1
 
     def share(self, other: Solver) -> None:
         """Use ``other``'s transposition tables (same groups, same counted seats)."""
@@ -204,18 +204,19 @@ class Solver:
         if state.phase != PLAY:
             raise ValueError("the solver needs a position of the play phase")
         n = self.n
-        self.hands = state.hands[:]
-        self.trick = state.trick[:]
+        deck = self.deck
+        self.hands = [deck.slots(h) for h in state.hands]
+        self.trick = [deck.slot(c) for c in state.trick]
         self.leader = state.leader
         self.current = state.current
         self.broken = state.broken
         self.first = state.first_trick
-        self.win_card = state.win_card
+        self.win_card = deck.slot(state.win_card)
         self.win_seat = state.win_seat
-        self.left = 13 - state.trick_no
+        self.left = self.tricks - state.trick_no
         code = 0
         for s in range(n):
-            code += state.tricks_won[s] * RADIX ** self.groups[s]
+            code += state.tricks_won[s] * self.radix ** self.groups[s]
         self.code = code
         held = 0
         for h in self.hands:
@@ -249,12 +250,13 @@ class Solver:
         for c in bits(mask):
             if c not in out:
                 out[c] = out[rep_of(c, reps)]
-        return out
+        card = self.deck.card_of
+        return {card[c]: v for c, v in out.items()}
 
     def best_move(self) -> tuple[int, float]:
         """A best card for the seat on turn and the position's value."""
         values = self.move_values()
-        maximize = self.current % 2 == self.side
+        maximize = self.team[self.current] == self.side
         best = -1
         for c, v in values.items():
             if best < 0 or (v > values[best] if maximize else v < values[best]):
@@ -264,22 +266,27 @@ class Solver:
     def reaches(self, card: int, v: float, for_side: int) -> bool:
         """Whether, after ``card`` (or from the position when ``card`` < 0), ``for_side``
         can make the value at least ``v`` (``for_side`` is ``side``) or at most ``v``."""
-        pred = self._pred(v, for_side)
-        return self._ask(card, pred, for_side)
+        x = self.side if for_side == self.asked else 1 - self.side
+        pred = self._pred(v, x)
+        return self._ask(self.deck.slot(card), pred, x)
 
     def distinct_moves(self) -> list[int]:
         """One legal card of each run of equivalent cards of the seat on turn, low first."""
         seat = self.current
-        return self._distinct(self._legal(seat, self.hands[seat]), seat)
+        card = self.deck.card_of
+        return [card[c] for c in self._distinct(self._legal(seat, self.hands[seat]), seat)]
 
     def outcomes(self, card: int = -1) -> list[float]:
         """The values the hand can still end with (after ``card`` when it is >= 0)."""
+        return self._outcomes(self.deck.slot(card))
+
+    def _outcomes(self, card: int) -> list[float]:
         left = self.left
         code = self.code
         if card >= 0 and len(self.trick) == self.n - 1:
             left -= 1  # the card ends the trick: its winner is known
-            code += RADIX ** self.groups[self._winner_with(card)]
-        return sorted({self.table[code + add] for add in spreads(self.ngroups, left)})
+            code += self.radix ** self.groups[self._winner_with(card)]
+        return sorted({self.table[code + add] for add in spreads(self.ngroups, left, self.radix)})
 
     # -- exact values from yes-or-no questions ------------------------------------
 
@@ -288,7 +295,7 @@ class Solver:
         ``side`` can reach, found by questions starting from ``guess``."""
         side = self.side
         return greatest_reached(
-            self.outcomes(card), lambda v: self._ask(card, self._pred(v, side), side), guess, bound
+            self._outcomes(card), lambda v: self._ask(card, self._pred(v, side), side), guess, bound
         )
 
     def _pred(self, v: float, for_side: int) -> int:
@@ -298,10 +305,10 @@ class Solver:
         g = self.ngroups
         table = self.table
         code = self.code
-        top = RADIX ** (g - 1)
+        top = self.radix ** (g - 1)
         up = for_side == self.side
         out = 0
-        for idx, total in vectors(g):
+        for idx, total in vectors(g, self.radix):
             if total > left:
                 continue
             val = table[code + idx + (left - total) * top]
@@ -343,7 +350,7 @@ class Solver:
             known = self._bounded(lay, pred, left)
             if known >= 0:
                 return known == 1
-            kind = self.thresholds.get(pred * 16 + left, -1)
+            kind = self.thresholds.get(pred * 32 + left, -1)
             if kind >= 0 and (kind & 1) != (0 if self.x == self.count_side else 1):
                 kind = -1  # a target the other way round: not the counted game
         key = lay.ekey
@@ -381,13 +388,16 @@ class Solver:
                 )
                 return known
             rel = lay.relevant(tt.lo_shape) | lay.relevant(tt.hi_shape)
-        got = sure_bounds(self.hands, self.leader, self.first, left, self.seat_counted, self.trump_suit)
-        s_lo = got & 15
-        s_hi = (got >> 4) & 15
+        counted = self.seat_counted
+        got = sure_bounds(
+            self.hands, self.leader, self.first, left, counted, self.trump_suit, self.team, self.mate
+        )
+        s_lo = got & 31
+        s_hi = (got >> 5) & 31
         if s_lo > lo or s_hi < hi:
             known = self._decide(pred, left, s_lo if s_lo > lo else lo, s_hi if s_hi < hi else hi)
             if known >= 0:
-                self.rel = rel | got >> 8
+                self.rel = rel | got >> 10
                 return known
         return -1
 
@@ -431,7 +441,7 @@ class Solver:
         rel = 0
         for s in range(n):
             c = self.hands[s].bit_length() - 1
-            if c != win_card and c // 13 == win_card // 13:
+            if c != win_card and c >> 4 == win_card >> 4:
                 rel = 1 << win_card
         self.rel = rel
         rest = (pred >> self.shift[win_seat]) & self.full[0]
@@ -478,7 +488,7 @@ class Solver:
             r = self._lead((pred >> self.shift[winner]) & self.full[left - 1])
             w = self.win_card
             for x in trick:
-                if x != w and x // 13 == w // 13:
+                if x != w and x >> 4 == w >> 4:
                     self.rel |= 1 << w  # the winner beat a card of its suit by rank
                     break
             self.first = saved_first
@@ -508,7 +518,7 @@ class Solver:
         seat = self.current
         mask = self._legal(seat, self.hands[seat])
         moves = self._order(self._distinct(mask, seat), seat, hint)
-        mine = seat % 2 == self.x
+        mine = self.team[seat] == self.x
         rel = 0
         for c in moves:
             r = self._after(c, pred)
@@ -534,7 +544,7 @@ class Solver:
             if not hand & low:
                 continue
             c = low.bit_length() - 1
-            base = 13 * suit
+            base = 16 * suit
             below = c - 1
             while below >= base:
                 b = 1 << below
@@ -554,10 +564,10 @@ class Solver:
         """A card as its suit and the number of remaining cards of the suit above it."""
         if card < 0:
             return -1
-        suit = card // 13
+        suit = card >> 4
         union = _ALL & ~self.gone
         above = union & SUIT_MASKS[suit] & ~((2 << card) - 1)
-        return suit * 16 + POP13[above >> (13 * suit)]
+        return suit * 16 + POP16[above >> (16 * suit)]
 
     def _from_relative(self, rel: int) -> int:
         if rel < 0:
@@ -588,7 +598,7 @@ class Solver:
             low = mask & -mask
             c = low.bit_length() - 1
             mask ^= low
-            if prev >= 0 and c // 13 == prev // 13:
+            if prev >= 0 and c >> 4 == prev >> 4:
                 between = ((1 << c) - 1) & ~((2 << prev) - 1)
                 if between & ~avail == 0:
                     prev = c
@@ -623,7 +633,7 @@ class Solver:
             keys[j + 1] = k
         if hint >= 0:
             for i in range(len(out)):
-                if out[i] // 13 == hint // 13 and self._same_run(out[i], hint, seat):
+                if out[i] >> 4 == hint >> 4 and self._same_run(out[i], hint, seat):
                     if i:
                         c = out.pop(i)
                         out.insert(0, c)
@@ -636,12 +646,16 @@ class Solver:
         trick = self.trick
         w = self.win_card
         n = self.n
-        partner_wins = n == 4 and self.win_seat % 2 == seat % 2 and len(trick) > 1
-        if partner_wins and len(trick) == 2:
-            # The fourth hand may still beat the partner's card.
-            nxt = self.hands[(seat + 1) % n]
-            follow = nxt & self.order.suit_mask[trick[0]]
-            partner_wins = not (follow if follow else nxt) & self.beaten_by[w]
+        team = self.team
+        partner_wins = team[self.win_seat] == team[seat] and len(trick) > 1
+        for i in range(1, n - len(trick) if partner_wins else 0):
+            # A later hand of the other team may still beat the partner's card.
+            later = (seat + i) % n
+            if team[later] != team[seat]:
+                nxt = self.hands[later]
+                follow = nxt & self.order.suit_mask[trick[0]]
+                if (follow if follow else nxt) & self.beaten_by[w]:
+                    partner_wins = False
         self.want_win = self.keen[seat] and not partner_wins
 
     def _follow_key(self, c: int, seat: int) -> int:
@@ -652,9 +666,9 @@ class Solver:
         wins = self.beaten_by[self.win_card] >> c & 1 == 1
         group = 0 if wins == self.want_win else 64
         if wins:
-            return group + c % 13
+            return group + (c & 15)
         others = _ALL & ~self.gone & ~self.hands[seat]
-        above = POP13[(others & SUIT_MASKS[c // 13] & ~((2 << c) - 1)) >> (13 * (c // 13))]
+        above = POP16[(others & SUIT_MASKS[c >> 4] & ~((2 << c) - 1)) >> (16 * (c >> 4))]
         if not self.keen[seat]:
             return group + above
         trump = self.trump
@@ -666,31 +680,33 @@ class Solver:
         opponent can ruff, a low card to the partner's winner, a card the partner can
         ruff, other winners, then low cards; a seat that does not want tricks leads the
         lowest cards that others can beat."""
-        suit = c // 13
+        suit = c >> 4
+        rank = c & 15
         hands = self.hands
         own = hands[seat]
         union = _ALL & ~self.gone
         sm = SUIT_MASKS[suit]
         above = union & sm & ~((2 << c) - 1) & ~own
         if not self.keen[seat]:
-            return (0 if above else 32) + c % 13
-        n = self.n
+            return (0 if above else 32) + rank
+        team = self.team
         ruff = False
         trump = self.trump
         if suit != self.trump_suit:
-            for step in (1, 3) if n == 4 else (1,):
-                opp = hands[(seat + step) % n]
-                if not opp & sm and opp & trump:
+            for opp_seat in range(self.n):
+                opp = hands[opp_seat]
+                if team[opp_seat] != team[seat] and not opp & sm and opp & trump:
                     ruff = True
         if not above:
             return 32 if ruff else 0
-        if n == 4:
-            partner = hands[(seat + 2) % 4]
+        mate = self.mate[seat]
+        if mate >= 0 and mate != seat:
+            partner = hands[mate]
             if partner & (1 << (above.bit_length() - 1)):
-                return 33 if ruff else 16 + c % 13
+                return 33 if ruff else 16 + rank
             if suit != self.trump_suit and not partner & sm and partner & trump:
-                return 48 + c % 13
-        return 64 + c % 13
+                return 48 + rank
+        return 64 + rank
 
     def _same_run(self, a: int, b: int, seat: int) -> bool:
         if a == b:
@@ -700,4 +716,4 @@ class Solver:
         return between & ~(self.hands[seat] | self.gone) == 0
 
 
-__all__ = ["INF", "RADIX", "SearchLimit", "Solver", "spreads", "trick_table"]
+__all__ = ["INF", "RADIX", "SearchLimit", "Solver", "UnsupportedRules", "spreads", "trick_table"]

@@ -6,13 +6,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-RADIX: Final = 14  # a group's count is a digit 0..13 of the outcome index
+# A group's count is a digit of the outcome index: base 14 for hands of up to 13 tricks,
+# one more than the tricks of a longer hand (solver/deck.py ``radix_of``).
+RADIX: Final = 14
+MAX_TRICKS: Final = 17  # the longest hand the solvers play (R-CT-1: 51 cards to three seats)
 
 
 def rep_of(c: int, reps: list[int]) -> int:
+    """The representative in ``reps`` of the card ``c`` (slot cards: 16 a suit)."""
     best = reps[0]
     for r in reps:
-        if r <= c and r // 13 == c // 13:
+        if r <= c and r >> 4 == c >> 4:
             best = r
     return best
 
@@ -20,52 +24,53 @@ def rep_of(c: int, reps: list[int]) -> int:
 _VECTORS: Final[dict[int, list[tuple[int, int]]]] = {}
 
 
-def vectors(groups: int) -> list[tuple[int, int]]:
-    """Every way up to 13 tricks can fall to groups 0 .. G-2, as (index, tricks)."""
-    hit = _VECTORS.get(groups)
+def vectors(groups: int, radix: int = RADIX) -> list[tuple[int, int]]:
+    """Every way up to ``radix - 1`` tricks can fall to groups 0 .. G-2, as (index, tricks)."""
+    key = groups * 64 + radix
+    hit = _VECTORS.get(key)
     if hit is not None:
         return hit
     out: list[tuple[int, int]] = [(0, 0)]
     for g in range(groups - 1):
-        step = RADIX**g
-        out = [(idx + k * step, total + k) for idx, total in out for k in range(14 - total)]
+        step = radix**g
+        out = [(idx + k * step, total + k) for idx, total in out for k in range(radix - total)]
     out.sort()
-    _VECTORS[groups] = out
+    _VECTORS[key] = out
     return out
 
 
-def count_of(idx: int, last: int, counted: list[bool], groups: int) -> int:
+def count_of(idx: int, last: int, counted: list[bool], groups: int, radix: int = RADIX) -> int:
     """The counted tricks of the outcome ``idx`` (explicit digits) and ``last`` tricks
     for the last group."""
     c = last if counted[groups - 1] else 0
     for g in range(groups - 1):
         if counted[g]:
-            c += idx % RADIX
-        idx //= RADIX
+            c += idx % radix
+        idx //= radix
     return c
 
 
 _SPREADS: Final[dict[int, list[int]]] = {}
 
 
-def spreads(groups: int, left: int) -> list[int]:
+def spreads(groups: int, left: int, radix: int = RADIX) -> list[int]:
     """Every way ``left`` more tricks can fall to the groups, as index increments."""
-    key = groups * 16 + left
+    key = (groups * 32 + left) * 64 + radix
     hit = _SPREADS.get(key)
     if hit is not None:
         return hit
     out: list[int] = []
-    _spread_into(out, groups, 0, left, 0)
+    _spread_into(out, groups, 0, left, 0, radix)
     _SPREADS[key] = out
     return out
 
 
-def _spread_into(out: list[int], groups: int, g: int, left: int, acc: int) -> None:
+def _spread_into(out: list[int], groups: int, g: int, left: int, acc: int, radix: int) -> None:
     if g == groups - 1:
-        out.append(acc + left * RADIX**g)
+        out.append(acc + left * radix**g)
         return
     for k in range(left + 1):
-        _spread_into(out, groups, g + 1, left - k, acc + k * RADIX**g)
+        _spread_into(out, groups, g + 1, left - k, acc + k * radix**g, radix)
 
 
 def bits(mask: int) -> list[int]:
@@ -122,19 +127,30 @@ def greatest_reached(
     return values[lo]
 
 
-def trick_table(groups: int, counted: list[int]) -> list[float]:
-    """A table whose value is the number of tricks taken by the groups in ``counted``."""
-    size = RADIX**groups
+def trick_table(groups: int, counted: list[int], radix: int = RADIX) -> list[float]:
+    """A table whose value is the number of tricks taken by the groups in ``counted``
+    (``radix``: the rules', solver/deck.py ``radix_of``)."""
+    size = radix**groups
     out = [0.0] * size
     for i in range(size):
         total = 0
         x = i
         for g in range(groups):
             if g in counted:
-                total += x % RADIX
-            x //= RADIX
+                total += x % radix
+            x //= radix
         out[i] = float(total)
     return out
 
 
-__all__ = ["RADIX", "bits", "count_of", "greatest_reached", "rep_of", "spreads", "trick_table", "vectors"]
+__all__ = [
+    "MAX_TRICKS",
+    "RADIX",
+    "bits",
+    "count_of",
+    "greatest_reached",
+    "rep_of",
+    "spreads",
+    "trick_table",
+    "vectors",
+]

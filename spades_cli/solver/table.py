@@ -21,10 +21,9 @@ from __future__ import annotations
 
 from typing import Final
 
-_SUIT: Final = 0x1FFF
+from spades_cli.solver.deck import POP16
 
-
-POP13: Final = tuple(bin(i).count("1") for i in range(1 << 13))  # cards in a 13-bit suit mask
+_SUIT: Final = 0xFFFF  # a suit's slots (solver/deck.py: 16 a suit)
 
 
 def _owners(c0: int, c1: int, c2: int, c3: int) -> int:
@@ -41,36 +40,37 @@ def _owners(c0: int, c1: int, c2: int, c3: int) -> int:
 class Layout:
     """A position at a trick's start as the table reads it: per suit, the owners of its
     remaining cards from the highest down (two bits a card), how many remain and which;
-    the keys of its partition bucket and of the exact position."""
+    the keys of its partition bucket and of the exact position. Hands are slot masks
+    (solver/deck.py), two to four seats."""
 
     def __init__(self, hands: list[int], n: int, meta: int) -> None:
         h0 = hands[0]
         h1 = hands[1]
-        h2 = hands[2] if n == 4 else 0
-        h3 = hands[3] if n == 4 else 0
+        h2 = hands[2] if n > 2 else 0
+        h3 = hands[3] if n > 3 else 0
         lens_a = 0
         lens_b = 0
         for suit in range(4):
-            base = 13 * suit
-            lens_a |= (POP13[(h0 >> base) & _SUIT] | POP13[(h1 >> base) & _SUIT] << 4) << (8 * suit)
-            lens_b |= (POP13[(h2 >> base) & _SUIT] | POP13[(h3 >> base) & _SUIT] << 4) << (8 * suit)
+            base = 16 * suit
+            lens_a |= (POP16[(h0 >> base) & _SUIT] | POP16[(h1 >> base) & _SUIT] << 4) << (8 * suit)
+            lens_b |= (POP16[(h2 >> base) & _SUIT] | POP16[(h3 >> base) & _SUIT] << 4) << (8 * suit)
         union = h0 | h1 | h2 | h3
         self.r0 = union & _SUIT
-        self.r1 = (union >> 13) & _SUIT
-        self.r2 = (union >> 26) & _SUIT
-        self.r3 = union >> 39
-        self.l0 = POP13[self.r0]
-        self.l1 = POP13[self.r1]
-        self.l2 = POP13[self.r2]
-        self.l3 = POP13[self.r3]
+        self.r1 = (union >> 16) & _SUIT
+        self.r2 = (union >> 32) & _SUIT
+        self.r3 = union >> 48
+        self.l0 = POP16[self.r0]
+        self.l1 = POP16[self.r1]
+        self.l2 = POP16[self.r2]
+        self.l3 = POP16[self.r3]
         self.a0 = _owners(h0 & _SUIT, h1 & _SUIT, h2 & _SUIT, h3 & _SUIT)
-        self.a1 = _owners((h0 >> 13) & _SUIT, (h1 >> 13) & _SUIT, (h2 >> 13) & _SUIT, (h3 >> 13) & _SUIT)
-        self.a2 = _owners((h0 >> 26) & _SUIT, (h1 >> 26) & _SUIT, (h2 >> 26) & _SUIT, (h3 >> 26) & _SUIT)
-        self.a3 = _owners(h0 >> 39, h1 >> 39, h2 >> 39, h3 >> 39)
+        self.a1 = _owners((h0 >> 16) & _SUIT, (h1 >> 16) & _SUIT, (h2 >> 16) & _SUIT, (h3 >> 16) & _SUIT)
+        self.a2 = _owners((h0 >> 32) & _SUIT, (h1 >> 32) & _SUIT, (h2 >> 32) & _SUIT, (h3 >> 32) & _SUIT)
+        self.a3 = _owners(h0 >> 48, h1 >> 48, h2 >> 48, h3 >> 48)
         self.bkey = (lens_a, lens_b, meta)
         self.ekey = (
-            ((1 << (2 * self.l0)) | self.a0) << 27 | (1 << (2 * self.l1)) | self.a1,
-            ((1 << (2 * self.l2)) | self.a2) << 27 | (1 << (2 * self.l3)) | self.a3,
+            ((1 << (2 * self.l0)) | self.a0) << 34 | (1 << (2 * self.l1)) | self.a1,
+            ((1 << (2 * self.l2)) | self.a2) << 34 | (1 << (2 * self.l3)) | self.a3,
             meta,
         )
 
@@ -91,18 +91,18 @@ class Layout:
             return 0
         return (
             _kth(self.r0, shape & 15)
-            | _kth(self.r1, (shape >> 4) & 15) << 13
-            | _kth(self.r2, (shape >> 8) & 15) << 26
-            | _kth(self.r3, shape >> 12) << 39
+            | _kth(self.r1, (shape >> 4) & 15) << 16
+            | _kth(self.r2, (shape >> 8) & 15) << 32
+            | _kth(self.r3, shape >> 12) << 48
         )
 
     def shape_of(self, rel: int) -> int:
         """How many top cards of each suit reach down to the lowest relevant card."""
         return (
             _above(self.r0, rel & _SUIT)
-            | _above(self.r1, (rel >> 13) & _SUIT) << 4
-            | _above(self.r2, (rel >> 26) & _SUIT) << 8
-            | _above(self.r3, rel >> 39) << 12
+            | _above(self.r1, (rel >> 16) & _SUIT) << 4
+            | _above(self.r2, (rel >> 32) & _SUIT) << 8
+            | _above(self.r3, rel >> 48) << 12
         )
 
 
@@ -115,10 +115,13 @@ def _kth(rem: int, k: int) -> int:
 
 
 def _above(rem: int, rel: int) -> int:
-    """How many cards of ``rem`` are at or above the lowest card of ``rel``."""
+    """How many cards of ``rem`` are at or above the lowest card of ``rel``: at most 15
+    (a shape's 4 bits a suit; the owners of the top 15 of 16 cards, with the hands'
+    lengths, tell the owner of the 16th: R-J-8's 16 spades)."""
     if not rel:
         return 0
-    return POP13[rem & ~((rel & -rel) - 1)]
+    k = POP16[rem & ~((rel & -rel) - 1)]
+    return k if k < 16 else 15
 
 
 class Entry:
@@ -219,4 +222,4 @@ class Table:
         self.entry(lay, rel, left).answers[question] = answer
 
 
-__all__ = ["POP13", "Entry", "Layout", "Table"]
+__all__ = ["Entry", "Layout", "Table"]

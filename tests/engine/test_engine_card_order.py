@@ -29,7 +29,6 @@ def test_an_order_is_built_from_suits_trumps_and_places() -> None:
     assert beats(0, 12, order) and not beats(12, 0, order)  # 2C above AC here
     assert beats(26, 51, order) and not beats(51, 26, order)  # a heart trumps the ace of spades
     assert beats(51, 27, STANDARD) and not beats(27, 51, STANDARD)  # today: the ace of spades holds
-    assert order.table() == (order.suit_mask, order.beaten_by, order.trump, 2)
 
 
 def test_the_deck_comes_from_the_rules() -> None:

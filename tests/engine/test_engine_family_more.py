@@ -23,7 +23,6 @@ from spades_cli.engine import (
     blind_bid_of,
 )
 from spades_cli.engine.notation import parse_action
-from spades_cli.engine.plan import plan_for
 from spades_cli.engine.rules import (
     BiddingRules,
     BlindBidRules,
@@ -73,10 +72,9 @@ def test_r_f_3_a_seat_holding_only_spades_plays_one() -> None:
     assert labels(state.legal_actions()) == labels(cards("2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"))
 
 
-def test_r_f_3_the_solvers_refuse_it_and_a_deck_without_clubs_is_refused() -> None:
-    """R-F-3: the C search core reads no lowest-club row, so these rules are not
-    'standard' (refuse_variant); a deck with no club cannot play the rule."""
-    assert plan_for(FOUR).standard and not plan_for(LOWEST).standard
+def test_r_f_3_a_deck_without_clubs_is_refused() -> None:
+    """R-F-3: a deck with no club cannot play the rule (the solvers play it:
+    tests/solver/test_solver_family.py)."""
     clubs = " ".join(f"{r}C" for r in "23456789TJQKA")
     with pytest.raises(RulesProblems, match="no club to play"):
         Rules(players=3, deck=DeckRules(removed=clubs), play=PlayRules(lowest_club_first_trick=True))

@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 
 from spades_cli.bots.rollout import game_utility
 from spades_cli.engine import PLAY, State
-from spades_cli.engine.plan import plan_for
 from spades_cli.presets import load_rules, rules_from_dict, rules_to_dict
 from spades_cli.solver import fast as ddfast
+from spades_cli.solver.deck import mates, solver_deck
 from spades_cli.solver.fast import FastSolver
 from spades_cli.solver.outcome import Outcome
 from spades_cli.solver.search import SearchLimit, Solver, trick_table
@@ -196,16 +196,16 @@ def test_analyze_reports_the_same_with_either_search(monkeypatch: pytest.MonkeyP
 
 
 def test_the_core_refuses_a_malformed_card_order() -> None:
-    # The order of the cards (R-C-4) is handed over as data: 52 masks each, checked.
-    plan = plan_for(load_rules("four-player"))
-    follow, beaten, trump, suit = plan.order.table()
-    args = (4, plan.card_keeps)
-    rest = (0, [1, 0, 1, 0], [1, 0, 1, 0], [1, 1, 1, 1], [0.0], 1, 1, 12)
+    # The order of the cards (R-C-4) is handed over as data: 64 slot-card masks each, checked.
+    deck = solver_deck(load_rules("four-player"))
+    follow, beaten, trump, suit = deck.order_table()
+    args = (4, deck.keeps)
+    team = [0, 1, 0, 1]
+    rest = (0, [1, 0, 1, 0], [1, 0, 1, 0], [1, 1, 1, 1], [0.0], 1, 1, 12, team, mates(team), 1, 14)
     assert ddfast._ddcore is not None
     ddfast._ddcore.Core(*args, (follow, beaten, trump, suit), *rest)
     for bad in (
-        (follow[:51], beaten, trump, suit),
-        (follow, beaten, 1 << 52, suit),
+        (follow[:63], beaten, trump, suit),
         (follow, beaten, trump, 4),
     ):
         with pytest.raises(ValueError, match="order"):

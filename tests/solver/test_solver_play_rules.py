@@ -50,8 +50,8 @@ def test_the_solvers_legal_cards_are_the_engines(play: PlayRules) -> None:
             )
             for state in positions:
                 solver.load(state)
-                hand = state.hands[state.current]
-                assert solver._legal(state.current, hand) == state.legal_mask()
+                hand = solver.hands[state.current]  # in slot cards (solver/deck.py)
+                assert solver._legal(state.current, hand) == solver.deck.slots(state.legal_mask())
                 if core is not None:
                     core.load(state)
-                    assert core.core.legal() == state.legal_actions()
+                    assert sorted(core.deck.card(c) for c in core.core.legal()) == state.legal_actions()
