@@ -101,3 +101,21 @@ def test_both_nils_when_only_they_catch_the_opponents(dealer: int) -> None:
     # 200 and a nil's 100 reach 500, and nothing else South's hand can bid does.
     state = _after_partner_blind_nil((250, 450), dealer)
     assert bid("normal", BLIND_FOUR, state) == 0
+
+
+# South's three side ace-kings, each in a suit of four, and one low spade.
+THREE_ACE_KINGS = {
+    S: "AH KH AD KD AC KC 2S 3H 4H 5D 6D 7C 8C",
+    N: "QH JH TH QD JD TD QC JC TC 3S 4S 5S 6S",
+    E: "9H 8H 7H 9D 8D 7D 9C 6C 5C 7S 8S 9S TS",
+    W: "6H 5H 2H 4D 3D 2D 4C 3C 2C JS QS KS AS",
+}
+
+
+def test_opening_three_side_ace_kings_bids_four() -> None:
+    # R-C-3 / R-C-4: a king falls to a spade once its suit runs out at another seat,
+    # so the three kings are worth less than three tricks; normal's estimate (the seat
+    # model fit on the tricks sides take) opens 4; the estimate alone opened 5.
+    state = position_4p(FOUR, THREE_ACE_KINGS, {}, dealer=E)
+    assert state.current_player() == S
+    assert bid("normal", FOUR, state) == 4
