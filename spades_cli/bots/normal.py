@@ -707,12 +707,14 @@ def _cover_partner_nil(view: TableView, cards: list[int]) -> tuple[int, str] | N
 def _break_nil(view: TableView, cards: list[int], nils: list[int]) -> tuple[int, str] | None:
     played = {s for s, _ in view.trick}
     if not view.trick:
-        # Lead low where the nil bidder still holds cards (not a suit they lack).
+        # Lead low where the nil bidder still holds cards (not a suit they lack), and not
+        # where its partner is void with spades left to ruff over the nil's card.
         target = nils[0]
         tv = view.voids[target]
-        cand = [
-            c for c in cards if not tv >> (view.order.suit[c]) & 1 and view.order.suit[c] != SPADES
-        ] or cards
+        cover = plan_for(view.rules).partner[target]
+        ruffs = view.voids[cover] if cover >= 0 and not view.voids[cover] >> SPADES & 1 else 0
+        side = [c for c in cards if not tv >> (view.order.suit[c]) & 1 and view.order.suit[c] != SPADES]
+        cand = [c for c in side if not ruffs >> view.order.suit[c] & 1] or side or cards
         return low_card(cand, view.order), "leads low to pressure the opponent's nil"
     for nil_seat in nils:
         if nil_seat in played and view.win_seat == nil_seat:
