@@ -119,3 +119,22 @@ def test_opening_three_side_ace_kings_bids_four() -> None:
     state = position_4p(FOUR, THREE_ACE_KINGS, {}, dealer=E)
     assert state.current_player() == S
     assert bid("normal", FOUR, state) == 4
+
+
+# North opened 4; South holds two side aces and the queen of spades fourth.
+PARTNER_OPENED_FOUR = {
+    N: "AS QH 8H 5H 4H 2H JD 8D 2D KC QC 8C 5C",
+    E: "JS TS 7S 6S 9H 7H KD TD 7D 6D 7C 4C 3C",
+    S: "QS 5S 4S 2S JH 3H AD 9D 5D 3D AC JC 9C",
+    W: "KS 9S 8S 3S AH KH TH 6H QD 4D TC 6C 2C",
+}
+
+
+def test_second_bid_of_a_side_reads_the_partners_bid_as_a_floor() -> None:
+    # R-4P-6: the side's contract is the sum of the partners' bids. North's 4 is its
+    # estimate shaded to make the contract safe, so North takes a little more on
+    # average; South's two aces and four spades make 7 for the side (about 8.3 tricks
+    # expected), where counting North at its bid left it at 6.
+    state = position_4p(FOUR, PARTNER_OPENED_FOUR, {W: 3, N: 4, E: 3}, dealer=S)
+    assert state.current_player() == S
+    assert bid("normal", FOUR, state) == 3
