@@ -3,6 +3,9 @@
 ``estimate_tricks`` counts sure and likely winners: high cards (discounted in long
 side suits, where a trump is likely to interfere), spade length and strength, and
 ruffing chances from voids and short side suits limited by the spades to ruff with.
+``seat_tricks`` (four players) weighs that estimate with a few features of the hand
+(spade honours and length, side aces and kings by suit length, ruffing chances), a
+linear model fit on the tricks sides take.
 ``nil_danger`` scores how likely a hand is to be forced to take a trick.
 ``sure_tricks`` is the floor under every bid: the tricks no distribution of the other
 cards can take from the hand (the solver's spade bound, ``solver.sure``).
@@ -139,3 +142,91 @@ def nil_danger(hand: int) -> float:
     if s_len > 3:
         d += 0.6 * (s_len - 3)
     return d
+
+
+# -- four-player: a seat's share of its side's tricks --------------------------------
+
+# The features ``seat_features`` reads of a hand, in order, with their weights in the
+# side's tricks (least squares: the side's tricks taken, both hands' features summed,
+# over duplicate games of ``normal`` against two outside players; bench/README.md).
+SEAT_FEATURES = (
+    "estimate",  # estimate_tricks
+    "spade ace",
+    "spade king",
+    "spade queen",
+    "spade jack",
+    "spade ten",
+    "spades",  # the spades held
+    "spades over 3",
+    "spades over 4",
+    "side aces, suit of 5 or fewer",
+    "side aces, suit of 6 or more",
+    "side kings in 2-4 cards",
+    "side kings alone",
+    "side queens in 3-4 cards",
+    "side ace-kings",
+    "side king-queens without the ace",
+    "side suits of 6 or more",
+    "ruffs: 2 a void, 1 a singleton, 1/4 a doubleton, up to the spades less one",
+    "voids times spades (up to 3)",
+    "singletons times spades (up to 3)",
+)
+SEAT_WEIGHTS = (
+    0.359, 0.738, 0.594, 0.433, 0.278, 0.185, 0.38, -0.0262, -0.0326, 0.461, 0.499,
+    0.26, 0.186, 0.0519, 0.158, 0.119, -0.0356, 0.376, -0.113, -0.0469,
+)  # fmt: skip
+SEAT_INTERCEPT = -0.566  # the side's: half of it a seat
+
+
+def seat_features(hand: int) -> tuple[float, ...]:
+    """The features of a 13-card hand that ``seat_tricks`` weighs (SEAT_FEATURES)."""
+    sp = (hand >> 39) & 0x1FFF
+    length = sp.bit_count()
+    aces_short = aces_long = kings = kings_alone = queens = ak = kq = long6 = 0
+    voids = singles = doubles = 0
+    for suit in _SUITS3:
+        bits = (hand >> (13 * suit)) & 0x1FFF
+        n = bits.bit_count()
+        ace, king, queen = bits >> 12 & 1, bits >> 11 & 1, bits >> 10 & 1
+        if ace:
+            aces_short += n <= 5
+            aces_long += n > 5
+        if king:
+            kings_alone += n == 1
+            kings += 2 <= n <= 4
+        queens += queen and 3 <= n <= 4
+        ak += ace and king
+        kq += king and queen and not ace
+        long6 += n >= 6
+        voids += n == 0
+        singles += n == 1
+        doubles += n == 2
+    short = 2 * voids + singles + 0.25 * doubles
+    return (
+        estimate_tricks(hand, 4),
+        sp >> 12 & 1,
+        sp >> 11 & 1,
+        sp >> 10 & 1,
+        sp >> 9 & 1,
+        sp >> 8 & 1,
+        length,
+        max(0, length - 3),
+        max(0, length - 4),
+        aces_short,
+        aces_long,
+        kings,
+        kings_alone,
+        queens,
+        ak,
+        kq,
+        long6,
+        min(short, max(0, length - 1)),
+        voids * min(length, 3),
+        singles * min(length, 3),
+    )
+
+
+def seat_tricks(hand: int) -> float:
+    """Four-player: the tricks a seat's 13 cards take on average, its side's partner
+    unknown (half the side's intercept plus its features weighed)."""
+    return SEAT_INTERCEPT / 2 + sum(w * f for w, f in zip(SEAT_WEIGHTS, seat_features(hand), strict=True))

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import random
 
-from spades_cli.bots.hand import card_danger, estimate_tricks, nil_danger, sure_tricks
+from spades_cli.bots.hand import card_danger, estimate_tricks, nil_danger, seat_tricks, sure_tricks
 from spades_cli.bots.view import TableView, bid_of, high_card, low_card, read_table
 from spades_cli.engine import (
     BID,
@@ -196,6 +196,10 @@ _FIT_4P = (0.81, 0.83, 1.03)
 _FIT_2P_FIRST = (2.35, 0.68, 2.17)
 _FIT_2P_SECOND = (7.96, 0.406, -0.692, 1.25)  # intercept, estimate, opponent's bid, spread
 FIT_FIRST = {2: _FIT_2P_FIRST, 4: _FIT_4P}  # a seat's tricks before any bid: a + b * estimate
+# 4P, the second bid of a side with ``hand.seat_tricks``: the partner takes 0.35 tricks
+# over its bid on average and the side's tricks spread 1.0 about the estimate (measured
+# on duplicate games against two outside players; bench/README.md).
+TEAM_4P = (0.35, 1.0)
 SECOND_BID_ROOM = 0.5  # 2P: tricks the opponent's low bid may add to the hand's own count
 
 
@@ -221,9 +225,11 @@ def expected_tricks(obs: Observation, rules: Rules) -> tuple[float, float]:
         return min(13.0, max(0.0, a + b * est + c * other), a1 + b1 * est + SECOND_BID_ROOM), sd
     # A joker or a promoted deuce above the ace of spades (R-J-1, R-J-8) is all but a
     # sure trick; the estimate reads only the 52 ordinary cards' ranks.
-    est += sum(0.9 for c in rules.trump_cards if c // 13 != SPADES and hand >> c & 1)
+    extra = sum(0.9 for c in rules.trump_cards if c // 13 != SPADES and hand >> c & 1)
     a, b, sd = _FIT_4P
-    mu = a + b * est
+    # Four seats of 13 cards: the features' model (``hand.seat_tricks``), fit on the
+    # tricks sides take, reads a hand better than the estimate alone.
+    mu = (seat_tricks(hand) if obs.players == 4 and rules.hand_size == 13 else a + b * est) + b * extra
     partner = plan_for(rules).partner[obs.seat]
     if partner >= 0 and obs.bids[partner] == 0:
         mu += 0.5  # covering a partner's nil wins tricks anyway
@@ -262,13 +268,17 @@ def best_bid(
     bags_now: int,
     *,
     greed: float = 0.0,
+    team: tuple[float, float] | None = None,
 ) -> int:
     """The non-nil bid with the best expected value for the side, given the seat's tricks
-    (mean ``mu``, spread ``sd``) and the partner's bid (its tricks assumed near its bid)."""
+    (mean ``mu``, spread ``sd``) and the partner's bid (its tricks assumed near its bid;
+    ``team``: the tricks the partner takes beyond its bid and the side's spread, when
+    measured for this estimate)."""
     team_mu, team_sd, base = mu, sd, 0
     if partner_bid is not None and partner_bid > 0:
-        team_mu = mu + partner_bid + 0.2
-        team_sd = math.hypot(sd, 1.06)
+        extra, spread = team if team is not None else (0.2, math.hypot(sd, 1.06))
+        team_mu = mu + partner_bid + extra
+        team_sd = spread
         base = partner_bid
     pmf = _normal_pmf(team_mu, team_sd)
     best, best_v = None, -1e9
@@ -371,7 +381,8 @@ def bid_choice(
         greed = 0.5
         if nil_allowed and nil_verdict is None and mu <= 3 and nil_danger(hand) <= 2.5:
             return BID_BASE + 0, "the opponents are close to winning: a risky nil"
-    choice = best_bid(rules, bids, mu, sd, partner, obs.bags[side], greed=greed)
+    team = TEAM_4P if estimate is None and obs.players == 4 and rules.hand_size == 13 else None
+    choice = best_bid(rules, bids, mu, sd, partner, obs.bags[side], greed=greed, team=team)
     if ZERO in obs.legal and (choice == 0 or (choice == 1 and mu < ZERO_BELOW and not sure)):
         # R-NV-4: a zero cannot be set: better than a 1 it may miss, or a nil it does not want.
         return ZERO, f"zero: about {mu:.1f} tricks, no nil, and a zero cannot be set"
@@ -704,12 +715,14 @@ def _cover_partner_nil(view: TableView, cards: list[int]) -> tuple[int, str] | N
 def _break_nil(view: TableView, cards: list[int], nils: list[int]) -> tuple[int, str] | None:
     played = {s for s, _ in view.trick}
     if not view.trick:
-        # Lead low where the nil bidder still holds cards (not a suit they lack).
+        # Lead low where the nil bidder still holds cards (not a suit they lack), and not
+        # where its partner is void with spades left to ruff over the nil's card.
         target = nils[0]
         tv = view.voids[target]
-        cand = [
-            c for c in cards if not tv >> (view.order.suit[c]) & 1 and view.order.suit[c] != SPADES
-        ] or cards
+        cover = plan_for(view.rules).partner[target]
+        ruffs = view.voids[cover] if cover >= 0 and not view.voids[cover] >> SPADES & 1 else 0
+        side = [c for c in cards if not tv >> (view.order.suit[c]) & 1 and view.order.suit[c] != SPADES]
+        cand = [c for c in side if not ruffs >> view.order.suit[c] & 1] or side or cards
         return low_card(cand, view.order), "leads low to pressure the opponent's nil"
     for nil_seat in nils:
         if nil_seat in played and view.win_seat == nil_seat:

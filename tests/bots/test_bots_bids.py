@@ -101,3 +101,39 @@ def test_both_nils_when_only_they_catch_the_opponents(dealer: int) -> None:
     # 200 and a nil's 100 reach 500, and nothing else South's hand can bid does.
     state = _after_partner_blind_nil((250, 450), dealer)
     assert bid("normal", BLIND_FOUR, state) == 0
+
+
+# South's three side ace-kings, each in a suit of four, and one low spade: it opens.
+THREE_ACE_KINGS = {
+    S: "AH KH AD KD AC KC 2S 3H 4H 5D 6D 7C 8C",
+    N: "QH JH TH QD JD TD QC JC TC 3S 4S 5S 6S",
+    E: "9H 8H 7H 9D 8D 7D 9C 6C 5C 7S 8S 9S TS",
+    W: "6H 5H 2H 4D 3D 2D 4C 3C 2C JS QS KS AS",
+}
+
+# North opened 4; South holds two side aces and the queen of spades fourth.
+PARTNER_OPENED_FOUR = {
+    N: "AS QH 8H 5H 4H 2H JD 8D 2D KC QC 8C 5C",
+    E: "JS TS 7S 6S 9H 7H KD TD 7D 6D 7C 4C 3C",
+    S: "QS 5S 4S 2S JH 3H AD 9D 5D 3D AC JC 9C",
+    W: "KS 9S 8S 3S AH KH TH 6H QD 4D TC 6C 2C",
+}
+
+
+@pytest.mark.parametrize(
+    ("hands", "bids", "dealer", "expected"),
+    [(THREE_ACE_KINGS, {}, E, 4), (PARTNER_OPENED_FOUR, {W: 3, N: 4, E: 3}, S, 3)],
+    ids=["opens-three-ace-kings", "second-bid-after-partners-4"],
+)
+def test_normal_bids_from_its_seat_model(
+    hands: dict[int, str], bids: dict[int, int], dealer: int, expected: int
+) -> None:
+    # R-C-3 / R-C-4: a side king falls to a spade once its suit runs out at another
+    # seat, so three ace-kings open 4 (the estimate alone opened 5). R-4P-6: the side's
+    # contract is the sum of its bids; North's 4 is its estimate shaded to make the
+    # contract safe, so North takes a little more on average, and South's two aces and
+    # four spades make the side's contract 7 (about 8.3 tricks expected), where counting
+    # North at its bid left it at 6.
+    state = position_4p(FOUR, hands, bids, dealer=dealer)
+    assert state.current_player() == S
+    assert bid("normal", FOUR, state) == expected

@@ -200,3 +200,21 @@ def test_leads_the_suit_its_nil_partner_has_shown_void_in(level: str) -> None:
     )
     bot = BOTS.get(level) or ExpertBot()
     assert decide(bot, FOUR, state, S).endswith("S")
+
+
+def test_does_not_lead_into_a_ruff_that_covers_an_opponents_nil() -> None:
+    # R-4P-7 / R-C-3: East bid nil and West, its partner, threw a diamond on the first
+    # club: West has no clubs and holds spades, so a club lead is ruffed and East throws
+    # whatever it likes. South leads a low diamond, a suit West must follow, instead.
+    state = position_4p(
+        FOUR,
+        {
+            N: "AC KC QC JC TC 4C 2D 4D 9D 2H 3H 4H 4S",
+            E: "9C 8C 7C 6C 5C 5D 6D 7D 8D 5H 6H 7H 2S",
+            S: "3C 2C 3D TD JD QD 9H TH JH AH 3S 5S 6S",
+            W: "KD AD 8H QH KH AS KS QS JS TS 9S 8S 7S",
+        },
+        {N: 4, E: 0, S: 3, W: 5},
+        "AC 9C 3C KD 2H 7H AH 8H",
+    )
+    assert decide(BOTS["normal"], FOUR, state, S) == "3D"

@@ -51,16 +51,16 @@ South's hand: J♠ 10♠ 7♠ 3♠ 2♠  K♥ 8♥  A♣ K♣  K♦ 8♦ 6♦ 4�
 South to bid: nil or 1-13
 Bids/tricks: N -, E -, S ?, W -. Sides: NS took 0, EW took 0.
 South bids 3.
-West bids 1.
+West bids 2.
 North bids 1.
-East bids 2.
+East bids 3.
 
 Hand 1, trick 1; spades not broken. South to lead.
         N 1/0
-W 1/0              E 2/0
+W 2/0              E 3/0
         S 3/0  ?
 NS: bid 4, took 0, 0 bags, score 0
-EW: bid 3, took 0, 0 bags, score 0
+EW: bid 5, took 0, 0 bags, score 0
 South's hand: J♠ 10♠ 7♠ 3♠ 2♠  K♥ 8♥  A♣ K♣  K♦ 8♦ 6♦ 4♦
 South to lead: any card but a spade (spades are not broken yet)
 South leads K♣.
@@ -74,10 +74,10 @@ W  5♣             E  2♣
 
 Hand 1, trick 2; spades not broken. South to lead.
         N 1/0
-W 1/0              E 2/0
+W 2/0              E 3/0
         S 3/1  ?
 NS: bid 4, took 1, 0 bags, score 0
-EW: bid 3, took 0, 0 bags, score 0
+EW: bid 5, took 0, 0 bags, score 0
 South's hand: J♠ 10♠ 7♠ 3♠ 2♠  K♥ 8♥  A♣  K♦ 8♦ 6♦ 4♦
 South to lead: any card but a spade (spades are not broken yet)
 Spades are not broken yet: lead another suit
@@ -92,20 +92,20 @@ W  9♣             E  3♣
 
 Hand 1, trick 3; spades not broken. South to lead.
         N 1/0
-W 1/0              E 2/0
+W 2/0              E 3/0
         S 3/2  ?
 NS: bid 4, took 2, 0 bags, score 0
-EW: bid 3, took 0, 0 bags, score 0
+EW: bid 5, took 0, 0 bags, score 0
 South's hand: J♠ 10♠ 7♠ 3♠ 2♠  K♥ 8♥  K♦ 8♦ 6♦ 4♦
 South to lead: any card but a spade (spades are not broken yet)
 Took back South's A♣ and 3 moves after it.
 
 Hand 1, trick 2; spades not broken. South to lead.
         N 1/0
-W 1/0              E 2/0
+W 2/0              E 3/0
         S 3/1  ?
 NS: bid 4, took 1, 0 bags, score 0
-EW: bid 3, took 0, 0 bags, score 0
+EW: bid 5, took 0, 0 bags, score 0
 South's hand: J♠ 10♠ 7♠ 3♠ 2♠  K♥ 8♥  A♣  K♦ 8♦ 6♦ 4♦
 South to lead: any card but a spade (spades are not broken yet)
 South leads 4♦.
@@ -122,10 +122,10 @@ East plays A♥.
 
 Hand 1, trick 3: West led, East is winning. South to play.
             N 1/0  6♥
-W 1/1  2♥               E 2/0  [A♥]
+W 2/1  2♥               E 3/0  [A♥]
             S 3/1  ?
 NS: bid 4, took 1, 0 bags, score 0
-EW: bid 3, took 1, 0 bags, score 0
+EW: bid 5, took 1, 0 bags, score 0
 South's hand: J♠ 10♠ 7♠ 3♠ 2♠  K♥ 8♥  A♣  K♦ 8♦ 6♦
 South to play: follow hearts (K♥ 8♥)
 You do not hold 4♦

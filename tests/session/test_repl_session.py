@@ -478,7 +478,7 @@ def test_out_and_voids_count_from_the_seats_observation() -> None:
     play_until(session, lambda s: len(s.state.tricks) == 8 and s.on_turn == 2)
     assert texts(session.handle("voids")) == ["Shown out: South of clubs."]
     assert texts(session.handle("out")) == [
-        "Not seen yet (12 cards):\n  S A K Q 9 8 6 5 4\n  H Q J\n  C Q 10\n  D -"
+        "Not seen yet (12 cards):\n  S A K Q 9 8 6 5 4\n  H Q J\n  C Q J\n  D -"
     ]
 
 

@@ -47,7 +47,7 @@ def test_the_card_winning_the_trick_is_marked(tmp_path: Path) -> None:
     # Seed 7 (four-player): West leads 2♥, North 6♥, East A♥: East wins so far (R-C-4).
     out = spades(["play", "--seed", "7"], ["3", "KC", "AC", "4D"], tmp_path)
     assert "Hand 1, trick 4: West led, East is winning. South to play." in out
-    assert "W 1/1  2♥               E 2/0  [A♥]" in out
+    assert "W 2/1  2♥               E 3/0  [A♥]" in out
     assert "            N 1/0  6♥\n" in out and "            S 3/2  ?\n" in out
 
 
