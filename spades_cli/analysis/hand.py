@@ -309,9 +309,10 @@ def _greatest(
     values: list[float], reaches: Callable[[float], bool], guess: float | None, bound: int
 ) -> float:
     """:func:`~spades_cli.solver.sets.greatest_reached` over the points a position's tricks
-    leave, but a value that moved up past a floor is asked at the top next: among the
-    points of one trick count it is a nil kept rather than broken, and each "yes" costs
-    about as much as the first (measured: bench/README.md)."""
+    leave, but a value that moved up past a floor is asked at the top next (among the
+    points of one trick count that is most often a nil kept rather than broken, and each
+    "yes" costs about as much as the first), then between by halves (measured:
+    bench/README.md)."""
     if bound <= 0 or guess is None or len(values) < 3:
         return greatest_reached(values, reaches, guess, bound)
     k = 0
@@ -323,7 +324,7 @@ def _greatest(
         return values[k]
     if reaches(values[-1]):
         return values[-1]
-    return greatest_reached(values[:-1], reaches, values[k + 1], 1)
+    return greatest_reached(values[k + 1 : -1], reaches, None)
 
 
 def _value(
