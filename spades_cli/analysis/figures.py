@@ -109,6 +109,11 @@ class SeatFigures:
             return lo, True
         return lo, False
 
+    def know(self, ns: float) -> None:
+        """N-S's tricks from the deal, once known: no seat asks past its side's figure."""
+        sides = side_figures(ns)
+        self.tops[0], self.tops[1] = sides[0], sides[1]
+
     def result(self, ns: float | None) -> tuple[Figures, int]:
         """The figures (as :func:`deal_figures`) once N-S's tricks from the deal are known."""
         sides = side_figures(ns)

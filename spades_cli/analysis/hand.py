@@ -15,7 +15,8 @@ such, never guessed.
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
+import math
+from collections.abc import Callable
 
 from spades_cli.analysis.figures import SeatFigures, deal_figures
 from spades_cli.analysis.report import CardReport, HandReport
@@ -27,6 +28,7 @@ from spades_cli.solver import backend
 from spades_cli.solver.backend import Search
 from spades_cli.solver.outcome import Outcome
 from spades_cli.solver.search import SearchLimit
+from spades_cli.solver.sets import RADIX, greatest_reached, spreads
 from spades_cli.view.analysis import points_words
 
 
@@ -75,13 +77,13 @@ def _analyze_hand(
     halt: Halt | None = None,
 ) -> HandReport:
     n = start.n
-    solvers = Solvers(start, budget, apart=True, halt=halt)
+    solvers = Solvers(start, budget, halt=halt)
     positions: list[State] = []
     st = start.clone()
     for card in cards:
         positions.append(st.clone())
         st.apply(card)
-    tricks, points = solvers.walk(positions, st, depth)
+    tricks, points = solvers.walk(positions, st, depth, None if seats_job is None else seats_job.know)
     values = [None if t is None or p is None else (t, p) for t, p in zip(tricks, points, strict=True)]
     # The tricks from the deal are the figures' (known even when its points were over the
     # budget); with --tricks they are solved alone, unless a later position was over it.
@@ -151,7 +153,8 @@ def _verdict(
 
 class Solvers:
     """The side N-S's tricks and points (less E-W's) solved position after position of one
-    hand, sharing one transposition table and starting from the previous value."""
+    hand, sharing one transposition table and starting from the previous value; the
+    points questions read the bounds on N-S's tricks that the trick questions find."""
 
     def __init__(
         self,
@@ -159,7 +162,6 @@ class Solvers:
         budget: int,
         tricks: Outcome | None = None,
         points: Outcome | None = None,
-        apart: bool = False,
         halt: Halt | None = None,
     ) -> None:
         tricks = tricks if tricks is not None else Outcome(start, 0, value="tricks")
@@ -167,17 +169,10 @@ class Solvers:
         if tricks.side != 0 or points.side != 0:
             raise ValueError("the analysis solves for side N-S")
         self.contracts = points.contracts
+        self.outcome = points
         self.tricks = _solver(start, tricks, budget, halt)
         self.points = _solver(start, points, budget, halt)
-        # The points questions read the trick bounds the trick questions find: those of
-        # the trick solver, or (``apart``: the two walk the hand in two threads, see
-        # walk()) of a trick table of their own, which only their trick targets fill.
-        # Apart only with the C search (the Python solver holds the interpreter) and when
-        # a nil splits a side: the points then hang on more than N-S's tricks, and the
-        # trick table answers fewer of their questions (measured: bench/README.md).
-        self.apart = apart and len(set(points.groups)) > 2 and backend.c_core()
-        counts = _solver(start, tricks, budget, halt) if self.apart else self.tricks
-        backend.share(self.points, counts)
+        backend.share(self.points, self.tricks)
 
     def parts(self) -> tuple[int, int]:
         """The positions searched so far for the tricks, and for the points."""
@@ -191,33 +186,25 @@ class Solvers:
         tricks = _value(self.tricks, st, None if guess is None else guess[0], bound)
         if tricks is None:
             return None
-        points = _value(self.points, st, None if guess is None else guess[1], bound)
+        values = trick_window(self.outcome, st, tricks)
+        points = _value(self.points, st, None if guess is None else guess[1], bound, values)
         return None if points is None else (tricks, points)
 
     def walk(
-        self, positions: list[State], end: State, depth: int
+        self, positions: list[State], end: State, depth: int, told: Callable[[float], None] | None = None
     ) -> tuple[list[float | None], list[float | None]]:
         """N-S's tricks, and their points, before each card of ``positions`` and after the
         last (``end``), solved from the last card back, each from the next one's values, in
-        the last ``depth`` tricks; None from the first position over the budget on. With
-        ``apart`` the tricks are walked in a thread of their own meanwhile."""
-        solver = self.tricks
-        if not self.apart:
-            tricks = _walk(self.tricks, positions, end, depth)
-            # Not below the first position whose tricks were over the budget.
-            low = next((i + 1 for i in range(len(positions) - 1, -1, -1) if tricks[i] is None), 0)
-            points = _walk(self.points, positions, end, depth, low)
-        else:
-            pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="analyze-tricks")
-            later = pool.submit(_walk, solver, positions, end, depth)
-            try:
-                points = _walk(self.points, positions, end, depth)
-            except BaseException:  # Ctrl-C, SIGTERM: end the other walk too
-                solver.stop()
-                raise
-            finally:
-                pool.shutdown(wait=True)
-            tricks = later.result()
+        the last ``depth`` tricks; None from the first position over the budget on. The
+        tricks are walked first (``told`` is told N-S's tricks from the first position
+        when they are known); each position's points are then asked only among the
+        values its tricks leave (:func:`trick_window`)."""
+        tricks = _walk(self.tricks, positions, end, depth)
+        if told is not None and tricks[0] is not None:
+            told(tricks[0])
+        # Not below the first position whose tricks were over the budget.
+        low = next((i + 1 for i in range(len(positions) - 1, -1, -1) if tricks[i] is None), 0)
+        points = _walk(self.points, positions, end, depth, low, (self.outcome, tricks))
         return tricks, points
 
     def best(self, st: State, card: int, target: tuple[float, float], by_points: bool) -> tuple[int, bool]:
@@ -243,10 +230,22 @@ class Solvers:
         return (found, False) if found >= 0 else (card, False)
 
 
-def _walk(solver: Search, positions: list[State], end: State, depth: int, low: int = 0) -> list[float | None]:
+Window = tuple[Outcome, list[float | None]]  # the points' table, and N-S's tricks by position
+
+
+def _walk(
+    solver: Search,
+    positions: list[State],
+    end: State,
+    depth: int,
+    low: int = 0,
+    window: Window | None = None,
+) -> list[float | None]:
     """One solver's part of :meth:`Solvers.walk`, down to position ``low``. The value
     after a card is a floor of the value before it when N-S played it (they could play it
-    again) and a ceiling when E-W did: the question asks only what it leaves."""
+    again) and a ceiling when E-W did: the question asks only what it leaves. A position
+    whose cards are all alike (one legal card, or a run of equivalent ones) has the value
+    after its card. ``window``: the points, asked among the values N-S's tricks leave."""
     k = len(positions)
     out: list[float | None] = [None] * (k + 1)
     if end.phase == PLAY:
@@ -257,18 +256,91 @@ def _walk(solver: Search, positions: list[State], end: State, depth: int, low: i
             break
         if i == k - 1 and end.phase != PLAY:
             out[i] = out[k] = _value(solver, here)  # the last card: forced
+        elif _forced(solver, here):
+            out[i] = out[i + 1]
         else:
-            out[i] = _value(solver, here, out[i + 1], 1 if here.current % 2 == 0 else -1)
+            tricks = None if window is None else window[1][i]
+            values = None if window is None or tricks is None else trick_window(window[0], here, tricks)
+            out[i] = _value(solver, here, out[i + 1], 1 if here.current % 2 == 0 else -1, values)
         if out[i] is None:
             break
     return out
 
 
-def _value(solver: Search, st: State, guess: float | None = None, bound: int = 0) -> float | None:
-    """The solver's value of ``st`` with best play (None: over the budget)."""
+def _forced(solver: Search, st: State) -> bool:
+    """Whether every legal card of ``st`` is alike: the value is the one after any."""
+    solver.load(st)
+    return len(solver.distinct_moves()) == 1
+
+
+def trick_window(outcome: Outcome, st: State, tricks: float) -> list[float]:
+    """The values of ``outcome`` (for N-S) that ``st`` can still end with, given that
+    N-S's tricks in all are ``tricks`` with best play: N-S can make sure of that many
+    tricks, so the value is at least the least of the outcomes with as many or more;
+    E-W can hold them to it, so it is at most the greatest of those with as many or
+    fewer. Sorted; the value with best play is one of them."""
+    n = st.n
+    groups = outcome.groups
+    ngroups = max(groups) + 1
+    ours = [False] * ngroups  # a group's seats are all of one side (Outcome)
+    code = 0
+    for s in range(n):
+        code += st.tricks_won[s] * RADIX ** groups[s]
+        ours[groups[s]] = s % 2 == 0
+    taken = sum(st.tricks_won[s] for s in range(0, n, 2))
+    floor, ceiling = math.inf, -math.inf
+    found: list[tuple[int, float]] = []
+    for add in spreads(ngroups, 13 - st.trick_no):
+        more, x = 0, add
+        for g in range(ngroups):
+            if ours[g]:
+                more += x % RADIX
+            x //= RADIX
+        t, v = taken + more, outcome.table[code + add]
+        found.append((t, v))
+        if t >= tricks:
+            floor = min(floor, v)
+        if t <= tricks:
+            ceiling = max(ceiling, v)
+    return sorted({v for _, v in found if floor <= v <= ceiling})
+
+
+def _greatest(
+    values: list[float], reaches: Callable[[float], bool], guess: float | None, bound: int
+) -> float:
+    """:func:`~spades_cli.solver.sets.greatest_reached` over the points a position's tricks
+    leave, but a value that moved up past a floor is asked at the top next (among the
+    points of one trick count that is most often a nil kept rather than broken, and each
+    "yes" costs about as much as the first), then between by halves (measured:
+    bench/README.md)."""
+    if bound <= 0 or guess is None or len(values) < 3:
+        return greatest_reached(values, reaches, guess, bound)
+    k = 0
+    while k + 1 < len(values) and values[k + 1] <= guess:
+        k += 1
+    if k + 2 >= len(values):
+        return greatest_reached(values, reaches, guess, bound)
+    if not reaches(values[k + 1]):
+        return values[k]
+    if reaches(values[-1]):
+        return values[-1]
+    return greatest_reached(values[k + 1 : -1], reaches, None)
+
+
+def _value(
+    solver: Search,
+    st: State,
+    guess: float | None = None,
+    bound: int = 0,
+    values: list[float] | None = None,
+) -> float | None:
+    """The solver's value of ``st`` with best play (None: over the budget); ``values``:
+    the values it can be, when known to be fewer than the solver's outcomes."""
     solver.load(st)
     try:
-        return solver.value(guess, bound)
+        if values is None:
+            return solver.value(guess, bound)
+        return _greatest(values, lambda u: solver.reaches(-1, u, 0), guess, bound)
     except SearchLimit:
         return None
 

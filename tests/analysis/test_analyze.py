@@ -196,30 +196,29 @@ def test_a_transcript_with_bad_lines_shows_its_problems(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_tricks_and_points_walked_apart_are_the_values_walked_together() -> None:
-    # With a nil the points hang on the nil seat's own tricks, and the two walks over the
-    # positions run in two threads, the points with a trick table of their own.
-    from spades_cli.analysis.hand import Solvers, plays
+def test_the_points_asked_within_the_tricks_window_are_the_points_asked_alone() -> None:
+    # R-4P-7: South bid nil, so the points hang on her own tricks as well as N-S's: the
+    # walk asks each position's points only among the values N-S's tricks leave, and
+    # skips the positions whose cards are all alike. Every value is the one a solver of
+    # the points alone finds, position by position, with no window.
+    from spades_cli.analysis.hand import Solvers, _value, plays
     from spades_cli.solver import backend
-    from spades_cli.transcript import read_transcript, replay
+    from spades_cli.solver.outcome import Outcome
 
-    if not backend.c_core():
-        pytest.skip("the C search core was not built")
     match = replay(read_transcript(TRANSCRIPTS / "four-player-short.txt")).match
     start, cards = plays(match)[0]
-    assert start.bids[2] == 0  # R-4P-7: South bid nil, scored on her own tricks
+    assert start.bids[2] == 0
     positions = []
     st = start.clone()
     for card in cards:
         positions.append(st.clone())
         st.apply(card)
-    apart = Solvers(start, 0, apart=True)
-    together = Solvers(start, 0)
-    assert apart.apart and not together.apart
-    tricks, points = apart.walk(positions, st, 13)
-    assert (tricks, points) == together.walk(positions, st, 13)
+    tricks, points = Solvers(start, 0).walk(positions, st, 13)
     assert None not in tricks + points and len(tricks) == 53
-    assert (tricks[0], points[0]) == together.values(start, None)
+    oc = Outcome(start, 0, value="points")
+    alone = backend.new_solver(start, 0, oc.groups, oc.table, oc.keen, oc.linear)
+    assert points[:52] == [_value(alone, p) for p in positions]
+    assert (tricks[0], points[0]) == Solvers(start, 0).values(start, None)
 
 
 @pytest.mark.slow

@@ -1,0 +1,81 @@
+"""The analysis asks a position's points only among the values its tricks leave
+(``analysis.hand.trick_window``), and asks the top of them next when the points moved up
+past a floor (``analysis.hand._greatest``): fewer questions, the same values."""
+
+from __future__ import annotations
+
+import itertools
+from functools import cache
+
+import pytest
+from helpers.paths import TRANSCRIPTS
+
+from spades_cli.analysis.hand import _greatest, plays, trick_window
+from spades_cli.engine import State
+from spades_cli.solver.outcome import Outcome
+from spades_cli.solver.sets import greatest_reached
+from spades_cli.transcript import read_transcript, replay
+
+
+@cache
+def _recorded() -> list[tuple[State, list[int]]]:
+    return plays(replay(read_transcript(TRANSCRIPTS / "four-player.txt")).match)
+
+
+def _window(hand: int, tricks: int) -> list[float]:
+    start = _recorded()[hand - 1][0]
+    return trick_window(Outcome(start, 0, value="points"), start, tricks)
+
+
+def test_without_a_nil_n_s_tricks_decide_the_points() -> None:
+    """R-C-8, R-C-9, R-4P-6: hand 2 (N 3, E 3, S 2, W 4, no bags yet): N-S's 7 tricks
+    make their 5 with 2 bags (52) and set E-W's 7 (-70); the window is that one value, so
+    the walk asks the points solver nothing for it."""
+    assert _window(2, 7) == [122.0]
+    assert _window(2, 6) == [-19.0]  # 51 against E-W's 7 made with no bag (70)
+    assert _window(2, 5) == [-21.0]  # 50 against 71
+
+
+def test_near_the_bag_limit_one_trick_count_leaves_several_values() -> None:
+    """R-C-9: hand 7, N-S bid 8 with 9 bags: exactly 8 tricks is 80 against E-W's 41
+    (39), a ninth trick is N-S's tenth bag (-100): the points are not a function of
+    N-S's tricks, and the window keeps every value N-S's 8 tricks do not rule out."""
+    assert _window(7, 8) == [-59.0, -29.0, -28.0, -27.0, 22.0, 23.0, 24.0, 25.0, 39.0]
+    assert _window(7, 13) == [25.0, 39.0]
+
+
+def test_a_nil_keeps_the_window_wide() -> None:
+    """R-4P-7, R-C-10: hand 1, North's nil: with N-S's 4 tricks the nil may be kept
+    (240) or broken (the others)."""
+    window = _window(1, 4)
+    assert len(window) == 27 and window[0] == -130.0 and window[-2:] == [49.0, 240.0]
+
+
+def _asks(values: list[float], truth: float, guess: float | None, bound: int) -> tuple[float, list[float]]:
+    asked: list[float] = []
+
+    def reaches(u: float) -> bool:
+        asked.append(u)
+        return u <= truth
+
+    return _greatest(values, reaches, guess, bound), asked
+
+
+def test_a_value_up_past_its_floor_is_asked_at_the_top_next() -> None:
+    values = [0.0, 1.0, 2.0, 3.0, 10.0]
+    assert _asks(values, 10.0, 1.0, 1) == (10.0, [2.0, 10.0])
+    assert _asks(values, 3.0, 1.0, 1) == (3.0, [2.0, 10.0, 3.0])
+    assert _asks(values, 1.0, 1.0, 1) == (1.0, [2.0])
+
+
+@pytest.mark.parametrize("size", [1, 2, 3, 6])
+def test_the_search_finds_every_value_from_every_guess(size: int) -> None:
+    """Against brute force: every true value, every guess and every bound it allows
+    gives the value greatest_reached gives."""
+    values = [float(v) for v in range(size)]
+    for truth, guess in itertools.product(values, [None, *values, 2.5]):
+        for bound in (-1, 0, 1):
+            if guess is not None and ((bound > 0 and truth < guess) or (bound < 0 and truth > guess)):
+                continue
+            got, _ = _asks(values, truth, guess, bound)
+            assert got == truth == greatest_reached(values, truth.__ge__, guess, bound)
