@@ -7,8 +7,14 @@ neither bids again. A blind nil stays the declaring seat's own (R-NV-2)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from spades_cli.engine.actions import BLIND, NO_BLIND, blind_bid_of
 from spades_cli.engine.plan import Plan
+
+# The declarations' action bits, made once (past bit 62 each is a big int to build).
+NO_BLIND_MASK: Final = 1 << NO_BLIND
+BLIND_MASK: Final = 1 << BLIND
 
 
 def behind_enough(scores: list[int], side: int, by: int | None) -> bool:
@@ -27,9 +33,9 @@ def declare_mask(plan: Plan, seat: int, scores: list[int], bids: list[int], blin
     if bids[seat] >= 0:
         return 0
     side = plan.side_of[seat]
-    m = 1 << NO_BLIND
+    m = NO_BLIND_MASK
     if plan.blind_nil and behind_enough(scores, side, plan.blind_nil_behind):
-        m |= 1 << BLIND
+        m |= BLIND_MASK
     if plan.blind_bid and behind_enough(scores, side, plan.blind_bid_behind):
         partner = plan.partner[seat]
         if partner < 0 or not blind[partner]:

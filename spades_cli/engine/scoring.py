@@ -179,22 +179,26 @@ def score_sides(
     return out, after, boston
 
 
-def split_deck(cards: tuple[int, ...], n: int, deck: int) -> list[int] | None:
+def split_deck(cards: tuple[int, ...], n: int, deck: int, size: int) -> list[int] | None:
     """R-4P-3 / R-CT-1: the ``n`` hands of a deal of ``cards`` (top first, one at a time
     from the dealer's left; 2P: the first two of the pile's draws, unused) as masks, or None
-    unless ``cards`` hold each card of ``deck`` (a mask) once."""
-    if len(cards) != deck.bit_count():
+    unless ``cards`` hold each card of ``deck`` (a mask of ``size`` cards) once."""
+    if len(cards) != size:
         return None
-    dealt = [0, 0, 0, 0]
-    for i in range(0, len(cards), n):
-        for j in range(n):
-            c = cards[i + j]
+    dealt: list[int] = []
+    union = 0
+    for j in range(n):
+        m = 0  # plain ints (compiled: no int object made per card, no range object)
+        i = j
+        while i < size:
+            c = cards[i]
             if not 0 <= c < NUM_CARDS:
                 return None
-            dealt[j] |= 1 << c
-    if dealt[0] | dealt[1] | dealt[2] | dealt[3] != deck:
-        return None
-    return dealt
+            m |= 1 << c
+            i += n
+        union |= m
+        dealt.append(m)
+    return dealt if union == deck else None
 
 
 def contract_score(plan: Plan, contract: int, toward: int) -> tuple[int, bool, bool]:

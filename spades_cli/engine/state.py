@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, cast, final
 
-from spades_cli.engine.actions import BID_BASE, DISCARD, EXCHANGE_DONE, KEEP, MAX_BID, NO_BLIND, ZERO
+from spades_cli.engine.actions import BID_BASE, DISCARD, EXCHANGE_DONE, KEEP, MAX_BID, ZERO
 from spades_cli.engine.actions import NUM_ACTIONS as NUM_ACTIONS
 from spades_cli.engine.bidding import check_hands, zero_mask
 from spades_cli.engine.cards import NUM_CARDS, SMALL_INTS, cards_in, mask_actions, mask_of
-from spades_cli.engine.declare import behind_enough, declare, declare_mask
+from spades_cli.engine.declare import NO_BLIND_MASK, behind_enough, declare, declare_mask
 from spades_cli.engine.illegal import IllegalAction, bid_reason, card_reason, explain
 from spades_cli.engine.ledger import Ledger
 from spades_cli.engine.observation import HandResult, Observation, Trick, zero_at
@@ -38,6 +38,9 @@ _DRAW: Final = 4
 _BID: Final = 5
 _PLAY: Final = 6
 _OVER: Final = 7
+# The draft's and the exchange's action bits, made once (past bit 62: big ints to build).
+_DRAFT_MASK: Final = (1 << KEEP) | (1 << DISCARD)
+_DONE_MASK: Final = 1 << EXCHANGE_DONE
 
 
 @final
@@ -49,7 +52,7 @@ class State:
         "_bags", "_boston", "_decided", "_deck", "_discard_pile", "_draft_turn", "_exch_count",
         "_exch_given", "_exch_queue", "_exch_seat", "_exchanged", "_first_leader", "_h0", "_h1", "_h2",
         "_h3", "_hands", "_last_cards", "_last_leader", "_last_winner", "_ledger", "_legal",
-        "_own_discards", "_phase", "_pile_pos", "_plan", "_plays", "_queue", "_scores", "_stale",
+        "_own_discards", "_phase", "_pile_pos", "_plan", "_played", "_queue", "_scores", "_stale",
         "_trick_winners", "bids", "blind", "broken", "current", "dealer", "first_trick", "hand_no",
         "history", "leader", "n", "rules", "trick", "trick_no", "tricks_won", "win_card", "win_seat",
         "zero",
@@ -80,8 +83,9 @@ class State:
         self.dealer = dealer
         self.hand_no = 0
         sides = plan.sides
-        self._scores = list(scores) if scores is not None else [0] * sides
-        self._bags = list(bags) if bags is not None else [0] * sides
+        # (zeros: a slice of the plan's per-seat zeros; there are never more sides than seats)
+        self._scores = list(scores) if scores is not None else plan.zeros[:sides]
+        self._bags = list(bags) if bags is not None else plan.zeros[:sides]
         if len(self._scores) != sides or len(self._bags) != sides:
             raise ValueError(f"scores and bags give one number for each of the {sides} sides")
         self._boston = -1  # R-B-2: the side that made a Boston under ``boston.mode: win``
@@ -113,7 +117,7 @@ class State:
         self.blind = plan.falses[:]
         self.zero = plan.falses[:]  # R-NV-4: the seats whose bid of 0 is a zero, not nil
         self.broken = not plan.spades_break
-        self._plays: list[int] = []
+        self._played: list[list[int]] = []  # the cards of each finished trick of the hand
         self.trick: list[int] = []
         self._trick_winners: list[int] = []
         self._first_leader = self.leader = (self.dealer + 1) % self.n
@@ -136,7 +140,7 @@ class State:
         c._exchanged, c._exch_queue = self._exchanged[:], self._exch_queue[:]
         c._exch_count, c._exch_given, c._exch_seat = self._exch_count, self._exch_given, self._exch_seat
         c._queue, c.bids, c.blind, c.zero = self._queue[:], self.bids[:], self.blind[:], self.zero[:]
-        c.broken, c._plays, c.trick = self.broken, self._plays[:], self.trick[:]
+        c.broken, c._played, c.trick = self.broken, self._played[:], self.trick[:]
         c._trick_winners, c._first_leader = self._trick_winners[:], self._first_leader
         c.trick_no, c.tricks_won, c.leader = self.trick_no, self.tricks_won[:], self.leader
         c.win_card, c.win_seat = self.win_card, self.win_seat
@@ -170,7 +174,7 @@ class State:
         st = cls(rules, obs.dealer)
         st._restore(obs, hands)
         if obs.phase == PLAY:
-            st._restore_play(obs, plays)
+            st._restore_play(obs)
         elif bids is not None:
             st.bids = list(bids)
             st._begin_play()
@@ -197,10 +201,10 @@ class State:
         self.bids = [-1 if b is None else b for b in obs.bids]
         self.zero = [zero_at(obs.zero, s) for s in range(n)]
 
-    def _restore_play(self, obs: Observation, plays: list[int]) -> None:
+    def _restore_play(self, obs: Observation) -> None:
         """The play of the hand so far as ``obs`` shows it."""
         self._phase = _PLAY
-        self._plays = plays
+        self._played = [list(t.cards) for t in obs.tricks]
         self.trick = list(obs.current_trick)
         self._trick_winners = [t.winner for t in obs.tricks]
         self._first_leader = obs.tricks[0].leader if obs.tricks else obs.leader
@@ -229,9 +233,15 @@ class State:
         stale = self._stale
         if stale:
             self._stale = 0  # cleared first: a card played meanwhile marks its seat again
-            for seat in range(self.n):
-                if stale >> seat & 1:
-                    self._hands[seat] = self._hand(seat)
+            hands = self._hands  # (a seat's bit is set only for the seats at the table)
+            if stale & 1:
+                hands[0] = self._h0
+            if stale & 2:
+                hands[1] = self._h1
+            if stale & 4:
+                hands[2] = self._h2
+            if stale & 8:
+                hands[3] = self._h3
         return self._hands
 
     def _hand(self, seat: int) -> int:
@@ -242,13 +252,16 @@ class State:
     def _put_hand(self, seat: int, mask: int) -> None:
         if seat == 0:
             self._h0 = mask
+            self._stale |= 1
         elif seat == 1:
             self._h1 = mask
+            self._stale |= 2
         elif seat == 2:
             self._h2 = mask
+            self._stale |= 4
         else:
             self._h3 = mask
-        self._stale |= 1 << seat
+            self._stale |= 8
 
     # -- queries ------------------------------------------------------------------
 
@@ -297,8 +310,10 @@ class State:
                 trick = self.trick
                 # Following suit (R-C-3), without a call (on the first trick unless R-F-3).
                 plan = self._plan
-                follow = trick and (plan.follow_first or not self.first_trick)
-                m = hand & plan.suit_mask[trick[0]] if follow else 0
+                if trick and (plan.follow_first or not self.first_trick):
+                    m = hand & plan.suit_mask[trick[0]]
+                else:
+                    m = 0
                 if not m:
                     m = self._card_mask(on_turn)
                 self._legal = m
@@ -376,13 +391,15 @@ class State:
             return self._card_mask(self.current)
         if phase == _BID:
             bits = self._bid_bits()
+            if not self._plan.zero_bid:
+                return bits << BID_BASE
             return bits << BID_BASE | zero_mask(self._plan, bits, self.spade_count(self.current))
         if phase == _DRAFT:
-            return (1 << KEEP) | (1 << DISCARD)
+            return _DRAFT_MASK
         if phase == _DECLARE:
             return self._declare_bits(self.current)
         if phase == _EXCHANGE:
-            return self._hand(self.current) | (1 << EXCHANGE_DONE)
+            return self._hand(self.current) | _DONE_MASK
         if phase == _DRAW:
             return self._discard_pile & ~self._exch_given
         return 0
@@ -446,7 +463,7 @@ class State:
         cards = tuple(deck)
         plan = self._plan
         n = self.n
-        dealt = split_deck(cards, n, plan.deck_mask)
+        dealt = split_deck(cards, n, plan.deck_mask, plan.deck_size)
         if dealt is None:
             raise IllegalAction(f"a deck must hold each of the {plan.deck_size} cards once", "R-C-1")
         self._deck = cards
@@ -455,7 +472,7 @@ class State:
             for j in range(n):
                 self._put_hand((f + j) % n, dealt[j])
             if plan.declaring:  # blind nil, blind bids (R-BB-1)
-                self._queue = [s for s in self._bid_order() if self._declare_bits(s) != 1 << NO_BLIND]
+                self._queue = [s for s in self._bid_order() if self._declare_bits(s) != NO_BLIND_MASK]
                 self._decided = [s not in self._queue for s in range(n)]
                 if self._queue:
                     self._next_declare()
@@ -495,7 +512,6 @@ class State:
             else:
                 self._h3 ^= bit
                 self._stale |= 8
-            cast("list[object]", self._plays).append(boxed)
             trick = self.trick
             cast("list[object]", trick).append(boxed)
             played = len(trick)
@@ -538,6 +554,7 @@ class State:
         self._trick_winners.append(winner)
         won = self.tricks_won
         won[winner] = won[winner] + 1
+        self._played.append(self.trick)  # (one append a trick, not one a card)
         self._last_cards = self.trick  # no longer changed: the next trick is a new list
         self._last_leader = self.leader
         self._last_winner = winner
@@ -562,10 +579,9 @@ class State:
         """The finished tricks of the current hand."""
         out = []
         leader = self._first_leader
-        n = self.n
-        plays = self._plays
+        played = self._played
         for i, winner in enumerate(self._trick_winners):
-            out.append(Trick(leader, tuple(plays[i * n : (i + 1) * n]), winner))
+            out.append(Trick(leader, tuple(played[i]), winner))
             leader = winner
         return out
 
@@ -620,7 +636,7 @@ class State:
     def _next_declare(self) -> None:
         while self._queue:  # (a seat whose side has declared may have nothing left to declare)
             seat = self._queue.pop(0)
-            if self._declare_bits(seat) & ~(1 << NO_BLIND):
+            if self._declare_bits(seat) & ~NO_BLIND_MASK:
                 self.current = seat
                 self._phase = _DECLARE
                 return
@@ -763,7 +779,10 @@ class State:
         return cards_in(self._hand(seat))
 
     def cards_played_mask(self) -> int:
-        return mask_of(self._plays)
+        m = mask_of(self.trick)
+        for cards in self._played:
+            m |= mask_of(cards)
+        return m
 
     def trick_cards(self) -> list[tuple[int, int]]:
         """The trick in progress as (seat, card) pairs."""
