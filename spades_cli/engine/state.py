@@ -20,6 +20,7 @@ from spades_cli.engine.declare import behind_enough, declare, declare_mask
 from spades_cli.engine.illegal import IllegalAction, bid_reason, card_reason, explain
 from spades_cli.engine.ledger import Ledger
 from spades_cli.engine.observation import HandResult, Observation, Trick, zero_at
+from spades_cli.engine.passing import pass_queue, receiver
 from spades_cli.engine.phases import BID, PHASES, PLAY, Phase
 from spades_cli.engine.plan import MODE_FREE, MODE_MIRROR, plan_for
 from spades_cli.engine.play import first_leader, legal_cards, situation, trick_winner
@@ -38,6 +39,7 @@ _DRAW: Final = 4
 _BID: Final = 5
 _PLAY: Final = 6
 _OVER: Final = 7
+_PASS: Final = 8
 
 
 @final
@@ -49,7 +51,7 @@ class State:
         "_bags", "_boston", "_decided", "_deck", "_discard_pile", "_draft_turn", "_exch_count",
         "_exch_given", "_exch_queue", "_exch_seat", "_exchanged", "_first_leader", "_h0", "_h1", "_h2",
         "_h3", "_hands", "_last_cards", "_last_leader", "_last_winner", "_ledger", "_legal",
-        "_own_discards", "_phase", "_pile_pos", "_plan", "_plays", "_queue", "_scores", "_stale",
+        "_own_discards", "_passes", "_phase", "_pile_pos", "_plan", "_plays", "_queue", "_scores", "_stale",
         "_trick_winners", "bids", "blind", "broken", "current", "dealer", "first_trick", "hand_no",
         "history", "leader", "n", "rules", "trick", "trick_no", "tricks_won", "win_card", "win_seat",
         "zero",
@@ -109,6 +111,7 @@ class State:
         self._exch_queue: list[int] = []
         self._exch_seat = self.win_card = self.win_seat = -1
         self._queue: list[int] = []
+        self._passes: list[int] = []  # R-BN-4: the seat passing each card still to pass
         self.bids = plan.no_bids[:]
         self.blind = plan.falses[:]
         self.zero = plan.falses[:]  # R-NV-4: the seats whose bid of 0 is a zero, not nil
@@ -136,6 +139,7 @@ class State:
         c._exchanged, c._exch_queue = self._exchanged[:], self._exch_queue[:]
         c._exch_count, c._exch_given, c._exch_seat = self._exch_count, self._exch_given, self._exch_seat
         c._queue, c.bids, c.blind, c.zero = self._queue[:], self.bids[:], self.blind[:], self.zero[:]
+        c._passes = self._passes[:]
         c.broken, c._plays, c.trick = self.broken, self._plays[:], self.trick[:]
         c._trick_winners, c._first_leader = self._trick_winners[:], self._first_leader
         c.trick_no, c.tricks_won, c.leader = self.trick_no, self.tricks_won[:], self.leader
@@ -385,6 +389,8 @@ class State:
             return self._hand(self.current) | (1 << EXCHANGE_DONE)
         if phase == _DRAW:
             return self._discard_pile & ~self._exch_given
+        if phase == _PASS:
+            return self._hand(self.current)  # R-BN-4: any card of the hand
         return 0
 
     def _partner_bid(self) -> int:
@@ -517,6 +523,8 @@ class State:
             self._exchange(action)
         elif phase == _DRAW:
             self._draw(action)
+        elif phase == _PASS:
+            self._pass(action)
 
     def _bid(self, action: int) -> None:
         """Apply a bid. Its legality is checked on the plan's bid masks shifted down to bit
@@ -576,7 +584,24 @@ class State:
             if self.bids[seat] < 0:
                 self.current = seat
                 return
-        self._begin_play()
+        self._passes = pass_queue(self.rules, self._plan, self._bid_order(), self.bids, self.blind, self.zero)
+        self._next_pass()
+
+    def _pass(self, card: int) -> None:
+        """R-BN-4: the seat on turn passes ``card`` face down to its partner."""
+        seat = self.current
+        to = receiver(self._plan, seat)
+        self._put_hand(seat, self._hand(seat) & ~(1 << card))
+        self._put_hand(to, self._hand(to) | 1 << card)
+        self._passes.pop(0)
+        self._next_pass()
+
+    def _next_pass(self) -> None:
+        if self._passes:
+            self._phase = _PASS
+            self.current = self._passes[0]
+        else:
+            self._begin_play()
 
     def _draft(self, keep: bool) -> None:
         seat = self.current
@@ -732,7 +757,7 @@ class State:
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now: its own cards, public play, its own discards."""
         phase = self._phase
-        looked = self._decided[seat] or phase in (_BID, _PLAY, _EXCHANGE, _DRAW)
+        looked = self._decided[seat] or phase in (_BID, _PLAY, _EXCHANGE, _DRAW, _PASS)
         return Observation(
             seat=seat,
             players=self.n,
