@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from spades_cli.bots.hand import sure_tricks
+from spades_cli.bots.passing import pass_choice
 from spades_cli.bots.view import high_card, low_card, ranks_of, read_table
 from spades_cli.engine import (
     BID,
@@ -23,6 +24,7 @@ from spades_cli.engine import (
     KEEP,
     MAX_BID,
     NO_BLIND,
+    PASS,
     PLAY,
     Observation,
     Rules,
@@ -55,6 +57,8 @@ class EasyBot:
             if cards and high_card(cards) % 13 >= 8:
                 return high_card(cards), "gives up its highest card"
             return EXCHANGE_DONE, "keeps the rest"
+        if phase == PASS:
+            return pass_choice(obs, rules)  # R-BN-4
         if phase == BID:
             return _rough_bid(obs, rules, legal, rng)
         if phase == PLAY:

@@ -16,6 +16,7 @@ import math
 import random
 
 from spades_cli.bots.hand import card_danger, estimate_tricks, nil_danger, seat_tricks, sure_tricks
+from spades_cli.bots.passing import pass_choice
 from spades_cli.bots.view import TableView, bid_of, high_card, low_card, read_table
 from spades_cli.engine import (
     BID,
@@ -28,6 +29,7 @@ from spades_cli.engine import (
     EXCHANGE_DONE,
     KEEP,
     NO_BLIND,
+    PASS,
     PLAY,
     ZERO,
     Observation,
@@ -62,6 +64,8 @@ class NormalBot:
             return draft_choice(obs, rules)
         if phase == EXCHANGE:
             return exchange_choice(obs, rules)
+        if phase == PASS:
+            return pass_choice(obs, rules)  # R-BN-4
         if phase == BID:
             return bid_choice(obs, rules)
         if phase == PLAY:

@@ -29,7 +29,8 @@ from spades_cli.engine.cards import (
 from spades_cli.engine.chance import deck_for, draw_for, first_dealer_for, rng_for
 from spades_cli.engine.illegal import IllegalAction
 from spades_cli.engine.observation import HandResult, Observation, Trick, zero_at
-from spades_cli.engine.phases import BID, DEAL, DECLARE, DRAFT, DRAW, EXCHANGE, OVER, PLAY, Phase
+from spades_cli.engine.passing import sees_pass
+from spades_cli.engine.phases import BID, DEAL, DECLARE, DRAFT, DRAW, EXCHANGE, OVER, PASS, PLAY, Phase
 from spades_cli.engine.play import beats, deck_cards, trick_winner
 from spades_cli.engine.rules import Rules
 from spades_cli.engine.scoring import SideResult, game_over, score_side
@@ -56,6 +57,7 @@ __all__ = [
     "NUM_ACTIONS",
     "NUM_CARDS",
     "OVER",
+    "PASS",
     "PLAY",
     "TERMINAL",
     "ZERO",
@@ -84,6 +86,7 @@ __all__ = [
     "parse_card",
     "rng_for",
     "score_side",
+    "sees_pass",
     "trick_winner",
     "zero_at",
 ]

@@ -29,6 +29,7 @@ from spades_cli.engine import (
     KEEP,
     MAX_BID,
     NO_BLIND,
+    PASS,
     PLAY,
     ZERO,
     Phase,
@@ -93,7 +94,13 @@ _OLD_WORDS = {
 }
 
 
-PHASE_NAMES = {DECLARE: "declaring", DRAFT: "in the draft", EXCHANGE: "in an exchange", BID: "bidding"}
+PHASE_NAMES = {
+    DECLARE: "declaring",
+    DRAFT: "in the draft",
+    EXCHANGE: "in an exchange",
+    BID: "bidding",
+    PASS: "passing cards to a partner",
+}
 
 
 def parse_action(text: str, phase: Phase) -> int:
@@ -135,7 +142,7 @@ def parse_action(text: str, phase: Phase) -> int:
         return EXCHANGE_DONE
     if phase == EXCHANGE and t in _OLD_WORDS[EXCHANGE]:
         _refuse(raw, t, phase, "give up a card, or answer done")
-    if phase in (PLAY, EXCHANGE, DRAW):
+    if phase in (PLAY, EXCHANGE, DRAW, PASS):
         try:
             return parse_card(raw)
         except CardParseError as exc:

@@ -20,6 +20,7 @@ class Phase(IntEnum):
     BID = 5  # R-C-7, R-4P-4, R-2P-4
     PLAY = 6  # R-C-3 .. R-C-6
     OVER = 7  # the game is over (R-C-11)
+    PASS = 8  # after the bids: a blind nil and its partner pass cards (R-BN-4)
 
     def __str__(self) -> str:
         return self.name.lower()
@@ -38,3 +39,4 @@ DRAW: Final = Phase.DRAW
 BID: Final = Phase.BID
 PLAY: Final = Phase.PLAY
 OVER: Final = Phase.OVER
+PASS: Final = Phase.PASS

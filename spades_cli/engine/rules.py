@@ -117,6 +117,9 @@ class BlindNilRules:
     # R-2P-3: after the draft, give up to this many cards for random cards of the
     # discard pile (two-player draft game only).
     exchange: int = 0
+    # R-BN-4 / R-BN-5: after the bidding a blind nil bidder passes this many cards to the
+    # partner, who passes as many back (0: no exchange; partnerships only).
+    pass_cards: int = field(default=0, metadata=_QUIET)
 
 
 @dataclass(frozen=True, slots=True)
@@ -396,6 +399,19 @@ def _exchange_needs_draft(r: Rules) -> RuleProblem | None:
     return _problem(("blind_nil.exchange", "players"), reason)
 
 
+def _pass_cards_problem(r: Rules) -> RuleProblem | None:
+    """R-BN-4: the blind-nil exchange is between partners, after a blind nil."""
+    k = r.blind_nil.pass_cards
+    if k == 0:
+        return None
+    if not 0 < k <= r.hand_size:
+        return _problem(("blind_nil.pass_cards",), f"the cards passed must be 0 to {r.hand_size}")
+    if not r.partnerships or not r.blind_nil.enabled:
+        reason = "the exchange follows a blind nil between partners: it needs blind_nil.enabled and partners"
+        return _problem(("blind_nil.pass_cards", "blind_nil.enabled"), reason)
+    return None
+
+
 def _partner_tricks_need_partners(r: Rules) -> RuleProblem | None:
     if r.partnerships or r.nil.failed_tricks != "partner":
         return None
@@ -565,6 +581,7 @@ _CHECKS: Final[tuple[Callable[[Rules], RuleProblem | None], ...]] = (
     _zero_bid_is_nil,
     _zero_problem,
     _exchange_needs_draft,
+    _pass_cards_problem,
     _partner_tricks_need_partners,
     _two_of_clubs_needs_deal,
     _losing_score_below_target,

@@ -20,6 +20,7 @@ from spades_cli.engine.declare import NO_BLIND_MASK, behind_enough, declare, dec
 from spades_cli.engine.illegal import IllegalAction, bid_reason, card_reason, explain
 from spades_cli.engine.ledger import Ledger
 from spades_cli.engine.observation import HandResult, Observation, Trick, zero_at
+from spades_cli.engine.passing import pass_queue, receiver
 from spades_cli.engine.phases import BID, PHASES, PLAY, Phase
 from spades_cli.engine.plan import MODE_FREE, MODE_MIRROR, plan_for
 from spades_cli.engine.play import first_leader, legal_cards, situation, trick_winner
@@ -38,6 +39,7 @@ _DRAW: Final = 4
 _BID: Final = 5
 _PLAY: Final = 6
 _OVER: Final = 7
+_PASS: Final = 8
 # The draft's and the exchange's action bits, made once (past bit 62: big ints to build).
 _DRAFT_MASK: Final = (1 << KEEP) | (1 << DISCARD)
 _DONE_MASK: Final = 1 << EXCHANGE_DONE
@@ -52,7 +54,7 @@ class State:
         "_bags", "_boston", "_decided", "_deck", "_discard_pile", "_draft_turn", "_exch_count",
         "_exch_given", "_exch_queue", "_exch_seat", "_exchanged", "_first_leader", "_h0", "_h1", "_h2",
         "_h3", "_hands", "_last_cards", "_last_leader", "_last_winner", "_ledger", "_legal",
-        "_own_discards", "_phase", "_pile_pos", "_plan", "_played", "_queue", "_scores", "_stale",
+        "_own_discards", "_passes", "_phase", "_pile_pos", "_plan", "_played", "_queue", "_scores", "_stale",
         "_trick_winners", "bids", "blind", "broken", "current", "dealer", "first_trick", "hand_no",
         "history", "leader", "n", "rules", "trick", "trick_no", "tricks_won", "win_card", "win_seat",
         "zero",
@@ -113,6 +115,7 @@ class State:
         self._exch_queue: list[int] = []
         self._exch_seat = self.win_card = self.win_seat = -1
         self._queue: list[int] = []
+        self._passes: list[int] = []  # R-BN-4: the seat passing each card still to pass
         self.bids = plan.no_bids[:]
         self.blind = plan.falses[:]
         self.zero = plan.falses[:]  # R-NV-4: the seats whose bid of 0 is a zero, not nil
@@ -140,6 +143,7 @@ class State:
         c._exchanged, c._exch_queue = self._exchanged[:], self._exch_queue[:]
         c._exch_count, c._exch_given, c._exch_seat = self._exch_count, self._exch_given, self._exch_seat
         c._queue, c.bids, c.blind, c.zero = self._queue[:], self.bids[:], self.blind[:], self.zero[:]
+        c._passes = self._passes[:]
         c.broken, c._played, c.trick = self.broken, self._played[:], self.trick[:]
         c._trick_winners, c._first_leader = self._trick_winners[:], self._first_leader
         c.trick_no, c.tricks_won, c.leader = self.trick_no, self.tricks_won[:], self.leader
@@ -165,10 +169,7 @@ class State:
         if obs.phase != BID and obs.phase != PLAY:
             raise ValueError(f"a state is built from an observation of bidding or play, not {obs.phase}")
         hands = list(hidden_hands)
-        plays: list[int] = []
-        for t in obs.tricks:
-            plays.extend(t.cards)
-        plays.extend(obs.current_trick)
+        plays = [c for t in obs.tricks for c in t.cards] + list(obs.current_trick)
         plan = plan_for(rules)
         check_hands(obs, hands, plays, plan.deck_mask, plan.hand_size)
         st = cls(rules, obs.dealer)
@@ -179,21 +180,17 @@ class State:
             st.bids = list(bids)
             st._begin_play()
         else:
-            st._phase = _BID
-            order = st._bid_order()
+            st._phase, st.current, order = _BID, obs.current, st._bid_order()
             st._queue = order[order.index(obs.current) + 1 :]
-            st.current = obs.current
         return st
 
     def _restore(self, obs: Observation, hands: list[int]) -> None:
         """The game so far and the hand's deal and bids as ``obs`` shows them."""
         n = self.n
         self.hand_no = obs.hand_no
-        self._scores = list(obs.scores)
-        self._bags = list(obs.bags)
+        self._scores, self._bags = list(obs.scores), list(obs.bags)
         self._ledger = Ledger(self._plan, n, list(obs.results))
-        self.blind = list(obs.declared)
-        self._decided = [True] * n
+        self.blind, self._decided = list(obs.declared), [True] * n
         self._exchanged = list(obs.exchanged)
         self._own_discards[obs.seat] = mask_of(obs.own_discards)
         for seat in range(n):
@@ -208,17 +205,13 @@ class State:
         self.trick = list(obs.current_trick)
         self._trick_winners = [t.winner for t in obs.tricks]
         self._first_leader = obs.tricks[0].leader if obs.tricks else obs.leader
-        self.trick_no = len(obs.tricks)
-        self.tricks_won = list(obs.tricks_won)
-        self.leader = obs.leader
-        self.current = obs.current
-        self.broken = obs.spades_broken
-        self.first_trick = not obs.tricks
+        self.trick_no, self.tricks_won = len(obs.tricks), list(obs.tricks_won)
+        self.leader, self.current = obs.leader, obs.current
+        self.broken, self.first_trick = obs.spades_broken, not obs.tricks
         if obs.tricks:
             last = obs.tricks[-1]
             self._last_cards = list(last.cards)
-            self._last_leader = last.leader
-            self._last_winner = last.winner
+            self._last_leader, self._last_winner = last.leader, last.winner
         if obs.current_trick:
             at = trick_winner(obs.current_trick, self._plan.order)
             self.win_card = obs.current_trick[at]
@@ -402,6 +395,8 @@ class State:
             return self._hand(self.current) | _DONE_MASK
         if phase == _DRAW:
             return self._discard_pile & ~self._exch_given
+        if phase == _PASS:
+            return self._hand(self.current)  # R-BN-4: any card of the hand
         return 0
 
     def _partner_bid(self) -> int:
@@ -453,11 +448,8 @@ class State:
 
     def deal(self, deck: Sequence[int]) -> None:
         """Resolve the shuffle: ``deck`` is the order of the rules' deck (R-C-1, R-CT-1,
-        R-J-1: :attr:`Rules.deck_cards`), top first.
-
-        4P (R-4P-3) and 3P (R-CT-1): dealt one at a time starting left of the dealer.
-        2P (R-2P-2): the deck is the pile the players draft from.
-        """
+        R-J-1: :attr:`Rules.deck_cards`), top first. 4P (R-4P-3) and 3P (R-CT-1): dealt one
+        at a time starting left of the dealer; 2P (R-2P-2): the pile the players draft from."""
         if self._phase != _DEAL:
             raise IllegalAction("the cards are dealt only at the start of a hand", "R-4P-3")
         cards = tuple(deck)
@@ -533,6 +525,8 @@ class State:
             self._exchange(action)
         elif phase == _DRAW:
             self._draw(action)
+        elif phase == _PASS:
+            self._pass(action)
 
     def _bid(self, action: int) -> None:
         """Apply a bid. Its legality is checked on the plan's bid masks shifted down to bit
@@ -592,7 +586,22 @@ class State:
             if self.bids[seat] < 0:
                 self.current = seat
                 return
-        self._begin_play()
+        self._passes = pass_queue(self.rules, self._plan, self._bid_order(), self.bids, self.blind, self.zero)
+        self._next_pass()
+
+    def _pass(self, card: int) -> None:
+        """R-BN-4: the seat on turn passes ``card`` face down to its partner."""
+        seat, to = self.current, receiver(self._plan, self.current)
+        self._put_hand(seat, self._hand(seat) & ~(1 << card))
+        self._put_hand(to, self._hand(to) | 1 << card)
+        self._passes.pop(0)
+        self._next_pass()
+
+    def _next_pass(self) -> None:
+        if self._passes:
+            self._phase, self.current = _PASS, self._passes[0]
+        else:
+            self._begin_play()
 
     def _draft(self, keep: bool) -> None:
         seat = self.current
@@ -748,7 +757,7 @@ class State:
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now: its own cards, public play, its own discards."""
         phase = self._phase
-        looked = self._decided[seat] or phase in (_BID, _PLAY, _EXCHANGE, _DRAW)
+        looked = self._decided[seat] or phase in (_BID, _PLAY, _EXCHANGE, _DRAW, _PASS)
         return Observation(
             seat=seat,
             players=self.n,

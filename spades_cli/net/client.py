@@ -27,6 +27,7 @@ from spades_cli import __version__, view
 from spades_cli.engine import (
     DRAW,
     EXCHANGE,
+    PASS,
     PLAY,
     HandResult,
     Observation,
@@ -545,13 +546,14 @@ class RemoteSession:
         raw = msg["action"]
         if raw is None:
             action = HIDDEN
-        elif phase in (PLAY, EXCHANGE, DRAW) and str(raw) != "done":
+        elif phase in (PLAY, EXCHANGE, DRAW, PASS) and str(raw) != "done":
             action = parse_card(str(raw))
         else:
             action = parse_action(str(raw), phase)
         private = owner == self.seat
         if private:
             self.turn = None
+        private = private or (phase == PASS and action != HIDDEN)  # R-BN-4: the partner sees it
         lead = phase == PLAY and self.in_trick == 0
         if phase == PLAY:
             self.in_trick += 1

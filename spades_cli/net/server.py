@@ -37,11 +37,13 @@ from spades_cli.engine import (
     DRAW,
     EXCHANGE,
     EXCHANGE_DONE,
+    PASS,
     PLAY,
     ZERO,
     HandResult,
     IllegalAction,
     Rules,
+    sees_pass,
     zero_at,
 )
 from spades_cli.engine.notation import NotationError, action_text, parse_action
@@ -777,8 +779,8 @@ class TableEvents:
             "phase": str(e.phase),
             "action": action_text(e.action),
         }
-        if (e.phase == EXCHANGE and e.action != EXCHANGE_DONE) or e.phase == DRAW:
-            # A card given up or drawn in the exchange: its owner sees it, nobody else.
+        if (e.phase == EXCHANGE and e.action != EXCHANGE_DONE) or e.phase in (DRAW, PASS):
+            # A card given up, drawn or passed (R-BN-4): its owner sees it, nobody else.
             mine, others = msg, {**msg, "action": None}
         elif e.phase == DRAFT and (seen := state.drafted()) is not None:
             # The two cards of a draft decision (the one drawn, the next): its owner's only.
@@ -791,5 +793,6 @@ class TableEvents:
             own.send(wire.encode(mine))
         hidden = wire.encode(others)
         for conn in table.connections():
-            if conn.seat != owner:
-                conn.send(hidden)
+            if conn.seat != owner:  # R-BN-4: a card passed is seen by the partner too
+                see = e.phase == PASS and conn.seat is not None and sees_pass(state.rules, owner, conn.seat)
+                conn.send(wire.encode(mine) if see else hidden)

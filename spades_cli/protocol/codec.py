@@ -18,6 +18,7 @@ from spades_cli.engine import (
     DECLARE,
     DRAFT,
     EXCHANGE,
+    PASS,
     PLAY,
     HandResult,
     Observation,
@@ -59,7 +60,14 @@ HELLO = "spades-protocol"
 
 # The decision a request asks for, by engine phase (R-2P-2 draft, R-2P-3 double nil and
 # exchange, R-C-7 bid, R-C-3 card).
-KIND_OF_PHASE = {DRAFT: "draft", DECLARE: "double-nil", EXCHANGE: "exchange", BID: "bid", PLAY: "card"}
+KIND_OF_PHASE = {
+    DRAFT: "draft",
+    DECLARE: "double-nil",
+    EXCHANGE: "exchange",
+    BID: "bid",
+    PLAY: "card",
+    PASS: "pass",  # R-BN-4: a card to pass to the partner
+}
 PHASE_OF_KIND = {kind: phase for phase, kind in KIND_OF_PHASE.items()}
 
 CARD_TEXT = tuple(card_str(c) for c in range(NUM_CARDS))  # the jokers too (BJ, LJ)

@@ -28,6 +28,7 @@ from spades_cli.engine import (
     KEEP,
     MAX_BID,
     NO_BLIND,
+    PASS,
     PLAY,
     ZERO,
     HandResult,
@@ -36,6 +37,7 @@ from spades_cli.engine import (
     Phase,
     State,
     Trick,
+    sees_pass,
     zero_at,
 )
 from spades_cli.engine.cards import is_card
@@ -497,7 +499,9 @@ class PlaySession:
         if is_card(action):
             if past:
                 return look.card_text(action)
-            word = _("give up {card}") if self.state.phase == EXCHANGE else _("play {card}")
+            phase = self.state.phase
+            word = _("give up {card}") if phase == EXCHANGE else _("play {card}")
+            word = _("pass {card}") if phase == PASS else word  # R-BN-4
             return word.format(card=look.card_text(action))
         if BID_BASE <= action <= BID_BASE + MAX_BID:
             bid = action - BID_BASE
@@ -578,6 +582,8 @@ class PlaySession:
         _note(self._log, state, seat, action, before, results)
         owner = state.exchange_seat if seat < 0 else seat
         private = owner in self.humans and owner == self.viewer
+        if before == PASS and self.viewer in self.humans:
+            private = sees_pass(state.rules, owner, self.viewer)  # R-BN-4: the partner sees it
         draft: tuple[int, ...] = ()
         if before == DRAFT and private:
             drafted = state.drafted()

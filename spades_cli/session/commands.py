@@ -18,6 +18,7 @@ from spades_cli.engine import (
     EXCHANGE_DONE,
     KEEP,
     NO_BLIND,
+    PASS,
     PLAY,
     ZERO,
     Observation,
@@ -50,11 +51,17 @@ def default_hint_level() -> str:
 
 
 ZERO_HELP = N_("At this table zero is a bid of its own: no tricks, with no nil bonus or penalty (0 is nil).")
+PASS_HELP = N_(
+    "At this table a blind nil passes {n} cards face down to the partner after the bids, one at a "
+    "time (pass QS), and the partner passes {n} back."
+)
 
 
 def _help(seat: SeatView, arg: str) -> list[Output]:
     zero = (_(ZERO_HELP),) if seat.rules.nil.zero else ()  # R-NV-4
-    return [reply("\n".join(help_lines((*zero, *seat.extra_help))))]
+    k = seat.rules.blind_nil.pass_cards
+    passing = (_(PASS_HELP).format(n=k),) if k else ()  # R-BN-4
+    return [reply("\n".join(help_lines((*zero, *passing, *seat.extra_help))))]
 
 
 def _hand(seat: SeatView, arg: str) -> list[Output]:
@@ -190,6 +197,8 @@ def _typed(action: int, phase: Phase) -> str:
     """An action in the words a player types for it (``play 9C``, ``bid 3``, ``blind``)."""
     if is_card(action):
         card = card_label(action, symbols=False)
+        if phase == PASS:
+            return f"pass {card}"  # R-BN-4
         return f"give up {card}" if phase == EXCHANGE else f"play {card}"
     if BID_BASE <= action <= BID_BASE + MAX_BID:
         return "bid nil" if action == BID_BASE else f"bid {action - BID_BASE}"

@@ -17,6 +17,7 @@ from spades_cli.engine import (
     EXCHANGE_DONE,
     KEEP,
     NO_BLIND,
+    PASS,
     PLAY,
     ZERO,
     Observation,
@@ -31,7 +32,7 @@ from spades_cli.session.commands import COMMAND_NAMES, COMMANDS, suggest_command
 from spades_cli.session.output import GAP, STATUS, VIEW, Output
 from spades_cli.view import Fragments, Look, plain, text
 
-_VERBS = ("play", "lead", "bid", "give", "exchange")  # words a move may start with
+_VERBS = ("play", "lead", "bid", "give", "exchange", "pass")  # words a move may start with
 
 
 def prompt_word(phase: Phase, players: int) -> str:
@@ -43,6 +44,7 @@ def prompt_word(phase: Phase, players: int) -> str:
         DRAFT: _("keep/discard"),
         DECLARE: declare,
         EXCHANGE: _("exchange"),
+        PASS: _("pass"),
     }
     return word.get(phase, str(phase))
 
@@ -90,7 +92,7 @@ def read_move(entry: str, obs: Observation, look: Look) -> int | str:
                 return _("Unknown command {word}: did you mean {guess}?").format(
                     word=repr(entry), guess=repr(guess)
                 )
-            if phase in (PLAY, EXCHANGE, BID):
+            if phase in (PLAY, EXCHANGE, BID, PASS):
                 return _("Unknown command {word} (type help)").format(word=repr(entry))
         if phase == BID and " is not a bid " in str(exc):
             # The engine reads a bid without the rules: the range said is this table's
@@ -102,7 +104,7 @@ def read_move(entry: str, obs: Observation, look: Look) -> int | str:
 
 def _rank_shortcut(entry: str, obs: Observation, look: Look) -> int | str | None:
     """``q`` when exactly one legal card is a queen; a question when several are."""
-    if obs.phase not in (PLAY, EXCHANGE):
+    if obs.phase not in (PLAY, EXCHANGE, PASS):
         return None
     rank = entry.strip().upper()
     rank = "10" if rank == "T" else rank
@@ -118,6 +120,13 @@ def _rank_shortcut(entry: str, obs: Observation, look: Look) -> int | str | None
     return _("Which one: {cards}?").format(cards=options)
 
 
+def _card_note(phase: Phase) -> str:
+    """What a card does in the completion list: played, given up (R-2P-3) or passed (R-BN-4)."""
+    if phase == PASS:
+        return _("pass to your partner")
+    return _("give up") if phase == EXCHANGE else _("play")
+
+
 def completions(look: Look, rules: Rules, obs: Observation | None) -> list[tuple[str, str, str]]:
     """``(text to insert, label shown, note)`` for the legal moves at the decision ``obs``
     (None: nothing to decide), then the commands."""
@@ -129,7 +138,7 @@ def completions(look: Look, rules: Rules, obs: Observation | None) -> list[tuple
                 out.append((word, word, _("keep the rest")))
             elif is_card(action):
                 label = look.card_text(action)
-                out.append((word, label, _("give up") if obs.phase == EXCHANGE else _("play")))
+                out.append((word, label, _card_note(obs.phase)))
             elif action == BLIND:
                 note = _("declare double nil") if rules.players == 2 else _("bid blind nil")
                 out.append(("blind", "blind", note))

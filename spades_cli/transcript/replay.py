@@ -28,6 +28,7 @@ from spades_cli.engine import (
     EXCHANGE,
     EXCHANGE_DONE,
     KEEP,
+    PASS,
     PLAY,
     IllegalAction,
     Phase,
@@ -56,6 +57,7 @@ from spades_cli.transcript.syntax import (
     HandLine,
     Line,
     NoteLine,
+    PassLine,
     ResultLine,
     ScoreLine,
     SeatLine,
@@ -241,6 +243,9 @@ class _Replayer:
 
     def declare(self, e: DeclareLine) -> None:
         self.act(e.line, e.seat, e.action, DECLARE)
+
+    def passed(self, e: PassLine) -> None:
+        self.act(e.line, e.seat, e.card, PASS)  # R-BN-4
 
     def bids(self, e: BidsLine) -> None:
         for seat, bid in e.bids:
@@ -472,6 +477,7 @@ _BY_KIND: dict[type, Callable[[_Replayer, Any], None]] = {
     DeclareLine: _Replayer.declare,
     DraftLine: _Replayer.draft,
     ExchangeLine: _Replayer.exchange,
+    PassLine: _Replayer.passed,
     BidsLine: _Replayer.bids,
     TrickLine: _Replayer.trick,
     ResultLine: _Replayer.check_result,

@@ -22,6 +22,7 @@ from spades_cli.engine import (
     EXCHANGE,
     EXCHANGE_DONE,
     KEEP,
+    PASS,
     PLAY,
     IllegalAction,
     Phase,
@@ -63,6 +64,7 @@ from spades_cli.transcript.syntax import (
     ExchangeLine,
     HandLine,
     Line,
+    PassLine,
     ResultLine,
     ScoreLine,
     Transcript,
@@ -249,6 +251,8 @@ class _Collector:
             self.add(e.seat, item)
         elif isinstance(e, ExchangeLine):
             self.exchange_line(e)
+        elif isinstance(e, PassLine):
+            self.add(e.seat, _Item(e.line, action=e.card, phase=PASS))  # R-BN-4
         elif isinstance(e, BidsLine):
             self.bids_line(e)
         elif isinstance(e, TrickLine):

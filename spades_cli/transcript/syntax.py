@@ -37,6 +37,7 @@ from spades_cli.engine import (
     KEEP,
     MAX_BID,
     NUM_CARDS,
+    PASS,
     PLAY,
     card_str,
     parse_card,
@@ -60,6 +61,7 @@ PHASE_WORDS = {  # what a seat gives in each phase, for messages
     BID: "a bid",
     PLAY: "a card",
     DRAW: "the card drawn in an exchange",
+    PASS: "a card passed to a partner",
     DEAL: "a new hand",
 }
 
@@ -120,6 +122,13 @@ class ExchangeLine:
     seat: str
     give: int | None  # None: "done"
     draw: int | None
+
+
+@dataclass(frozen=True)
+class PassLine:
+    line: int
+    seat: str  # the seat passing the card to its partner (R-BN-4)
+    card: int
 
 
 @dataclass(frozen=True)
@@ -199,6 +208,7 @@ Line = (
     | DeclareLine
     | DraftLine
     | ExchangeLine
+    | PassLine
     | BidsLine
     | TrickLine
     | ResultLine
@@ -623,6 +633,10 @@ def _parse_words(line_no: int, w: list[str]) -> Line:
         return _parse_draft(line_no, w)
     if key == "exchange":
         return _parse_exchange(line_no, w)
+    if key == "pass":
+        if len(w) != 3:
+            raise _LineError("expected 'pass SEAT CARD' (the card SEAT passes to its partner)")
+        return PassLine(line_no, _seat(w[1]), _card(w[2]))
     if key in ("bids", "bid"):
         return _parse_bids(line_no, w)
     if key == "trick":
@@ -646,7 +660,7 @@ def _parse_words(line_no: int, w: list[str]) -> Line:
         return ActionsLine(line_no, seat_text.upper(), tuple(tokens))
     raise _LineError(
         f"unknown line starting with {shown(w[0])} (expected a [Tag], hand, deck, deal, declare, draft, "
-        "exchange, bids, trick, result, score, end, note, seat, undo, terminated or SEAT: actions)"
+        "exchange, bids, pass, trick, result, score, end, note, seat, undo, terminated or SEAT: actions)"
     )
 
 

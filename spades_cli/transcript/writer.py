@@ -30,6 +30,7 @@ from spades_cli.engine import (
     EXCHANGE,
     EXCHANGE_DONE,
     KEEP,
+    PASS,
     PLAY,
     HandResult,
     Rules,
@@ -216,6 +217,8 @@ class TranscriptWriter:
             text = f"{self._closing()}exchange {seat} give {card_str(action)}"
             self._open = "exchange"
             return text
+        if phase == PASS:  # R-BN-4: the card the seat passes to its partner
+            return f"{self._closing()}pass {seat} {card_str(action)}\n"
         if phase == BID:
             text = "" if self._open == "bids" else f"{self._closing()}bids"
             text += f" {seat}:{action_text(action)}"
@@ -234,7 +237,13 @@ class TranscriptWriter:
         return ""
 
 
-_PHASE_WORDS = {DECLARE: "the declarations", DRAFT: "the draft", EXCHANGE: "the exchange", BID: "the bidding"}
+_PHASE_WORDS = {
+    DECLARE: "the declarations",
+    DRAFT: "the draft",
+    EXCHANGE: "the exchange",
+    BID: "the bidding",
+    PASS: "the partners' exchange",
+}
 
 
 def position(state: State) -> str:

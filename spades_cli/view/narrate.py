@@ -20,6 +20,7 @@ from spades_cli.engine import (
     EXCHANGE,
     EXCHANGE_DONE,
     KEEP,
+    PASS,
     PLAY,
     ZERO,
 )
@@ -91,6 +92,10 @@ def move(
         if private:
             return say(_("{seat} gives up {card}."), seat=name, card=look.card(action))
         return say(_("{seat} gives up a card and draws one from the discard pile."), seat=name)
+    if e.phase == PASS:  # R-BN-4: face down, seen by the two partners (``private``)
+        if private:
+            return say(_("{seat} passes {card} to their partner."), seat=name, card=look.card(action))
+        return say(_("{seat} passes a card to their partner."), seat=name)
     if e.phase == DRAW and private and owner is not None:
         return say(
             _("{seat} draws {card} from the discard pile."), seat=look.seat(owner), card=look.card(action)

@@ -29,6 +29,7 @@ from spades_cli.engine import (
     DECLARE,
     DRAFT,
     EXCHANGE,
+    PASS,
     PLAY,
     ZERO,
     Observation,
@@ -400,6 +401,15 @@ def turn_prompt(look: Look, obs: Observation, rules: Rules) -> Fragments:
         said = ngettext(
             "{seat}: give up a card for one from the discard pile ({n} exchange left), or done",
             "{seat}: give up a card for one from the discard pile ({n} exchanges left), or done",
+            left,
+        )
+        return text(said.format(seat=name, n=left))
+    if phase == PASS:  # R-BN-4: the cards still to pass follow from the hand's size
+        held = len(obs.hand) - rules.hand_size
+        left = rules.blind_nil.pass_cards + held if held <= 0 else held
+        said = ngettext(
+            "{seat}: pass a card face down to your partner ({n} card to pass)",
+            "{seat}: pass a card face down to your partner ({n} cards to pass)",
             left,
         )
         return text(said.format(seat=name, n=left))

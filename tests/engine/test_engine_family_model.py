@@ -1,7 +1,8 @@
 """The Spades family against an independent model (issue 30): random option sets over the
 variants (three or four seats, partners or none, jokers and promoted deuces, Suicide,
 Mirror, Whiz, 10 for 200, Boston, the leads, everyone's lowest club (R-F-3), blind bids
-(R-BB-1), zero beside nil (R-NV-4) and the end),
+(R-BB-1), zero beside nil (R-NV-4), blind nil and the partners' exchange after it (R-BN-4,
+R-BN-5) and the end),
 the engine and a model written from docs/rules.md played in lockstep: the same legal
 actions at every step, the same trick winners, scores, bags and end. The model reads
 the options' plain values (card words through ``parse_card``) and none of the engine's
@@ -19,11 +20,13 @@ from hypothesis import strategies as st
 from spades_cli.engine import (
     BID,
     BID_BASE,
+    BLIND,
     BLIND_BID_BASE,
     DEAL,
     DECLARE,
     NO_BLIND,
     OVER,
+    PASS,
     PLAY,
     ZERO,
     Rules,
@@ -35,6 +38,7 @@ from spades_cli.engine.rules import (
     BagRules,
     BiddingRules,
     BlindBidRules,
+    BlindNilRules,
     BostonRules,
     DeckRules,
     NilRules,
@@ -92,9 +96,11 @@ class FamilyModel:
         self.bids: list[int | None] = [None] * self.n
         self.blind: set[int] = set()  # the seats carrying a blind bid (R-BB-1)
         self.zero: set[int] = set()  # the seats whose 0 is a zero, not nil (R-NV-4)
+        self.blind_nil: set[int] = set()  # the seats that declared blind nil
+        self.passes: list[int] = []  # R-BN-4: the seat passing each card still to pass
         self.order = [(self.dealer + 1 + i) % self.n for i in range(self.n)]
         self.phase, self.seat = BID, self.order[0]
-        self.asked = [s for s in self.order if self.may_bid_blind(s)]
+        self.asked = [s for s in self.order if self.may_bid_blind(s) or self.may_blind_nil(s)]
         if self.asked:
             self.phase, self.seat = DECLARE, self.asked.pop(0)
         self.trick: list[tuple[int, int]] = []
@@ -103,14 +109,24 @@ class FamilyModel:
         self.broken = not self.rules.play.spades_break
         self.first = True
 
-    def may_bid_blind(self, seat: int) -> bool:
-        """R-BB-1, R-BB-2: blind bids on, and the seat's side far enough behind."""
-        bb = self.rules.blind_bid
-        if not bb.enabled:
-            return False
+    def behind(self, seat: int, by: int | None) -> bool:
+        """The seat's side is behind the best other side by ``by`` or more (None: always)."""
         side = self.side(seat)
         best = max(v for i, v in enumerate(self.scores) if i != side)
-        return bb.behind_by is None or best - self.scores[side] >= bb.behind_by
+        return by is None or best - self.scores[side] >= by
+
+    def may_bid_blind(self, seat: int) -> bool:
+        """R-BB-1, R-BB-2: blind bids on, and the seat's side far enough behind."""
+        return self.rules.blind_bid.enabled and self.behind(seat, self.rules.blind_bid.behind_by)
+
+    def may_blind_nil(self, seat: int) -> bool:
+        """R-H-12, R-H-14: blind nil on, and the seat's side far enough behind."""
+        return self.rules.blind_nil.enabled and self.behind(seat, self.rules.blind_nil.behind_by)
+
+    def is_nil(self, seat: int) -> bool:
+        return seat in self.blind_nil or (
+            self.bids[seat] == 0 and self.rules.nil.enabled and seat not in self.zero
+        )
 
     def blind_numbers(self) -> set[int]:
         b, lo, hi = self.rules.bidding, self.rules.blind_bid.min, self.size
@@ -129,7 +145,7 @@ class FamilyModel:
         if rest:
             self.phase, self.seat = BID, rest[0]
         else:
-            self.start_play()
+            self.start_passing()
 
     def lowest_club(self) -> int:
         clubs = [c for c in self.deck if c < 13 and c not in self.trumps]
@@ -185,7 +201,13 @@ class FamilyModel:
 
     def legal(self) -> set[int]:
         if self.phase == DECLARE:
-            return {NO_BLIND} | {BLIND_BID_BASE + n - 1 for n in self.blind_numbers()}
+            out = {NO_BLIND} | ({BLIND} if self.may_blind_nil(self.seat) else set())
+            partner_nil = self.partners and (self.seat + 2) % 4 in self.blind_nil
+            if self.may_bid_blind(self.seat) and not partner_nil:  # one contract a side
+                out |= {BLIND_BID_BASE + n - 1 for n in self.blind_numbers()}
+            return out
+        if self.phase == PASS:
+            return set(self.hands[self.seat])  # R-BN-4: any card
         if self.phase == BID:
             values = self.bid_values()
             count = sum(1 for c in self.hands[self.seat] if self.suit(c) == SPADES)
@@ -195,6 +217,19 @@ class FamilyModel:
         return self.legal_cards() if self.phase == PLAY else set()
 
     def apply(self, action: int) -> None:
+        if self.phase == PASS:  # R-BN-4: to the partner, who holds it at once
+            self.hands[self.seat].remove(action)
+            self.hands[(self.seat + 2) % 4].add(action)
+            self.passes.pop(0)
+            self.seat = self.passes[0] if self.passes else self.seat
+            if not self.passes:
+                self.start_play()
+            return
+        if self.phase == DECLARE and action == BLIND:
+            self.bids[self.seat] = 0
+            self.blind_nil.add(self.seat)
+            self.after_declaring()
+            return
         if self.phase == DECLARE:
             if action != NO_BLIND:  # R-BB-1: the side's contract, carried by both partners
                 side = [s for s in range(self.n) if self.side(s) == self.side(self.seat)]
@@ -211,9 +246,21 @@ class FamilyModel:
             if rest:
                 self.seat = rest[0]
                 return
-            self.start_play()
+            self.start_passing()
             return
         self.play(action)
+
+    def start_passing(self) -> None:
+        """R-BN-4, R-BN-5: each blind nil (in bidding order) passes k, then its partner k
+        back, unless the partner bid nil too."""
+        k = self.rules.blind_nil.pass_cards
+        for s in self.order:
+            if k and self.partners and s in self.blind_nil and not self.is_nil((s + 2) % 4):
+                self.passes += [s] * k + [(s + 2) % 4] * k
+        if self.passes:
+            self.phase, self.seat = PASS, self.passes[0]
+        else:
+            self.start_play()
 
     def start_play(self) -> None:
         self.phase = PLAY
@@ -265,10 +312,11 @@ class FamilyModel:
         for s in seats:
             bid = self.bids[s]
             assert bid is not None
-            if bid != 0 or not r.nil.enabled or s in self.zero:  # R-NV-4: a zero is a contract
+            if not self.is_nil(s):  # R-NV-4: a zero is a contract
                 contract, counted = contract + bid, counted + self.won[s]
                 continue
-            points += r.nil.value if self.won[s] == 0 else -r.nil.value
+            value = r.blind_nil.value if s in self.blind_nil else r.nil.value  # R-H-13
+            points += value if self.won[s] == 0 else -value
             if self.won[s] and r.nil.failed_tricks == "partner":
                 counted += self.won[s]
             elif self.won[s] and r.nil.failed_tricks == "bags":
@@ -377,6 +425,14 @@ def family_rules(draw: st.DrawFn) -> Rules:
             ),
             deck=draw(st.sampled_from(DECKS_3 if players == 3 else DECKS_4)),
             boston=BostonRules(mode=draw(st.sampled_from(["off", "win", "points"]))),
+            blind_nil=BlindNilRules(
+                enabled=(blind_nil := plain and draw(st.booleans())),
+                value=draw(st.sampled_from([100, 200])),
+                behind_by=draw(st.sampled_from([None, 100])),
+                pass_cards=draw(st.sampled_from([0, 1, 2, 4]))
+                if blind_nil and players == 4 and not solo
+                else 0,
+            ),
             blind_bid=BlindBidRules(
                 enabled=plain and draw(st.booleans()),
                 min=draw(st.sampled_from([1, 4, 6])),
@@ -428,3 +484,11 @@ def test_family_option_sets_match_the_model_quick(rules: Rules, seed: int) -> No
 @given(rules=family_rules(), seed=st.integers(0, 2**32 - 1), hands=st.integers(1, 5))
 def test_family_option_sets_match_the_model(rules: Rules, seed: int, hands: int) -> None:
     lockstep(rules, seed, hands)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_r_bn_4_blind_nil_exchange_matches_the_model(seed: int) -> None:
+    """R-BN-4, R-BN-5: blind nil at any score with 1 or 2 cards passed each way; random
+    play declares blind nil often, so the exchange (and both-nil sides) come up."""
+    k = 1 + seed % 2
+    lockstep(Rules(blind_nil=BlindNilRules(enabled=True, behind_by=None, pass_cards=k)), seed, 3)

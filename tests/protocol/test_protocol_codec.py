@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spades_cli.engine import DRAW, Rules
+from spades_cli.engine import DRAW, PASS, Rules
 from spades_cli.engine.cards import cards_in, mask_of
 from spades_cli.game.match import Match
 from spades_cli.game.run import GameRun
@@ -49,6 +49,10 @@ VARIANTS: dict[str, tuple[str, tuple[str, ...]]] = {
     "jokers": ("jokers", ()),
     "joker-joker-deuce-deuce": ("joker-joker-deuce-deuce", ()),
     "zero": ("four-player", ("nil.zero=true",)),  # R-NV-4
+    "blind-pass": (
+        "four-player",
+        ("blind_nil.enabled=true", "blind_nil.behind_by=null", "blind_nil.pass_cards=2"),
+    ),
 }
 SEED = "do-not-leak-7f3c"
 
@@ -144,6 +148,15 @@ def test_r_ct_7_a_variants_requests_carry_every_side_and_round_trip(variant: str
     rebuilds the observation, the scores and bags of every side included."""
     recorder = play(variant, SEED, 170)
     assert recorder.requests > 150 and {"bid", "card"} <= recorder.kinds
+
+
+def test_r_bn_4_the_partners_exchange_is_requested_as_pass_and_read_back() -> None:
+    """R-BN-4: after a blind nil, the nil seat and then its partner are sent ``request
+    pass`` with their hand as it stands; each request rebuilds the observation and names
+    no card the seat has not seen."""
+    recorder = play("blind-pass", SEED, 400)
+    assert {"double-nil", "pass", "bid", "card"} <= recorder.kinds
+    assert KIND_OF_PHASE[PASS] == "pass"
 
 
 def test_r_nv_4_a_zero_travels_as_zero_and_is_read_back() -> None:
