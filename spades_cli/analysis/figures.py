@@ -1,5 +1,6 @@
 """The figures of a hand from the deal: the tricks each side can take with best play,
-and each seat with its partner helping.
+and each seat with its partners helping (a seat alone on its side, as in cutthroat and
+solo, has its side's figure).
 
 A seat takes no more than its side can, so it is asked 1, 2, ... tricks upward, up to
 its side's figure: a question the seat can answer "yes" to is cheaper than a "no", and
@@ -18,34 +19,36 @@ from spades_cli.analysis.threads import Halt, yield_to_caller
 from spades_cli.engine import State
 from spades_cli.solver import backend
 from spades_cli.solver.backend import Search
+from spades_cli.solver.deck import solver_deck
 from spades_cli.solver.search import SearchLimit
 from spades_cli.solver.sets import trick_table
 
 
 def seat_solver(start: State, seat: int, budget: int, *, threaded: bool = False) -> Search:
-    """A search of the tricks ``seat`` takes from ``start``, its partner helping
+    """A search of the tricks ``seat`` takes from ``start``, its partners helping
     (``threaded``: see :func:`~spades_cli.solver.backend.new_solver`)."""
     groups = [0 if s == seat else 1 for s in range(start.n)]
     table = trick_table(2, [0])
-    return backend.new_solver(start, seat % 2, groups, table, None, [1.0, 0.0], budget, threaded=threaded)
+    side = solver_deck(start.rules).side_of[seat]
+    return backend.new_solver(start, side, groups, table, None, [1.0, 0.0], budget, threaded=threaded)
 
 
 def deal_figures(
-    start: State, ns: float | None, budget: int, halt: Halt | None = None
+    start: State, sides: list[int | None], budget: int, halt: Halt | None = None
 ) -> tuple[Figures, int]:
-    """The tricks each side, and each seat with its partner helping, can take from the
-    deal (``ns``: N-S's tricks from the deal when known), and the positions searched."""
-    n = start.n
-    sides = side_figures(ns)
-    if n == 2 or ns is None:
-        known: list[int | None] = sides[:] if n == 2 else [None] * n
-        return (sides, known, [v or 0 for v in known]), 0
+    """The tricks each seat, its partners helping, can take from the deal, given each
+    side's (``sides``, None when not known), and the positions searched. A seat alone
+    on its side has its side's figure; a seat whose side's figure is not known, none."""
+    side_of = solver_deck(start.rules).side_of
     seats: list[int | None] = []
     floors: list[int] = []
     searched = 0
-    for seat in range(n):
-        top = sides[seat % 2]
-        assert top is not None
+    for seat in range(start.n):
+        top = sides[side_of[seat]]
+        if top is None or side_of.count(side_of[seat]) == 1:
+            seats.append(top)
+            floors.append(top or 0)
+            continue
         got, floor, count = _seat_figure(start, seat, top, budget, halt)
         seats.append(got)
         floors.append(floor)
@@ -62,9 +65,10 @@ def _seat_figure(
     solver = seat_solver(start, seat, budget)
     if halt is not None:
         halt.add(solver)
+    side = solver_deck(start.rules).side_of[seat]
     lo = 0
     try:
-        while lo < top and solver.reaches(-1, float(lo + 1), seat % 2):
+        while lo < top and solver.reaches(-1, float(lo + 1), side):
             lo += 1
     except SearchLimit:
         return None, lo, solver.searched + solver.nodes
@@ -77,12 +81,15 @@ class SeatFigures:
     threads run; each thread has a solver of its own; measured: bench/README.md). Each
     seat asks 1, 2, ... tricks upward until a "no". Its side's figure is known only at
     the end: a question above it can only be a "no" (or over the budget), so the figures
-    are those of asking only up to it, as :func:`deal_figures` does."""
+    are those of asking only up to it, as :func:`deal_figures` does. Two sides only."""
 
     def __init__(self, start: State, budget: int, halt: Halt | None = None) -> None:
         """``MemoryError`` when the C tables do not fit (the caller asks one seat after
         another instead)."""
         n = start.n
+        deck = solver_deck(start.rules)
+        self.total = deck.tricks  # the hand's tricks
+        self.side_of = deck.side_of
         self.tops: list[int | None] = [None, None]  # the sides' figures, once known
         self.solvers = [seat_solver(start, seat, budget, threaded=True) for seat in range(n)]
         if halt is not None:
@@ -98,11 +105,11 @@ class SeatFigures:
         solver = self.solvers[seat]
         lo = 0
         try:
-            while lo < 13:
-                top = self.tops[seat % 2]
+            while lo < self.total:
+                top = self.tops[self.side_of[seat]]
                 if top is not None and lo >= top:
                     break
-                if not solver.reaches(-1, float(lo + 1), seat % 2):
+                if not solver.reaches(-1, float(lo + 1), self.side_of[seat]):
                     break
                 lo += 1
         except SearchLimit:
@@ -111,12 +118,12 @@ class SeatFigures:
 
     def know(self, ns: float) -> None:
         """N-S's tricks from the deal, once known: no seat asks past its side's figure."""
-        sides = side_figures(ns)
+        sides = side_figures(ns, self.total)
         self.tops[0], self.tops[1] = sides[0], sides[1]
 
     def result(self, ns: float | None) -> tuple[Figures, int]:
         """The figures (as :func:`deal_figures`) once N-S's tricks from the deal are known."""
-        sides = side_figures(ns)
+        sides = side_figures(ns, self.total)
         if ns is None:
             self.close()
             return (sides, [None] * len(self.solvers), [0] * len(self.solvers)), self.searched()
@@ -125,7 +132,7 @@ class SeatFigures:
         floors: list[int] = []
         for seat, future in enumerate(self.futures):
             lo, over = future.result()
-            top = sides[seat % 2]
+            top = sides[self.side_of[seat]]
             assert top is not None
             seats.append(top if lo >= top else None if over else lo)
             floors.append(min(lo, top))

@@ -19,16 +19,17 @@ import math
 from collections.abc import Callable
 
 from spades_cli.analysis.figures import SeatFigures, deal_figures
-from spades_cli.analysis.report import CardReport, HandReport
+from spades_cli.analysis.report import CardReport, HandReport, side_figures
 from spades_cli.analysis.threads import Halt
 from spades_cli.engine import PLAY, State
 from spades_cli.engine.walk import Walk
 from spades_cli.game.match import Match
 from spades_cli.solver import backend
 from spades_cli.solver.backend import Search
+from spades_cli.solver.deck import solver_deck, tricks_left
 from spades_cli.solver.outcome import Outcome
 from spades_cli.solver.search import SearchLimit
-from spades_cli.solver.sets import RADIX, greatest_reached, spreads
+from spades_cli.solver.sets import greatest_reached, spreads
 from spades_cli.view.analysis import points_words
 
 
@@ -56,7 +57,7 @@ def analyze_hand(
     the next one's values and with one transposition table, so the early positions
     find the later ones already solved; the first position over the budget ends it."""
     seats_job: SeatFigures | None = None
-    if start.n == 4 and backend.c_core():
+    if start.n == 4 and solver_deck(start.rules).sides == 2 and backend.c_core():
         try:
             seats_job = SeatFigures(start, budget, halt)
         except MemoryError:
@@ -77,38 +78,58 @@ def _analyze_hand(
     halt: Halt | None = None,
 ) -> HandReport:
     n = start.n
-    solvers = Solvers(start, budget, halt=halt)
+    deck = solver_deck(start.rules)
+    # Two sides: N-S's values are E-W's too; more: each side asked against all the others.
+    asked = [Solvers(start, budget, halt=halt, side=k) for k in range(1 if deck.sides == 2 else deck.sides)]
     positions: list[State] = []
     st = start.clone()
     for card in cards:
         positions.append(st.clone())
         st.apply(card)
-    tricks, points = solvers.walk(positions, st, depth, None if seats_job is None else seats_job.know)
-    values = [None if t is None or p is None else (t, p) for t, p in zip(tricks, points, strict=True)]
-    # The tricks from the deal are the figures' (known even when its points were over the
-    # budget); with --tricks they are solved alone, unless a later position was over it.
-    reached = len(cards)
-    while reached > 0 and tricks[reached - 1] is not None:
-        reached -= 1
-    over = reached > 0 and 13 - positions[reached - 1].trick_no <= depth
-    ns = tricks[0] if reached == 0 else None if over else _value(solvers.tricks, start)
+    values: list[list[tuple[float, float] | None]] = []
+    from_deal: list[float | None] = []
+    for solvers in asked:
+        told = None if seats_job is None else seats_job.know
+        tricks, points = solvers.walk(positions, st, depth, told)
+        pairs = zip(tricks, points, strict=True)
+        values.append([None if t is None or p is None else (t, p) for t, p in pairs])
+        from_deal.append(_from_deal(solvers, start, positions, tricks, depth))
     if seats_job is not None:
-        (sides, seats, floors), searched = seats_job.result(ns)
+        (sides, seats, floors), searched = seats_job.result(from_deal[0])
     else:
-        (sides, seats, floors), searched = deal_figures(start, ns, budget, halt)
+        known = side_figures(from_deal[0], deck.tricks) if deck.sides == 2 else [_round(v) for v in from_deal]
+        (sides, seats, floors), searched = deal_figures(start, known, budget, halt)
     report = HandReport(start.hand_no + 1, start.dealer, tuple(start.bids), sides, seats, floors, (0,) * n)
     report.played = tuple(sum(1 for p in positions if p.current == s) for s in range(n))
     for i, card in enumerate(cards):
         if len(positions[i].legal_actions()) == 1:
             continue  # a forced card gives nothing up
-        now, after = values[i], values[i + 1]
+        k = 0 if len(asked) == 1 else deck.side_of[positions[i].current]
+        now, after = values[k][i], values[k][i + 1]
         if now is None or after is None:
             report.skipped += 1
             continue
-        report.cards.append(_verdict(positions[i], card, now, after, solvers))
+        report.cards.append(_verdict(positions[i], card, now, after, asked[k]))
     report.taken = st.results[-1].tricks if len(st.results) > len(start.results) else tuple(st.tricks_won)
-    report.parts = (searched, *solvers.parts())
+    parts = [s.parts() for s in asked]
+    report.parts = (searched, sum(p[0] for p in parts), sum(p[1] for p in parts))
     return report
+
+
+def _from_deal(
+    solvers: Solvers, start: State, positions: list[State], tricks: list[float | None], depth: int
+) -> float | None:
+    """The side's tricks from the deal: the walk's (known even when its points were over
+    the budget); with --tricks they are solved alone, unless a later position was over it."""
+    reached = len(positions)
+    while reached > 0 and tricks[reached - 1] is not None:
+        reached -= 1
+    over = reached > 0 and tricks_left(positions[reached - 1]) <= depth
+    return tricks[0] if reached == 0 else None if over else _value(solvers.tricks, start)
+
+
+def _round(v: float | None) -> int | None:
+    return None if v is None else round(v)
 
 
 def one_card(st: State, card: int, points: Outcome, counts: Outcome, budget: int) -> CardReport | None:
@@ -117,7 +138,8 @@ def one_card(st: State, card: int, points: Outcome, counts: Outcome, budget: int
     now = solvers.values(st, None)
     after_state = st.clone()
     after_state.apply(card)
-    bound = -1 if st.current % 2 == 0 else 1  # a card of N-S can only lower their value
+    # A card of the side asked about can only lower its value.
+    bound = -1 if solver_deck(st.rules).side_of[st.current] == points.side else 1
     after = solvers.values(after_state, now, bound) if after_state.phase == PLAY else now
     if now is None or after is None:
         return None
@@ -133,15 +155,18 @@ def _verdict(
 ) -> CardReport:
     """What ``card`` gave up in ``st``: the values with best play before and after it."""
     seat = st.current
-    side = seat % 2
-    sign = 1 if side == 0 else -1
+    deck = solver_deck(st.rules)
+    side = deck.side_of[seat]
+    mine = side == solvers.side  # else the other of two sides: its values are the asked one's, negated
+    sign = 1 if mine else -1
     cost_tricks = round(sign * (now[0] - after[0]))
-    cost_points = sign * (now[1] - after[1]) + 0.0  # never -0.0
+    # never -0.0; a mean of the other sides' points is a fraction: no float noise shown
+    cost_points = round(sign * (now[1] - after[1]), 9) + 0.0
     best, kept = card, False
     if cost_points > 0 or cost_tricks > 0:
         best, full = solvers.best(st, card, now, cost_points > 0)
-        mine_best = now[0] if side == 0 else 13 - now[0]
-        mine_card = after[0] if side == 0 else 13 - after[0]
+        mine_best = now[0] if mine else deck.tricks - now[0]
+        mine_card = after[0] if mine else deck.tricks - after[0]
         contract = solvers.contracts[side]
         kept = full and contract > 0 and mine_best >= contract > mine_card
     name = st.rules.side_name(side)
@@ -152,9 +177,11 @@ def _verdict(
 
 
 class Solvers:
-    """The side N-S's tricks and points (less E-W's) solved position after position of one
-    hand, sharing one transposition table and starting from the previous value; the
-    points questions read the bounds on N-S's tricks that the trick questions find."""
+    """One side's (``side``; N-S by default) tricks and points (less the other side's, or
+    the other sides' mean) solved position after position of one hand, sharing one
+    transposition table and starting from the previous value; the points questions read
+    the bounds on the side's tricks that the trick questions find. Below, "N-S" stands
+    for the side asked about."""
 
     def __init__(
         self,
@@ -163,11 +190,13 @@ class Solvers:
         tricks: Outcome | None = None,
         points: Outcome | None = None,
         halt: Halt | None = None,
+        side: int = 0,
     ) -> None:
-        tricks = tricks if tricks is not None else Outcome(start, 0, value="tricks")
-        points = points if points is not None else Outcome(start, 0, value="points")
-        if tricks.side != 0 or points.side != 0:
-            raise ValueError("the analysis solves for side N-S")
+        tricks = tricks if tricks is not None else Outcome(start, side, value="tricks")
+        points = points if points is not None else Outcome(start, side, value="points")
+        if tricks.side != points.side:
+            raise ValueError("the analysis solves the tricks and points of one side")
+        self.side = points.side
         self.contracts = points.contracts
         self.outcome = points
         self.tricks = _solver(start, tricks, budget, halt)
@@ -187,7 +216,7 @@ class Solvers:
         if tricks is None:
             return None
         values = trick_window(self.outcome, st, tricks)
-        points = _value(self.points, st, None if guess is None else guess[1], bound, values)
+        points = _value(self.points, st, None if guess is None else guess[1], bound, values, self.side)
         return None if points is None else (tricks, points)
 
     def walk(
@@ -199,18 +228,18 @@ class Solvers:
         tricks are walked first (``told`` is told N-S's tricks from the first position
         when they are known); each position's points are then asked only among the
         values its tricks leave (:func:`trick_window`)."""
-        tricks = _walk(self.tricks, positions, end, depth)
+        tricks = _walk(self.tricks, self.side, positions, end, depth)
         if told is not None and tricks[0] is not None:
             told(tricks[0])
         # Not below the first position whose tricks were over the budget.
         low = next((i + 1 for i in range(len(positions) - 1, -1, -1) if tricks[i] is None), 0)
-        points = _walk(self.points, positions, end, depth, low, (self.outcome, tricks))
+        points = _walk(self.points, self.side, positions, end, depth, low, (self.outcome, tricks))
         return tricks, points
 
     def best(self, st: State, card: int, target: tuple[float, float], by_points: bool) -> tuple[int, bool]:
         """A card as good as the best (by points, else by tricks) in ``st`` and whether it
         also reaches the best trick count; ``card`` when none is found in the budget."""
-        side = st.current % 2
+        side = solver_deck(st.rules).side_of[st.current]
         self.tricks.load(st)
         self.points.load(st)
         found = -1
@@ -235,6 +264,7 @@ Window = tuple[Outcome, list[float | None]]  # the points' table, and N-S's tric
 
 def _walk(
     solver: Search,
+    side: int,
     positions: list[State],
     end: State,
     depth: int,
@@ -247,12 +277,13 @@ def _walk(
     whose cards are all alike (one legal card, or a run of equivalent ones) has the value
     after its card. ``window``: the points, asked among the values N-S's tricks leave."""
     k = len(positions)
+    side_of = solver_deck(end.rules).side_of
     out: list[float | None] = [None] * (k + 1)
     if end.phase == PLAY:
         out[k] = _value(solver, end)  # an unfinished hand
     for i in range(k - 1, low - 1, -1):
         here = positions[i]
-        if 13 - here.trick_no > depth:
+        if tricks_left(here) > depth:
             break
         if i == k - 1 and end.phase != PLAY:
             out[i] = out[k] = _value(solver, here)  # the last card: forced
@@ -261,7 +292,8 @@ def _walk(
         else:
             tricks = None if window is None else window[1][i]
             values = None if window is None or tricks is None else trick_window(window[0], here, tricks)
-            out[i] = _value(solver, here, out[i + 1], 1 if here.current % 2 == 0 else -1, values)
+            bound = 1 if side_of[here.current] == side else -1
+            out[i] = _value(solver, here, out[i + 1], bound, values, side)
         if out[i] is None:
             break
     return out
@@ -280,22 +312,24 @@ def trick_window(outcome: Outcome, st: State, tricks: float) -> list[float]:
     E-W can hold them to it, so it is at most the greatest of those with as many or
     fewer. Sorted; the value with best play is one of them."""
     n = st.n
+    deck = solver_deck(st.rules)
+    radix = deck.radix
     groups = outcome.groups
     ngroups = max(groups) + 1
     ours = [False] * ngroups  # a group's seats are all of one side (Outcome)
     code = 0
     for s in range(n):
-        code += st.tricks_won[s] * RADIX ** groups[s]
-        ours[groups[s]] = s % 2 == 0
-    taken = sum(st.tricks_won[s] for s in range(0, n, 2))
+        code += st.tricks_won[s] * radix ** groups[s]
+        ours[groups[s]] = deck.side_of[s] == outcome.side
+    taken = sum(st.tricks_won[s] for s in range(n) if deck.side_of[s] == outcome.side)
     floor, ceiling = math.inf, -math.inf
     found: list[tuple[int, float]] = []
-    for add in spreads(ngroups, 13 - st.trick_no):
+    for add in spreads(ngroups, tricks_left(st), radix):
         more, x = 0, add
         for g in range(ngroups):
             if ours[g]:
-                more += x % RADIX
-            x //= RADIX
+                more += x % radix
+            x //= radix
         t, v = taken + more, outcome.table[code + add]
         found.append((t, v))
         if t >= tricks:
@@ -333,14 +367,16 @@ def _value(
     guess: float | None = None,
     bound: int = 0,
     values: list[float] | None = None,
+    side: int = 0,
 ) -> float | None:
     """The solver's value of ``st`` with best play (None: over the budget); ``values``:
-    the values it can be, when known to be fewer than the solver's outcomes."""
+    the values it can be, when known to be fewer than the solver's outcomes (asked of
+    ``side``, the solver's)."""
     solver.load(st)
     try:
         if values is None:
             return solver.value(guess, bound)
-        return _greatest(values, lambda u: solver.reaches(-1, u, 0), guess, bound)
+        return _greatest(values, lambda u: solver.reaches(-1, u, side), guess, bound)
     except SearchLimit:
         return None
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from spades_cli.engine import Rules
-from spades_cli.errors import FileFormatError, UsageError
+from spades_cli.errors import FileFormatError
 from spades_cli.game.match import Match
 from spades_cli.transcript import Transcript, replay, transcript_rules
 from spades_cli.transcript.files import read_limited
@@ -28,11 +28,6 @@ def replayed(t: Transcript) -> tuple[Rules, Match]:
     """The transcript's rules and its game, replayed and checked."""
     rules = transcript_rules(t)
     assert rules is not None
-    if rules.sides != 2:  # the report's figures and costs are one side's against the other's
-        raise UsageError(
-            f"{t.origin}: the hindsight analysis reports two sides, not the {rules.sides} "
-            f"of the rules {rules.name!r}"
-        )
     return rules, replay(t, rules).match
 
 

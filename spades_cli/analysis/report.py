@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-# The figures from the deal: per side, per seat (its partner helping; None: not solved
+# The figures from the deal: per side, per seat (its partners helping; None: not solved
 # within the budget), and per seat the most tricks shown reachable.
 Figures = tuple[list[int | None], list[int | None], list[int]]
 
@@ -43,9 +43,10 @@ class HandReport:
         return sum(self.parts)
 
 
-def side_figures(ns: float | None) -> list[int | None]:
-    """Each side's tricks from the deal, from N-S's (None: not known)."""
-    return [None, None] if ns is None else [round(ns), 13 - round(ns)]
+def side_figures(ns: float | None, tricks: int) -> list[int | None]:
+    """Each of two sides' tricks from the deal, from N-S's, in a hand of ``tricks``
+    tricks (None: not known)."""
+    return [None, None] if ns is None else [round(ns), tricks - round(ns)]
 
 
 __all__ = ["CardReport", "Figures", "HandReport", "side_figures"]
