@@ -22,6 +22,8 @@ from spades_cli.analysis.figures import SeatFigures, deal_figures
 from spades_cli.analysis.report import CardReport, HandReport, side_figures
 from spades_cli.analysis.threads import Halt
 from spades_cli.engine import PLAY, State
+from spades_cli.engine.plan import plan_for
+from spades_cli.engine.scoring import contract_score
 from spades_cli.engine.walk import Walk
 from spades_cli.game.match import Match
 from spades_cli.solver import backend
@@ -170,7 +172,10 @@ def _verdict(
         contract = solvers.contracts[side]
         kept = full and contract > 0 and mine_best >= contract > mine_card
     name = st.rules.side_name(side)
-    outcome = f"set {name} {-10 * solvers.contracts[side]}" if kept else points_words(cost_points)
+    if kept:  # the set's points as the rules score them (R-C-8, R-T-2, R-B-2)
+        outcome = f"set {name} {contract_score(plan_for(st.rules), solvers.contracts[side], 0)[0]}"
+    else:
+        outcome = points_words(cost_points)
     return CardReport(
         st.hand_no + 1, st.trick_no + 1, seat, card, best, cost_tricks, cost_points, kept, outcome
     )
