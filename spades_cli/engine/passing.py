@@ -17,7 +17,6 @@ from spades_cli.engine.rules import Rules
 
 def pass_queue(
     rules: Rules,
-    plan: Plan,
     order: Sequence[int],
     bids: Sequence[int],
     blind: Sequence[bool],
@@ -25,7 +24,7 @@ def pass_queue(
 ) -> list[int]:
     """R-BN-4: the seat that passes each card of the exchange, in order (empty: none).
     ``order`` is the bidding order; a blind nil is a blind bid of 0."""
-    k = rules.blind_nil.pass_cards
+    k, plan = rules.blind_nil.pass_cards, plan_for(rules)
     out: list[int] = []
     if k <= 0:
         return out

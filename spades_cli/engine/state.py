@@ -586,7 +586,8 @@ class State:
             if self.bids[seat] < 0:
                 self.current = seat
                 return
-        self._passes = pass_queue(self.rules, self._plan, self._bid_order(), self.bids, self.blind, self.zero)
+        if self.rules.blind_nil.pass_cards:  # else no bid order built at every hand's end of bidding
+            self._passes = pass_queue(self.rules, self._bid_order(), self.bids, self.blind, self.zero)
         self._next_pass()
 
     def _pass(self, card: int) -> None:

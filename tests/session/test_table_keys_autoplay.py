@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from helpers.joined import Greeted, Line
 from helpers.prompt import new_session, play_until, run_keys, texts
 
-from spades_cli.app.launch import BotFlags, resume_game
+from spades_cli.app.launch import BotFlags, ResumedGame, resume_game
 from spades_cli.app.setup import manual_seats
 from spades_cli.cli.main import main
 from spades_cli.engine import DISCARD, KEEP
@@ -103,22 +103,19 @@ def test_resume_takes_noautoplay_per_seat(tmp_path: Path) -> None:
     )
     assert played.exit_code == EXIT_UNFINISHED
     flags = BotFlags(5.0, None, 100, False, lambda _text: None)
-    with pytest.raises(UsageError, match="only a human seat"):
-        resume_game(
+
+    def resume(spec: str) -> ResumedGame:
+        return resume_game(
             str(path),
-            seat_specs=["N=hard:noautoplay"],
+            seat_specs=[spec],
             preset_files=(),
             transcript=None,
             flags=flags,
-            human=lambda _label: PromptSeat(),
+            human=lambda _l: PromptSeat(),
         )
-    resumed = resume_game(
-        str(path),
-        seat_specs=["S=human:noautoplay"],
-        preset_files=(),
-        transcript=None,
-        flags=flags,
-        human=lambda _label: PromptSeat(),
-    )
+
+    with pytest.raises(UsageError, match="only a human seat"):
+        resume("N=hard:noautoplay")
+    resumed = resume("S=human:noautoplay")
     with resumed.run:
         assert resumed.manual == {2} and resumed.humans == {2}
