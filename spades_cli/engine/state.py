@@ -17,6 +17,8 @@ from spades_cli.engine.actions import NUM_ACTIONS as NUM_ACTIONS
 from spades_cli.engine.bidding import check_hands, zero_mask
 from spades_cli.engine.cards import NUM_CARDS, SMALL_INTS, cards_in, mask_actions, mask_of
 from spades_cli.engine.declare import NO_BLIND_MASK, behind_enough, declare, declare_mask
+from spades_cli.engine.draft import CHANCE as CHANCE
+from spades_cli.engine.draft import draft, draw, exchange, next_draft_turn
 from spades_cli.engine.illegal import IllegalAction, bid_reason, card_reason, explain
 from spades_cli.engine.ledger import Ledger
 from spades_cli.engine.observation import HandResult, Observation, Trick, zero_at
@@ -27,7 +29,6 @@ from spades_cli.engine.play import first_leader, legal_cards, situation, trick_w
 from spades_cli.engine.rules import Rules
 from spades_cli.engine.scoring import score_sides, split_deck
 
-CHANCE: Final = -1
 TERMINAL: Final = -2
 
 # The phases as plain integers: the hot paths compare these (see phases.Phase).
@@ -605,34 +606,10 @@ class State:
             self._begin_play()
 
     def _draft(self, keep: bool) -> None:
-        seat = self.current
-        deck = self._deck
-        assert deck is not None
-        top, nxt = deck[self._pile_pos], deck[self._pile_pos + 1]
-        kept, gone = (top, nxt) if keep else (nxt, top)
-        self._put_hand(seat, self._hand(seat) | 1 << kept)
-        self._own_discards[seat] |= 1 << gone
-        self._discard_pile |= 1 << gone
-        self._pile_pos += 2
-        self._draft_turn += 1
-        self._next_draft_turn()
+        draft(self, keep)  # R-2P-2 (engine/draft.py)
 
     def _next_draft_turn(self) -> None:
-        if self._draft_turn == 26:
-            self._exch_queue = [
-                s
-                for s in ((self.dealer + 1) % 2, self.dealer)
-                if self.blind[s] and self.rules.blind_nil.exchange > 0
-            ]
-            self._next_exchanger()
-            return
-        seat = (self.dealer + self._draft_turn) % 2
-        self.current = seat
-        if self._draft_turn < 2 and self.rules.blind_nil.enabled and self._may_declare(seat):
-            self._phase = _DECLARE
-        else:
-            self._decided[seat] = True
-            self._phase = _DRAFT
+        next_draft_turn(self)
 
     def _declare(self, action: int) -> None:
         seat = self.current
@@ -654,46 +631,11 @@ class State:
         self._decided = self._plan.trues[:]
         self._begin_bidding()
 
-    def _next_exchanger(self) -> None:
-        if self._exch_queue:
-            self.current = self._exch_queue.pop(0)
-            self._exch_count = 0
-            self._exch_given = 0
-            self._phase = _EXCHANGE
-        else:
-            self._begin_bidding()
-
     def _exchange(self, action: int) -> None:
-        seat = self.current
-        if action == EXCHANGE_DONE:
-            self._end_exchange(seat)
-            return
-        self._put_hand(seat, self._hand(seat) & ~(1 << action))
-        self._exch_given |= 1 << action
-        self._exch_count += 1
-        self._exchanged[seat] += 1
-        self._phase = _DRAW
-        self._exch_seat = seat
-        self.current = CHANCE
+        exchange(self, action, action == EXCHANGE_DONE)  # R-2P-3 (engine/draft.py)
 
     def _draw(self, card: int) -> None:
-        seat = self._exch_seat
-        bit = 1 << card
-        self._put_hand(seat, self._hand(seat) | bit)
-        self._discard_pile &= ~bit
-        self._own_discards[seat] &= ~bit
-        self.current = seat
-        if self._exch_count >= self.rules.blind_nil.exchange:
-            self._end_exchange(seat)
-        else:
-            self._phase = _EXCHANGE
-
-    def _end_exchange(self, seat: int) -> None:
-        # R-2P-3 decision: the cards given up join the discard pile afterwards.
-        self._discard_pile |= self._exch_given
-        self._own_discards[seat] |= self._exch_given
-        self._exch_given = 0
-        self._next_exchanger()
+        draw(self, card)
 
     def _bid_order(self) -> list[int]:
         return self._plan.bid_orders[self.dealer][:]  # the seats from the dealer's left
