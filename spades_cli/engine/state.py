@@ -17,6 +17,7 @@ from spades_cli.engine.actions import NUM_ACTIONS as NUM_ACTIONS
 from spades_cli.engine.bidding import check_hands, zero_mask
 from spades_cli.engine.cards import NUM_CARDS, SMALL_INTS, cards_in, mask_actions, mask_of
 from spades_cli.engine.declare import NO_BLIND_MASK, behind_enough, declare, declare_mask
+from spades_cli.engine.discard import begin_discard, discard, take_left_over
 from spades_cli.engine.draft import CHANCE as CHANCE
 from spades_cli.engine.draft import draft, draw, exchange, next_draft_turn
 from spades_cli.engine.illegal import IllegalAction, bid_reason, card_reason, explain
@@ -41,6 +42,7 @@ _BID: Final = 5
 _PLAY: Final = 6
 _OVER: Final = 7
 _PASS: Final = 8
+_DISCARD: Final = 9
 # The draft's and the exchange's action bits, made once (past bit 62: big ints to build).
 _DRAFT_MASK: Final = (1 << KEEP) | (1 << DISCARD)
 _DONE_MASK: Final = 1 << EXCHANGE_DONE
@@ -52,7 +54,7 @@ class State:
 
     # fmt: off
     __slots__ = (
-        "_bags", "_boston", "_decided", "_deck", "_discard_pile", "_draft_turn", "_exch_count",
+        "_bags", "_boston", "_decided", "_deck", "_discard_pile", "_discarder", "_draft_turn", "_exch_count",
         "_exch_given", "_exch_queue", "_exch_seat", "_exchanged", "_first_leader", "_h0", "_h1", "_h2",
         "_h3", "_hands", "_last_cards", "_last_leader", "_last_winner", "_ledger", "_legal",
         "_own_discards", "_passes", "_phase", "_pile_pos", "_plan", "_played", "_queue", "_scores", "_stale",
@@ -117,6 +119,7 @@ class State:
         self._exch_seat = self.win_card = self.win_seat = -1
         self._queue: list[int] = []
         self._passes: list[int] = []  # R-BN-4: the seat passing each card still to pass
+        self._discarder = -1  # R-J-6: the seat holding the cards left over, until it lays them aside
         self.bids = plan.no_bids[:]
         self.blind = plan.falses[:]
         self.zero = plan.falses[:]  # R-NV-4: the seats whose bid of 0 is a zero, not nil
@@ -144,7 +147,7 @@ class State:
         c._exchanged, c._exch_queue = self._exchanged[:], self._exch_queue[:]
         c._exch_count, c._exch_given, c._exch_seat = self._exch_count, self._exch_given, self._exch_seat
         c._queue, c.bids, c.blind, c.zero = self._queue[:], self.bids[:], self.blind[:], self.zero[:]
-        c._passes = self._passes[:]
+        c._passes, c._discarder = self._passes[:], self._discarder
         c.broken, c._played, c.trick = self.broken, self._played[:], self.trick[:]
         c._trick_winners, c._first_leader = self._trick_winners[:], self._first_leader
         c.trick_no, c.tricks_won, c.leader = self.trick_no, self.tricks_won[:], self.leader
@@ -172,7 +175,7 @@ class State:
         hands = list(hidden_hands)
         plays = [c for t in obs.tricks for c in t.cards] + list(obs.current_trick)
         plan = plan_for(rules)
-        check_hands(obs, hands, plays, plan.deck_mask, plan.hand_size)
+        check_hands(obs, hands, plays, plan.deck_mask, plan.hand_size, rules.deck.discard)
         st = cls(rules, obs.dealer)
         st._restore(obs, hands)
         if obs.phase == PLAY:
@@ -464,6 +467,8 @@ class State:
             f = self.dealer + 1
             for j in range(n):
                 self._put_hand((f + j) % n, dealt[j])
+            if self.rules.deck.discard:
+                take_left_over(self, cards)  # R-J-6
             if plan.declaring:  # blind nil, blind bids (R-BB-1)
                 self._queue = [s for s in self._bid_order() if self._declare_bits(s) != NO_BLIND_MASK]
                 self._decided = [s not in self._queue for s in range(n)]
@@ -528,6 +533,8 @@ class State:
             self._draw(action)
         elif phase == _PASS:
             self._pass(action)
+        elif phase == _DISCARD:
+            discard(self, action)  # R-J-6 (engine/discard.py)
 
     def _bid(self, action: int) -> None:
         """Apply a bid. Its legality is checked on the plan's bid masks shifted down to bit
@@ -587,6 +594,10 @@ class State:
             if self.bids[seat] < 0:
                 self.current = seat
                 return
+        if not begin_discard(self, True):  # R-J-7 (b): a discard after the bids
+            self._end_bidding()
+
+    def _end_bidding(self) -> None:
         if self.rules.blind_nil.pass_cards:  # else no bid order built at every hand's end of bidding
             self._passes = pass_queue(self.rules, self._bid_order(), self.bids, self.blind, self.zero)
         self._next_pass()
@@ -648,6 +659,8 @@ class State:
         return declare_mask(self._plan, seat, self._scores, self.bids, self.blind)
 
     def _begin_bidding(self) -> None:
+        if begin_discard(self, False):  # R-J-6: the cards left over laid aside first
+            return
         self._phase = _BID
         self._queue = self._bid_order()
         self._next_bidder()
@@ -700,7 +713,7 @@ class State:
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now: its own cards, public play, its own discards."""
         phase = self._phase
-        looked = self._decided[seat] or phase in (_BID, _PLAY, _EXCHANGE, _DRAW, _PASS)
+        looked = self._decided[seat] or phase in (_BID, _PLAY, _EXCHANGE, _DRAW, _PASS, _DISCARD)
         return Observation(
             seat=seat,
             players=self.n,
