@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from spades_cli.engine import BID, DECLARE, DRAW, EXCHANGE, EXCHANGE_DONE, PLAY, Trick
+from spades_cli.engine import BID, DECLARE, DISCARD_PHASE, DRAW, EXCHANGE, EXCHANGE_DONE, PLAY, Trick
 from spades_cli.engine.text import safe_line
 from spades_cli.game.events import (
     Decided,
@@ -92,7 +92,7 @@ class Printer:
             else _("Hand {no} (dealer {seat})")
         )
         self.echo("\n" + said.format(no=e.hand_no + 1, seat=self.rules.seat_names[e.dealer]))
-        if self.run.state.phase in (BID, PLAY):
+        if self.run.state.phase in (BID, PLAY, DISCARD_PHASE):  # (R-J-6: the cards left over too)
             self.show_hands()
 
     def show_hands(self) -> None:
@@ -104,7 +104,7 @@ class Printer:
     def decided(self, e: Decided) -> None:
         st = self.run.state
         phase = e.phase
-        if self.detail and phase in (DECLARE, EXCHANGE, DRAW) and e.action != EXCHANGE_DONE:
+        if self.detail and phase in (DECLARE, EXCHANGE, DRAW, DISCARD_PHASE) and e.action != EXCHANGE_DONE:
             said = narrate.move(self.look, e, private=True, owner=st.exchange_seat)
             if said is not None:
                 self.echo(ansi(said, self.color))

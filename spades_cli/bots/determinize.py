@@ -121,7 +121,8 @@ def sample_hands(view: TableView, rng: random.Random, *, draft_weights: bool = T
     for s in others:
         dealt[s] = cards[pos : pos + held[s]]
         pos += held[s]
-    if pos != len(cards):
+    # R-J-6: the cards another seat laid aside are unknown and out of play: the last ones.
+    if pos != len(cards) - (view.rules.deck.discard - len(obs.own_discards)):
         return None
     voids = view.voids
     if any(voids[s] for s in others):

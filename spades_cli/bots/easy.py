@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from spades_cli.bots.discard import discard_choice
 from spades_cli.bots.hand import sure_tricks
 from spades_cli.bots.passing import pass_choice
 from spades_cli.bots.view import high_card, low_card, ranks_of, read_table
@@ -18,6 +19,7 @@ from spades_cli.engine import (
     BID_BASE,
     DECLARE,
     DISCARD,
+    DISCARD_PHASE,
     DRAFT,
     EXCHANGE,
     EXCHANGE_DONE,
@@ -59,6 +61,8 @@ class EasyBot:
             return EXCHANGE_DONE, "keeps the rest"
         if phase == PASS:
             return pass_choice(obs, rules)  # R-BN-4
+        if phase == DISCARD_PHASE:
+            return discard_choice(obs, rules)  # R-J-6
         if phase == BID:
             return _rough_bid(obs, rules, legal, rng)
         if phase == PLAY:

@@ -116,7 +116,7 @@ class ExpertBot:
                 found = self._search_play(obs, rules, rng, False)
             if found is not None:
                 return found
-        if obs.phase == BID and obs.players == 4 and self.nil_worlds:
+        if obs.phase == BID and obs.players == 4 and self.nil_worlds and len(obs.hand) <= rules.hand_size:
             return self._bid(obs, rules, rng)
         return self.hard.explain(obs, rules, rng)
 

@@ -29,6 +29,7 @@ import statistics
 
 from spades_cli.bots import normal
 from spades_cli.bots.determinize import build_state, played_by, sample_worlds
+from spades_cli.bots.discard import as_kept
 from spades_cli.bots.hand import estimate_tricks, nil_danger
 from spades_cli.bots.rollout import game_utility, make_context, play_out
 from spades_cli.bots.view import TableView, bid_of, ranks_of, read_table
@@ -71,7 +72,8 @@ class HardBot:
         if obs.phase == PLAY:
             return self._search_play(obs, rules, rng)
         if obs.phase == BID:
-            return self._search_bid(obs, rules, rng)
+            found = self._search_bid(as_kept(obs, rules), rules, rng)  # R-J-7 (b): the cards it keeps
+            return found if found[0] in legal else normal.NormalBot().explain(obs, rules, rng)
         return normal.NormalBot().explain(obs, rules, rng)
 
     # -- card play ----------------------------------------------------------------

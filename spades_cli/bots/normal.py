@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import random
 
+from spades_cli.bots.discard import as_kept, discard_choice
 from spades_cli.bots.hand import card_danger, estimate_tricks, nil_danger, seat_tricks, sure_tricks
 from spades_cli.bots.passing import pass_choice
 from spades_cli.bots.view import TableView, bid_of, high_card, low_card, read_table
@@ -24,6 +25,7 @@ from spades_cli.engine import (
     BLIND,
     DECLARE,
     DISCARD,
+    DISCARD_PHASE,
     DRAFT,
     EXCHANGE,
     EXCHANGE_DONE,
@@ -66,8 +68,11 @@ class NormalBot:
             return exchange_choice(obs, rules)
         if phase == PASS:
             return pass_choice(obs, rules)  # R-BN-4
+        if phase == DISCARD_PHASE:
+            return discard_choice(obs, rules)  # R-J-6
         if phase == BID:
-            return bid_choice(obs, rules)
+            action, why = bid_choice(as_kept(obs, rules), rules)  # R-J-7 (b): on the cards it keeps
+            return (action, why) if action in legal else bid_choice(obs, rules)
         if phase == PLAY:
             return play_choice(read_table(obs, rules))
         return legal[0], "the only kind of move here"

@@ -167,13 +167,11 @@ def read_table(obs: Observation, rules: Rules) -> TableView:
                 win_seat, win_card = s, c
     unknown = plan.deck_mask & ~hand & ~played
     maybe_drawn = 0
-    if n == 2:
-        own = mask_of(obs.own_discards)
-        opp = 1 - seat
-        if obs.exchanged[opp]:
-            # R-2P-3: an opponent who exchanged drew from the pile, maybe one of our discards.
-            maybe_drawn = own & unknown
-        unknown &= ~own
+    own = mask_of(obs.own_discards)  # out of play (R-2P-2 the draft's, R-J-6 a deal's left over)
+    if n == 2 and obs.exchanged[1 - seat]:
+        # R-2P-3: an opponent who exchanged drew from the pile, maybe one of our discards.
+        maybe_drawn = own & unknown
+    unknown &= ~own
     # Only a failure to follow shows a void: a seat that discarded instead of trumping
     # may still hold spades (trumping is never compulsory, R-C-3).
     return TableView(

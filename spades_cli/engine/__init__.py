@@ -30,7 +30,19 @@ from spades_cli.engine.chance import deck_for, draw_for, first_dealer_for, rng_f
 from spades_cli.engine.illegal import IllegalAction
 from spades_cli.engine.observation import HandResult, Observation, Trick, zero_at
 from spades_cli.engine.passing import sees_pass
-from spades_cli.engine.phases import BID, DEAL, DECLARE, DRAFT, DRAW, EXCHANGE, OVER, PASS, PLAY, Phase
+from spades_cli.engine.phases import (
+    BID,
+    DEAL,
+    DECLARE,
+    DISCARD_PHASE,
+    DRAFT,
+    DRAW,
+    EXCHANGE,
+    OVER,
+    PASS,
+    PLAY,
+    Phase,
+)
 from spades_cli.engine.play import beats, deck_cards, trick_winner
 from spades_cli.engine.rules import Rules
 from spades_cli.engine.scoring import SideResult, game_over, score_side
@@ -46,6 +58,7 @@ __all__ = [
     "DEAL",
     "DECLARE",
     "DISCARD",
+    "DISCARD_PHASE",
     "DRAFT",
     "DRAW",
     "EXCHANGE",

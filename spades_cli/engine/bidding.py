@@ -18,9 +18,12 @@ def zero_mask(plan: Plan, bits: int, spades: int) -> int:
     return 1 << ZERO
 
 
-def check_hands(obs: Observation, hands: list[int], plays: list[int], deck: int, hand_size: int = 13) -> None:
+def check_hands(
+    obs: Observation, hands: list[int], plays: list[int], deck: int, hand_size: int = 13, left: int = 0
+) -> None:
     """ValueError unless ``hands`` fit the observation (see State.from_observation);
-    ``deck`` is the mask of the rules' deck, ``hand_size`` the cards each seat is dealt."""
+    ``deck`` is the mask of the rules' deck, ``hand_size`` the cards each seat is dealt,
+    ``left`` the cards laid aside out of play (R-J-6: the observer's own among them)."""
     n = obs.players
     if len(hands) != n:
         raise ValueError(f"hidden_hands must give {n} hands")
@@ -43,5 +46,6 @@ def check_hands(obs: Observation, hands: list[int], plays: list[int], deck: int,
         if h & seen or h.bit_count() != held[s] or h & ~deck:
             raise ValueError(f"hidden_hands gives seat {s} cards that do not fit what was played")
         seen |= h
-    if n != 2 and seen != deck:
+    out = deck & ~seen
+    if n != 2 and (out.bit_count() != left or any(not out >> c & 1 for c in obs.own_discards)):
         raise ValueError("hidden_hands and the cards played must make up the deck")

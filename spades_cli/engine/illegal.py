@@ -48,6 +48,7 @@ _PHASE_RULE = {
     Phase.BID: "R-C-7",
     Phase.PLAY: "R-C-3",
     Phase.PASS: "R-BN-4",
+    Phase.DISCARD: "R-J-6",
 }
 
 
@@ -72,8 +73,8 @@ def _reason(phase: Phase, action: int, legal: Sequence[int], symbols: bool) -> t
     if phase == Phase.BID and action == ZERO:
         shown = ", ".join(action_text(a) for a in legal)
         return f"zero (a bid of 0 that is not nil) is not allowed here; legal bids: {shown}", "R-NV-4"
-    if phase in (Phase.EXCHANGE, Phase.PASS) and action < NUM_CARDS:
-        rule = "R-BN-4" if phase == Phase.PASS else ""
+    if phase in (Phase.EXCHANGE, Phase.PASS, Phase.DISCARD) and action < NUM_CARDS:
+        rule = "" if phase == Phase.EXCHANGE else _PHASE_RULE[phase]
         return f"you do not hold {card_label(action, symbols=symbols)}", rule
     if phase == Phase.DRAW and action < NUM_CARDS:
         return f"{card_label(action, symbols=symbols)} is not in the discard pile", "R-2P-3"

@@ -22,6 +22,7 @@ from spades_cli.engine import (
     BLIND,
     DECLARE,
     DISCARD,
+    DISCARD_PHASE,
     DRAFT,
     DRAW,
     EXCHANGE,
@@ -100,6 +101,7 @@ PHASE_NAMES = {
     EXCHANGE: "in an exchange",
     BID: "bidding",
     PASS: "passing cards to a partner",
+    DISCARD_PHASE: "laying cards aside",
 }
 
 
@@ -142,7 +144,7 @@ def parse_action(text: str, phase: Phase) -> int:
         return EXCHANGE_DONE
     if phase == EXCHANGE and t in _OLD_WORDS[EXCHANGE]:
         _refuse(raw, t, phase, "give up a card, or answer done")
-    if phase in (PLAY, EXCHANGE, DRAW, PASS):
+    if phase in (PLAY, EXCHANGE, DRAW, PASS, DISCARD_PHASE):
         try:
             return parse_card(raw)
         except CardParseError as exc:

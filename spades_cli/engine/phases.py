@@ -21,6 +21,7 @@ class Phase(IntEnum):
     PLAY = 6  # R-C-3 .. R-C-6
     OVER = 7  # the game is over (R-C-11)
     PASS = 8  # after the bids: a blind nil and its partner pass cards (R-BN-4)
+    DISCARD = 9  # the cards left over taken up, as many laid aside face down (R-J-6, R-J-7)
 
     def __str__(self) -> str:
         return self.name.lower()
@@ -40,3 +41,4 @@ BID: Final = Phase.BID
 PLAY: Final = Phase.PLAY
 OVER: Final = Phase.OVER
 PASS: Final = Phase.PASS
+DISCARD_PHASE: Final = Phase.DISCARD  # (``DISCARD`` is the draft's action, engine/actions.py)

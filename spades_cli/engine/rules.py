@@ -30,6 +30,7 @@ from spades_cli.engine.cards import (
     BIG_JOKER,
     DECK,
     LITTLE_JOKER,
+    TWO_OF_CLUBS,
     CardParseError,
     card_str,
     parse_card,
@@ -39,6 +40,7 @@ FailedNilTricks = Literal["bags", "partner", "none"]
 BidMode = Literal["free", "mirror", "whiz"]
 BostonMode = Literal["off", "win", "points"]
 Breaking = Literal["played", "trumped"]
+DiscardTo = Literal["dealer", "two_of_clubs"]
 
 # The metadata key of a family option (see the module doc): written only when not default.
 QUIET: Final = "quiet"
@@ -177,6 +179,13 @@ class DeckRules:
     # R-J-1 / R-J-8 / R-J-17: the trumps above the ace of spades, highest first; each counts
     # as a spade for following, leading and breaking (the jokers must be listed).
     trumps: str = ""
+    # R-J-6: this many cards are left over after the deal; one player takes them up and lays
+    # as many aside face down, out of play for the hand (0: none left over).
+    discard: int = field(default=0, metadata=_QUIET)
+    # R-J-6 / R-J-7 (a): who takes them: the dealer, or the holder of the two of clubs.
+    discard_to: DiscardTo = field(default="dealer", metadata=_QUIET)
+    # R-J-7 (b): the cards are laid aside after the bidding instead of before it.
+    discard_after_bids: bool = field(default=False, metadata=_QUIET)
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,9 +293,9 @@ class Rules:
     @property
     def hand_size(self) -> int:
         """R-CT-1 / R-J-6: the cards each seat is dealt (and the tricks of a hand): the deck
-        shared evenly; the cards left over are out of play for the hand (the 2P draft:
-        half the pile)."""
-        return len(self.deck_cards) // self.players if self.players != 2 else 13
+        shared evenly, less the ``deck.discard`` cards left over (laid aside, out of play
+        for the hand; the 2P draft: half the pile)."""
+        return (len(self.deck_cards) - self.deck.discard) // self.players if self.players != 2 else 13
 
     @property
     def trump_cards(self) -> tuple[int, ...]:
@@ -462,12 +471,38 @@ def _deck_problem(r: Rules) -> RuleProblem | None:
             reason = "the 2-player draft game uses the whole ordinary 52-card pile"
             return _problem(("deck.removed", "players"), reason, also=("deck.jokers", "deck.trumps"))
         return None
-    if size % r.players or size // r.players > MAX_BID:
+    over = r.deck.discard
+    if (size - over) % r.players or (size - over) // r.players > MAX_BID:
         reason = (
             f"{size} cards do not deal evenly to {r.players} players "
             "(remove cards or add the jokers so that none is left over)"
         )
+        if over:  # R-J-6
+            reason = (
+                f"{size} cards with {over} left over (deck.discard) do not deal evenly to "
+                f"{r.players} players (dealt out evenly, {size % r.players} would be left over)"
+            )
+            return _problem(("deck.discard", "deck.removed", "players", "deck.jokers"), reason)
         return _problem(("deck.removed", "players", "deck.jokers"), reason)
+    return None
+
+
+def _discard_problem(r: Rules) -> RuleProblem | None:
+    """R-J-6 / R-J-7: cards left over need a deal (not the 2P draft), fewer than a hand, and
+    the two of clubs in the deck when its holder takes them."""
+    d = r.deck
+    if d.discard == 0:
+        if d.discard_to != "dealer" or d.discard_after_bids:
+            key = "deck.discard_to" if d.discard_to != "dealer" else "deck.discard_after_bids"
+            return _problem((key, "deck.discard"), "no cards are left over to discard: set deck.discard")
+        return None
+    if r.players == 2:
+        return _problem(("deck.discard", "players"), "the two-player game is drafted: no cards are left over")
+    if not 0 < d.discard < len(r.deck_cards) // r.players:
+        reason = "the cards left over must be more than 0 and fewer than a hand"
+        return _problem(("deck.discard", "deck.removed", "players"), reason)
+    if d.discard_to == "two_of_clubs" and TWO_OF_CLUBS not in r.deck_cards:
+        return _problem(("deck.discard_to", "deck.removed"), "the two of clubs is not in the deck")
     return None
 
 
@@ -593,6 +628,7 @@ _CHECKS: Final[tuple[Callable[[Rules], RuleProblem | None], ...]] = (
 # These read the deck, so only once its card lists are words (problems() stops at _card_list).
 _DECK_CHECKS: Final[tuple[Callable[[Rules], RuleProblem | None], ...]] = (
     _deck_problem,
+    _discard_problem,
     _two_of_clubs_in_deck,
     _blind_bid_problem,
 )

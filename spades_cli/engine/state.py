@@ -17,6 +17,9 @@ from spades_cli.engine.actions import NUM_ACTIONS as NUM_ACTIONS
 from spades_cli.engine.bidding import check_hands, zero_mask
 from spades_cli.engine.cards import NUM_CARDS, SMALL_INTS, cards_in, mask_actions, mask_of
 from spades_cli.engine.declare import NO_BLIND_MASK, behind_enough, declare, declare_mask
+from spades_cli.engine.discard import begin_discard, discard, take_left_over
+from spades_cli.engine.draft import CHANCE as CHANCE
+from spades_cli.engine.draft import draft, draw, exchange, next_draft_turn
 from spades_cli.engine.illegal import IllegalAction, bid_reason, card_reason, explain
 from spades_cli.engine.ledger import Ledger
 from spades_cli.engine.observation import HandResult, Observation, Trick, zero_at
@@ -27,7 +30,6 @@ from spades_cli.engine.play import first_leader, legal_cards, situation, trick_w
 from spades_cli.engine.rules import Rules
 from spades_cli.engine.scoring import score_sides, split_deck
 
-CHANCE: Final = -1
 TERMINAL: Final = -2
 
 # The phases as plain integers: the hot paths compare these (see phases.Phase).
@@ -40,6 +42,7 @@ _BID: Final = 5
 _PLAY: Final = 6
 _OVER: Final = 7
 _PASS: Final = 8
+_DISCARD: Final = 9
 # The draft's and the exchange's action bits, made once (past bit 62: big ints to build).
 _DRAFT_MASK: Final = (1 << KEEP) | (1 << DISCARD)
 _DONE_MASK: Final = 1 << EXCHANGE_DONE
@@ -51,7 +54,7 @@ class State:
 
     # fmt: off
     __slots__ = (
-        "_bags", "_boston", "_decided", "_deck", "_discard_pile", "_draft_turn", "_exch_count",
+        "_bags", "_boston", "_decided", "_deck", "_discard_pile", "_discarder", "_draft_turn", "_exch_count",
         "_exch_given", "_exch_queue", "_exch_seat", "_exchanged", "_first_leader", "_h0", "_h1", "_h2",
         "_h3", "_hands", "_last_cards", "_last_leader", "_last_winner", "_ledger", "_legal",
         "_own_discards", "_passes", "_phase", "_pile_pos", "_plan", "_played", "_queue", "_scores", "_stale",
@@ -116,6 +119,7 @@ class State:
         self._exch_seat = self.win_card = self.win_seat = -1
         self._queue: list[int] = []
         self._passes: list[int] = []  # R-BN-4: the seat passing each card still to pass
+        self._discarder = -1  # R-J-6: the seat holding the cards left over, until it lays them aside
         self.bids = plan.no_bids[:]
         self.blind = plan.falses[:]
         self.zero = plan.falses[:]  # R-NV-4: the seats whose bid of 0 is a zero, not nil
@@ -143,7 +147,7 @@ class State:
         c._exchanged, c._exch_queue = self._exchanged[:], self._exch_queue[:]
         c._exch_count, c._exch_given, c._exch_seat = self._exch_count, self._exch_given, self._exch_seat
         c._queue, c.bids, c.blind, c.zero = self._queue[:], self.bids[:], self.blind[:], self.zero[:]
-        c._passes = self._passes[:]
+        c._passes, c._discarder = self._passes[:], self._discarder
         c.broken, c._played, c.trick = self.broken, self._played[:], self.trick[:]
         c._trick_winners, c._first_leader = self._trick_winners[:], self._first_leader
         c.trick_no, c.tricks_won, c.leader = self.trick_no, self.tricks_won[:], self.leader
@@ -171,7 +175,7 @@ class State:
         hands = list(hidden_hands)
         plays = [c for t in obs.tricks for c in t.cards] + list(obs.current_trick)
         plan = plan_for(rules)
-        check_hands(obs, hands, plays, plan.deck_mask, plan.hand_size)
+        check_hands(obs, hands, plays, plan.deck_mask, plan.hand_size, rules.deck.discard)
         st = cls(rules, obs.dealer)
         st._restore(obs, hands)
         if obs.phase == PLAY:
@@ -463,6 +467,8 @@ class State:
             f = self.dealer + 1
             for j in range(n):
                 self._put_hand((f + j) % n, dealt[j])
+            if self.rules.deck.discard:
+                take_left_over(self, cards)  # R-J-6
             if plan.declaring:  # blind nil, blind bids (R-BB-1)
                 self._queue = [s for s in self._bid_order() if self._declare_bits(s) != NO_BLIND_MASK]
                 self._decided = [s not in self._queue for s in range(n)]
@@ -527,6 +533,8 @@ class State:
             self._draw(action)
         elif phase == _PASS:
             self._pass(action)
+        elif phase == _DISCARD:
+            discard(self, action)  # R-J-6 (engine/discard.py)
 
     def _bid(self, action: int) -> None:
         """Apply a bid. Its legality is checked on the plan's bid masks shifted down to bit
@@ -586,6 +594,10 @@ class State:
             if self.bids[seat] < 0:
                 self.current = seat
                 return
+        if not begin_discard(self, True):  # R-J-7 (b): a discard after the bids
+            self._end_bidding()
+
+    def _end_bidding(self) -> None:
         if self.rules.blind_nil.pass_cards:  # else no bid order built at every hand's end of bidding
             self._passes = pass_queue(self.rules, self._bid_order(), self.bids, self.blind, self.zero)
         self._next_pass()
@@ -605,34 +617,10 @@ class State:
             self._begin_play()
 
     def _draft(self, keep: bool) -> None:
-        seat = self.current
-        deck = self._deck
-        assert deck is not None
-        top, nxt = deck[self._pile_pos], deck[self._pile_pos + 1]
-        kept, gone = (top, nxt) if keep else (nxt, top)
-        self._put_hand(seat, self._hand(seat) | 1 << kept)
-        self._own_discards[seat] |= 1 << gone
-        self._discard_pile |= 1 << gone
-        self._pile_pos += 2
-        self._draft_turn += 1
-        self._next_draft_turn()
+        draft(self, keep)  # R-2P-2 (engine/draft.py)
 
     def _next_draft_turn(self) -> None:
-        if self._draft_turn == 26:
-            self._exch_queue = [
-                s
-                for s in ((self.dealer + 1) % 2, self.dealer)
-                if self.blind[s] and self.rules.blind_nil.exchange > 0
-            ]
-            self._next_exchanger()
-            return
-        seat = (self.dealer + self._draft_turn) % 2
-        self.current = seat
-        if self._draft_turn < 2 and self.rules.blind_nil.enabled and self._may_declare(seat):
-            self._phase = _DECLARE
-        else:
-            self._decided[seat] = True
-            self._phase = _DRAFT
+        next_draft_turn(self)
 
     def _declare(self, action: int) -> None:
         seat = self.current
@@ -654,46 +642,11 @@ class State:
         self._decided = self._plan.trues[:]
         self._begin_bidding()
 
-    def _next_exchanger(self) -> None:
-        if self._exch_queue:
-            self.current = self._exch_queue.pop(0)
-            self._exch_count = 0
-            self._exch_given = 0
-            self._phase = _EXCHANGE
-        else:
-            self._begin_bidding()
-
     def _exchange(self, action: int) -> None:
-        seat = self.current
-        if action == EXCHANGE_DONE:
-            self._end_exchange(seat)
-            return
-        self._put_hand(seat, self._hand(seat) & ~(1 << action))
-        self._exch_given |= 1 << action
-        self._exch_count += 1
-        self._exchanged[seat] += 1
-        self._phase = _DRAW
-        self._exch_seat = seat
-        self.current = CHANCE
+        exchange(self, action, action == EXCHANGE_DONE)  # R-2P-3 (engine/draft.py)
 
     def _draw(self, card: int) -> None:
-        seat = self._exch_seat
-        bit = 1 << card
-        self._put_hand(seat, self._hand(seat) | bit)
-        self._discard_pile &= ~bit
-        self._own_discards[seat] &= ~bit
-        self.current = seat
-        if self._exch_count >= self.rules.blind_nil.exchange:
-            self._end_exchange(seat)
-        else:
-            self._phase = _EXCHANGE
-
-    def _end_exchange(self, seat: int) -> None:
-        # R-2P-3 decision: the cards given up join the discard pile afterwards.
-        self._discard_pile |= self._exch_given
-        self._own_discards[seat] |= self._exch_given
-        self._exch_given = 0
-        self._next_exchanger()
+        draw(self, card)
 
     def _bid_order(self) -> list[int]:
         return self._plan.bid_orders[self.dealer][:]  # the seats from the dealer's left
@@ -706,6 +659,8 @@ class State:
         return declare_mask(self._plan, seat, self._scores, self.bids, self.blind)
 
     def _begin_bidding(self) -> None:
+        if begin_discard(self, False):  # R-J-6: the cards left over laid aside first
+            return
         self._phase = _BID
         self._queue = self._bid_order()
         self._next_bidder()
@@ -758,7 +713,7 @@ class State:
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now: its own cards, public play, its own discards."""
         phase = self._phase
-        looked = self._decided[seat] or phase in (_BID, _PLAY, _EXCHANGE, _DRAW, _PASS)
+        looked = self._decided[seat] or phase in (_BID, _PLAY, _EXCHANGE, _DRAW, _PASS, _DISCARD)
         return Observation(
             seat=seat,
             players=self.n,

@@ -25,6 +25,7 @@ from typing import Any
 
 from spades_cli import __version__, view
 from spades_cli.engine import (
+    DISCARD_PHASE,
     DRAW,
     EXCHANGE,
     PASS,
@@ -546,7 +547,7 @@ class RemoteSession:
         raw = msg["action"]
         if raw is None:
             action = HIDDEN
-        elif phase in (PLAY, EXCHANGE, DRAW, PASS) and str(raw) != "done":
+        elif phase in (PLAY, EXCHANGE, DRAW, PASS, DISCARD_PHASE) and str(raw) != "done":
             action = parse_card(str(raw))
         else:
             action = parse_action(str(raw), phase)

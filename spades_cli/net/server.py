@@ -33,6 +33,7 @@ from spades_cli.engine import (
     BID_BASE,
     BLIND,
     DEAL,
+    DISCARD_PHASE,
     DRAFT,
     DRAW,
     EXCHANGE,
@@ -779,8 +780,8 @@ class TableEvents:
             "phase": str(e.phase),
             "action": action_text(e.action),
         }
-        if (e.phase == EXCHANGE and e.action != EXCHANGE_DONE) or e.phase in (DRAW, PASS):
-            # A card given up, drawn or passed (R-BN-4): its owner sees it, nobody else.
+        if (e.phase == EXCHANGE and e.action != EXCHANGE_DONE) or e.phase in (DRAW, PASS, DISCARD_PHASE):
+            # A card given up, drawn, passed (R-BN-4) or laid aside (R-J-6): its owner's only.
             mine, others = msg, {**msg, "action": None}
         elif e.phase == DRAFT and (seen := state.drafted()) is not None:
             # The two cards of a draft decision (the one drawn, the next): its owner's only.

@@ -69,6 +69,7 @@ RANGES: dict[str, tuple[int | None, int | None]] = {
     "blind_nil.value": (0, 1000),
     "blind_nil.behind_by": (0, None),
     "blind_nil.exchange": (0, 13),
+    "deck.discard": (0, 17),
     "bags.value": (-10, 10),
     "bags.limit": (1, 100),
     "bags.penalty": (0, 10_000),

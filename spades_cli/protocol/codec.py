@@ -16,6 +16,7 @@ from typing import Any
 from spades_cli.engine import (
     BID,
     DECLARE,
+    DISCARD_PHASE,
     DRAFT,
     EXCHANGE,
     PASS,
@@ -67,6 +68,7 @@ KIND_OF_PHASE = {
     BID: "bid",
     PLAY: "card",
     PASS: "pass",  # R-BN-4: a card to pass to the partner
+    DISCARD_PHASE: "discard",  # R-J-6: a card of the hand to lay aside
 }
 PHASE_OF_KIND = {kind: phase for phase, kind in KIND_OF_PHASE.items()}
 
@@ -120,8 +122,9 @@ def format_request(obs: Observation, rules: Rules, key: str, *, rules_text: str 
     lines.append(_cards_line("hand", obs.hand))
     if obs.draft_card is not None:
         lines.append(f"draft {CARD_TEXT[obs.draft_card]}")
-    if obs.players == 2:
+    if obs.players == 2 or obs.own_discards:  # (R-J-6: the cards this seat laid aside)
         lines.append(_cards_line("discards", obs.own_discards))
+    if obs.players == 2:
         lines.append("exchanged " + " ".join(map(str, obs.exchanged)))
     seats = range(obs.players)
     tokens = [bid_token(obs.bids[s], obs.declared[s], zero_at(obs.zero, s)) for s in seats]

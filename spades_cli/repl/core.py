@@ -22,6 +22,7 @@ from spades_cli.engine import (
     BID_BASE,
     BLIND,
     DEAL,
+    DISCARD_PHASE,
     DRAFT,
     EXCHANGE,
     EXCHANGE_DONE,
@@ -502,6 +503,7 @@ class PlaySession:
             phase = self.state.phase
             word = _("give up {card}") if phase == EXCHANGE else _("play {card}")
             word = _("pass {card}") if phase == PASS else word  # R-BN-4
+            word = _("discard {card}") if phase == DISCARD_PHASE else word  # R-J-6
             return word.format(card=look.card_text(action))
         if BID_BASE <= action <= BID_BASE + MAX_BID:
             bid = action - BID_BASE

@@ -13,6 +13,7 @@ from spades_cli.engine import (
     BLIND,
     DECLARE,
     DISCARD,
+    DISCARD_PHASE,
     DRAFT,
     EXCHANGE,
     EXCHANGE_DONE,
@@ -23,6 +24,7 @@ from spades_cli.engine import (
     ZERO,
     Observation,
     Phase,
+    Rules,
     action_text,
 )
 from spades_cli.engine import compiled as _compiled
@@ -55,13 +57,32 @@ PASS_HELP = N_(
     "At this table a blind nil passes {n} cards face down to the partner after the bids, one at a "
     "time (pass QS), and the partner passes {n} back."
 )
+DISCARD_HELP = N_(
+    "At this table {n} cards are left over after the deal: {who} takes them up and, before the "
+    "bidding, lays {n} cards aside face down, out of play, one at a time (discard QS)."
+)
+DISCARD_AFTER_HELP = N_(
+    "At this table {n} cards are left over after the deal: {who} takes them up and, after the "
+    "bidding, lays {n} cards aside face down, out of play, one at a time (discard QS)."
+)
+
+
+def _discard_help(rules: Rules) -> tuple[str, ...]:
+    """R-J-6 / R-J-7: the help line of a table whose deal leaves cards over."""
+    k = rules.deck.discard
+    if not k:
+        return ()
+    who = _("the holder of the two of clubs") if rules.deck.discard_to == "two_of_clubs" else _("the dealer")
+    said = _(DISCARD_AFTER_HELP) if rules.deck.discard_after_bids else _(DISCARD_HELP)
+    return (said.format(n=k, who=who),)
 
 
 def _help(seat: SeatView, arg: str) -> list[Output]:
     zero = (_(ZERO_HELP),) if seat.rules.nil.zero else ()  # R-NV-4
     k = seat.rules.blind_nil.pass_cards
     passing = (_(PASS_HELP).format(n=k),) if k else ()  # R-BN-4
-    return [reply("\n".join(help_lines((*zero, *passing, *seat.extra_help))))]
+    discard = _discard_help(seat.rules)  # R-J-6
+    return [reply("\n".join(help_lines((*zero, *passing, *discard, *seat.extra_help))))]
 
 
 def _hand(seat: SeatView, arg: str) -> list[Output]:
@@ -131,12 +152,17 @@ def _bids(seat: SeatView, arg: str) -> list[Output]:
 
 
 def _discards(seat: SeatView, arg: str) -> list[Output]:
-    if seat.rules.players != 2:
+    if seat.rules.players != 2 and not seat.rules.deck.discard:
         return [reply(_("Nobody discards in this game."))]
     obs = seat.observation()
     if obs is None:
         return [reply(_("Nobody is at the table."))]
     frags = view.discards_line(seat.look, obs)
+    if seat.rules.players != 2:  # R-J-6: the cards left over, laid aside by one seat
+        if not obs.own_discards:
+            frags = text(_("You have laid no cards aside this hand."))
+        other = _("Cards another seat lays aside are out of play, unseen.")
+        return [Output(REPLY, frags + text("\n" + other))]
     other = _("{seat}'s discards are out of play too, unseen.").format(seat=seat.look.seat(1 - obs.seat))
     frags += text("\n" + other)
     return [Output(REPLY, frags)]
@@ -199,6 +225,8 @@ def _typed(action: int, phase: Phase) -> str:
         card = card_label(action, symbols=False)
         if phase == PASS:
             return f"pass {card}"  # R-BN-4
+        if phase == DISCARD_PHASE:
+            return f"discard {card}"  # R-J-6
         return f"give up {card}" if phase == EXCHANGE else f"play {card}"
     if BID_BASE <= action <= BID_BASE + MAX_BID:
         return "bid nil" if action == BID_BASE else f"bid {action - BID_BASE}"
@@ -247,7 +275,12 @@ COMMANDS: tuple[Command, ...] = (
     Command("bids", (), N_("the bids and the tricks taken against them"), _bids),
     Command("out", (), N_("the cards you have not seen yet in this hand, by suit"), _out),
     Command("voids", (), N_("the suits each seat has shown out of in this hand"), _voids),
-    Command("discards", (), N_("two-player: the cards you discarded in the draft"), _discards),
+    Command(
+        "discards",
+        (),
+        N_("the cards you discarded or laid aside this hand"),
+        _discards,
+    ),
     Command("rules", (), N_("the rules of this table ('rules all' prints every option)"), _rules),
     Command(
         "hint", (), N_("what the expert bot (hard on a pure-Python install) would do here, and why"), _hint

@@ -12,6 +12,7 @@ from spades_cli.engine import (
     BLIND,
     DECLARE,
     DISCARD,
+    DISCARD_PHASE,
     DRAFT,
     EXCHANGE,
     EXCHANGE_DONE,
@@ -32,7 +33,7 @@ from spades_cli.session.commands import COMMAND_NAMES, COMMANDS, suggest_command
 from spades_cli.session.output import GAP, STATUS, VIEW, Output
 from spades_cli.view import Fragments, Look, plain, text
 
-_VERBS = ("play", "lead", "bid", "give", "exchange", "pass")  # words a move may start with
+_VERBS = ("play", "lead", "bid", "give", "exchange", "pass", "discard")  # words a move may start with
 
 
 def prompt_word(phase: Phase, players: int) -> str:
@@ -45,6 +46,7 @@ def prompt_word(phase: Phase, players: int) -> str:
         DECLARE: declare,
         EXCHANGE: _("exchange"),
         PASS: _("pass"),
+        DISCARD_PHASE: _("discard"),
     }
     return word.get(phase, str(phase))
 
@@ -92,7 +94,7 @@ def read_move(entry: str, obs: Observation, look: Look) -> int | str:
                 return _("Unknown command {word}: did you mean {guess}?").format(
                     word=repr(entry), guess=repr(guess)
                 )
-            if phase in (PLAY, EXCHANGE, BID, PASS):
+            if phase in (PLAY, EXCHANGE, BID, PASS, DISCARD_PHASE):
                 return _("Unknown command {word} (type help)").format(word=repr(entry))
         if phase == BID and " is not a bid " in str(exc):
             # The engine reads a bid without the rules: the range said is this table's
@@ -104,7 +106,7 @@ def read_move(entry: str, obs: Observation, look: Look) -> int | str:
 
 def _rank_shortcut(entry: str, obs: Observation, look: Look) -> int | str | None:
     """``q`` when exactly one legal card is a queen; a question when several are."""
-    if obs.phase not in (PLAY, EXCHANGE, PASS):
+    if obs.phase not in (PLAY, EXCHANGE, PASS, DISCARD_PHASE):
         return None
     rank = entry.strip().upper()
     rank = "10" if rank == "T" else rank
@@ -124,6 +126,8 @@ def _card_note(phase: Phase) -> str:
     """What a card does in the completion list: played, given up (R-2P-3) or passed (R-BN-4)."""
     if phase == PASS:
         return _("pass to your partner")
+    if phase == DISCARD_PHASE:
+        return _("lay aside, out of play")  # R-J-6
     return _("give up") if phase == EXCHANGE else _("play")
 
 

@@ -23,6 +23,7 @@ from spades_cli.engine import (
     DEAL,
     DECLARE,
     DISCARD,
+    DISCARD_PHASE,
     DRAFT,
     DRAW,
     EXCHANGE,
@@ -51,6 +52,7 @@ from spades_cli.transcript.syntax import (
     DealLine,
     DeckLine,
     DeclareLine,
+    DiscardLine,
     DraftLine,
     EndLine,
     ExchangeLine,
@@ -246,6 +248,9 @@ class _Replayer:
 
     def passed(self, e: PassLine) -> None:
         self.act(e.line, e.seat, e.card, PASS)  # R-BN-4
+
+    def discarded(self, e: DiscardLine) -> None:
+        self.act(e.line, e.seat, e.card, DISCARD_PHASE)  # R-J-6
 
     def bids(self, e: BidsLine) -> None:
         for seat, bid in e.bids:
@@ -478,6 +483,7 @@ _BY_KIND: dict[type, Callable[[_Replayer, Any], None]] = {
     DraftLine: _Replayer.draft,
     ExchangeLine: _Replayer.exchange,
     PassLine: _Replayer.passed,
+    DiscardLine: _Replayer.discarded,
     BidsLine: _Replayer.bids,
     TrickLine: _Replayer.trick,
     ResultLine: _Replayer.check_result,

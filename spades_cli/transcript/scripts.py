@@ -18,6 +18,7 @@ from spades_cli.engine import (
     BID,
     DECLARE,
     DISCARD,
+    DISCARD_PHASE,
     DRAFT,
     EXCHANGE,
     EXCHANGE_DONE,
@@ -59,6 +60,7 @@ from spades_cli.transcript.syntax import (
     DealLine,
     DeckLine,
     DeclareLine,
+    DiscardLine,
     DraftLine,
     EndLine,
     ExchangeLine,
@@ -253,6 +255,8 @@ class _Collector:
             self.exchange_line(e)
         elif isinstance(e, PassLine):
             self.add(e.seat, _Item(e.line, action=e.card, phase=PASS))  # R-BN-4
+        elif isinstance(e, DiscardLine):
+            self.add(e.seat, _Item(e.line, action=e.card, phase=DISCARD_PHASE))  # R-J-6
         elif isinstance(e, BidsLine):
             self.bids_line(e)
         elif isinstance(e, TrickLine):
@@ -317,6 +321,8 @@ class _ScriptChance:
             cards = list(deals[seat][0]) if seat in deals else [rest.pop() for _ in range(size)]
             for i, c in enumerate(cards):
                 order[k + n * i] = c
+        for i in range(n * size, len(deck)):
+            order[i] = rest.pop()  # R-J-6: the cards left over, at the bottom of the deck
         return order
 
     def draw(self, state: State, index: int, pool: Sequence[int]) -> int | None:

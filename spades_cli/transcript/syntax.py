@@ -31,6 +31,7 @@ from spades_cli.engine import (
     DEAL,
     DECLARE,
     DISCARD,
+    DISCARD_PHASE,
     DRAFT,
     DRAW,
     EXCHANGE,
@@ -62,6 +63,7 @@ PHASE_WORDS = {  # what a seat gives in each phase, for messages
     PLAY: "a card",
     DRAW: "the card drawn in an exchange",
     PASS: "a card passed to a partner",
+    DISCARD_PHASE: "a card laid aside",
     DEAL: "a new hand",
 }
 
@@ -128,6 +130,13 @@ class ExchangeLine:
 class PassLine:
     line: int
     seat: str  # the seat passing the card to its partner (R-BN-4)
+    card: int
+
+
+@dataclass(frozen=True)
+class DiscardLine:
+    line: int
+    seat: str  # the seat laying the card aside, out of play for the hand (R-J-6)
     card: int
 
 
@@ -209,6 +218,7 @@ Line = (
     | DraftLine
     | ExchangeLine
     | PassLine
+    | DiscardLine
     | BidsLine
     | TrickLine
     | ResultLine
@@ -637,6 +647,10 @@ def _parse_words(line_no: int, w: list[str]) -> Line:
         if len(w) != 3:
             raise _LineError("expected 'pass SEAT CARD' (the card SEAT passes to its partner)")
         return PassLine(line_no, _seat(w[1]), _card(w[2]))
+    if key == "discard":
+        if len(w) != 3:
+            raise _LineError("expected 'discard SEAT CARD' (a card SEAT lays aside, out of play)")
+        return DiscardLine(line_no, _seat(w[1]), _card(w[2]))
     if key in ("bids", "bid"):
         return _parse_bids(line_no, w)
     if key == "trick":
@@ -660,7 +674,8 @@ def _parse_words(line_no: int, w: list[str]) -> Line:
         return ActionsLine(line_no, seat_text.upper(), tuple(tokens))
     raise _LineError(
         f"unknown line starting with {shown(w[0])} (expected a [Tag], hand, deck, deal, declare, draft, "
-        "exchange, bids, pass, trick, result, score, end, note, seat, undo, terminated or SEAT: actions)"
+        "exchange, bids, pass, discard, trick, result, score, end, note, seat, undo, terminated "
+        "or SEAT: actions)"
     )
 
 

@@ -26,6 +26,7 @@ from spades_cli.engine import (
     BID,
     DEAL,
     DECLARE,
+    DISCARD_PHASE,
     DRAFT,
     EXCHANGE,
     EXCHANGE_DONE,
@@ -219,6 +220,8 @@ class TranscriptWriter:
             return text
         if phase == PASS:  # R-BN-4: the card the seat passes to its partner
             return f"{self._closing()}pass {seat} {card_str(action)}\n"
+        if phase == DISCARD_PHASE:  # R-J-6: a card of the ones left over laid aside
+            return f"{self._closing()}discard {seat} {card_str(action)}\n"
         if phase == BID:
             text = "" if self._open == "bids" else f"{self._closing()}bids"
             text += f" {seat}:{action_text(action)}"
@@ -243,6 +246,7 @@ _PHASE_WORDS = {
     EXCHANGE: "the exchange",
     BID: "the bidding",
     PASS: "the partners' exchange",
+    DISCARD_PHASE: "the discard",
 }
 
 

@@ -15,6 +15,7 @@ from spades_cli.engine import (
     BID_BASE,
     BLIND,
     DECLARE,
+    DISCARD_PHASE,
     DRAFT,
     DRAW,
     EXCHANGE,
@@ -96,6 +97,10 @@ def move(
         if private:
             return say(_("{seat} passes {card} to their partner."), seat=name, card=look.card(action))
         return say(_("{seat} passes a card to their partner."), seat=name)
+    if e.phase == DISCARD_PHASE:  # R-J-6: face down, seen by its owner only (``private``)
+        if private:
+            return say(_("{seat} lays {card} aside."), seat=name, card=look.card(action))
+        return say(_("{seat} lays a card aside face down."), seat=name)
     if e.phase == DRAW and private and owner is not None:
         return say(
             _("{seat} draws {card} from the discard pile."), seat=look.seat(owner), card=look.card(action)

@@ -275,6 +275,11 @@ def _deck_summary(rules: Rules) -> str:
         said += f" ({' '.join(card_label(c, symbols=False) for c in out)} out)"
     if trumps:
         said += f"; above the ace of spades: {' '.join(trumps)}"
+    k = rules.deck.discard
+    if k:  # R-J-6 / R-J-7
+        who = "the holder of 2C" if rules.deck.discard_to == "two_of_clubs" else "the dealer"
+        when = "after" if rules.deck.discard_after_bids else "before"
+        said += f".\n  Left over: {k}, taken by {who}, who lays {k} aside face down {when} the bidding"
     return said + "."
 
 

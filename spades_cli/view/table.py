@@ -27,6 +27,7 @@ from spades_cli.engine import (
     BID_BASE,
     BLIND,
     DECLARE,
+    DISCARD_PHASE,
     DRAFT,
     EXCHANGE,
     PASS,
@@ -410,6 +411,14 @@ def turn_prompt(look: Look, obs: Observation, rules: Rules) -> Fragments:
         said = ngettext(
             "{seat}: pass a card face down to your partner ({n} card to pass)",
             "{seat}: pass a card face down to your partner ({n} cards to pass)",
+            left,
+        )
+        return text(said.format(seat=name, n=left))
+    if phase == DISCARD_PHASE:  # R-J-6: down to the hand size
+        left = len(obs.hand) - rules.hand_size
+        said = ngettext(
+            "{seat}: lay a card aside face down, out of play ({n} card to lay aside)",
+            "{seat}: lay a card aside face down, out of play ({n} cards to lay aside)",
             left,
         )
         return text(said.format(seat=name, n=left))

@@ -2,7 +2,8 @@
 variants (three or four seats, partners or none, jokers and promoted deuces, Suicide,
 Mirror, Whiz, 10 for 200, Boston, the leads, everyone's lowest club (R-F-3), blind bids
 (R-BB-1), zero beside nil (R-NV-4), blind nil and the partners' exchange after it (R-BN-4,
-R-BN-5) and the end),
+R-BN-5), the cards left over and laid aside before or after the bids (R-J-6, R-J-7) and
+the end),
 the engine and a model written from docs/rules.md played in lockstep: the same legal
 actions at every step, the same trick winners, scores, bags and end. The model reads
 the options' plain values (card words through ``parse_card``) and none of the engine's
@@ -24,6 +25,7 @@ from spades_cli.engine import (
     BLIND_BID_BASE,
     DEAL,
     DECLARE,
+    DISCARD_PHASE,
     NO_BLIND,
     OVER,
     PASS,
@@ -77,7 +79,8 @@ class FamilyModel:
         removed = set(words(r.deck.removed))
         jokers = [52, 53] if r.deck.jokers else []
         self.deck = [c for c in range(52) if c not in removed] + jokers  # R-CT-1, R-J-1, R-J-2
-        self.size = len(self.deck) // self.n
+        self.left = r.deck.discard  # R-J-6: the cards left over after the deal
+        self.size = (len(self.deck) - self.left) // self.n
 
     def side(self, seat: int) -> int:
         return seat % 2 if self.partners else seat
@@ -91,18 +94,26 @@ class FamilyModel:
     def deal(self, deck: list[int]) -> None:
         assert sorted(deck) == sorted(self.deck)
         self.hands: list[set[int]] = [set() for _ in range(self.n)]
+        dealt = deck[: self.n * self.size]
         for k in range(self.n):  # R-4P-3: one at a time from the dealer's left
-            self.hands[(self.dealer + 1 + k) % self.n] = set(deck[k :: self.n])
+            self.hands[(self.dealer + 1 + k) % self.n] = set(dealt[k :: self.n])
+        self.discarder: int | None = None
+        if self.left:  # R-J-6: the dealer takes them; R-J-7 (a): or the holder of 2C
+            holder = [s for s in range(self.n) if 0 in self.hands[s]]
+            to_clubs = self.rules.deck.discard_to == "two_of_clubs"
+            self.discarder = holder[0] if to_clubs and holder else self.dealer
+            self.hands[self.discarder] |= set(deck[self.n * self.size :])
         self.bids: list[int | None] = [None] * self.n
         self.blind: set[int] = set()  # the seats carrying a blind bid (R-BB-1)
         self.zero: set[int] = set()  # the seats whose 0 is a zero, not nil (R-NV-4)
         self.blind_nil: set[int] = set()  # the seats that declared blind nil
         self.passes: list[int] = []  # R-BN-4: the seat passing each card still to pass
         self.order = [(self.dealer + 1 + i) % self.n for i in range(self.n)]
-        self.phase, self.seat = BID, self.order[0]
         self.asked = [s for s in self.order if self.may_bid_blind(s) or self.may_blind_nil(s)]
         if self.asked:
             self.phase, self.seat = DECLARE, self.asked.pop(0)
+        else:
+            self.begin_bidding()
         self.trick: list[tuple[int, int]] = []
         self.won = [0] * self.n
         self.done = 0
@@ -141,9 +152,23 @@ class FamilyModel:
             if self.bids[seat] is None:
                 self.seat = seat
                 return
+        self.begin_bidding()
+
+    def begin_bidding(self) -> None:
+        """R-J-6: the cards left over laid aside first (unless R-J-7 (b)), then the bids."""
+        if self.discarder is not None and not self.rules.deck.discard_after_bids:
+            self.phase, self.seat = DISCARD_PHASE, self.discarder
+            return
         rest = [s for s in self.order if self.bids[s] is None]
         if rest:
             self.phase, self.seat = BID, rest[0]
+        else:
+            self.end_bidding()
+
+    def end_bidding(self) -> None:
+        """R-J-7 (b): the cards left over laid aside now, then the exchange and the play."""
+        if self.discarder is not None:
+            self.phase, self.seat = DISCARD_PHASE, self.discarder
         else:
             self.start_passing()
 
@@ -206,8 +231,8 @@ class FamilyModel:
             if self.may_bid_blind(self.seat) and not partner_nil:  # one contract a side
                 out |= {BLIND_BID_BASE + n - 1 for n in self.blind_numbers()}
             return out
-        if self.phase == PASS:
-            return set(self.hands[self.seat])  # R-BN-4: any card
+        if self.phase in (PASS, DISCARD_PHASE):
+            return set(self.hands[self.seat])  # R-BN-4, R-J-6: any card
         if self.phase == BID:
             values = self.bid_values()
             count = sum(1 for c in self.hands[self.seat] if self.suit(c) == SPADES)
@@ -217,6 +242,15 @@ class FamilyModel:
         return self.legal_cards() if self.phase == PLAY else set()
 
     def apply(self, action: int) -> None:
+        if self.phase == DISCARD_PHASE:  # R-J-6: out of play
+            self.hands[self.seat].remove(action)
+            if len(self.hands[self.seat]) == self.size:
+                self.discarder = None
+                if self.rules.deck.discard_after_bids:
+                    self.end_bidding()
+                else:
+                    self.begin_bidding()
+            return
         if self.phase == PASS:  # R-BN-4: to the partner, who holds it at once
             self.hands[self.seat].remove(action)
             self.hands[(self.seat + 2) % 4].add(action)
@@ -246,7 +280,7 @@ class FamilyModel:
             if rest:
                 self.seat = rest[0]
                 return
-            self.start_passing()
+            self.end_bidding()
             return
         self.play(action)
 
@@ -381,7 +415,9 @@ class FamilyModel:
 
 DECKS_4 = [DeckRules(), DeckRules("2C 2D", True, "BJ LJ"), DeckRules("2H 2C", True, "BJ LJ 2D 2S")]
 DECKS_4 += [DeckRules(trumps="2H 2C 2D 2S")]
+DECKS_4 += [DeckRules("", True, "BJ LJ", 2), DeckRules("", True, "BJ LJ", 2, "two_of_clubs", True)]  # R-J-6/7
 DECKS_3 = [DeckRules("2C"), DeckRules("", True, "BJ LJ"), DeckRules("2C", False, "2D 2S")]
+DECKS_3 += [DeckRules(discard=1, discard_after_bids=True), DeckRules("", True, "BJ LJ", 3, "two_of_clubs")]
 
 
 @st.composite
@@ -492,3 +528,12 @@ def test_r_bn_4_blind_nil_exchange_matches_the_model(seed: int) -> None:
     play declares blind nil often, so the exchange (and both-nil sides) come up."""
     k = 1 + seed % 2
     lockstep(Rules(blind_nil=BlindNilRules(enabled=True, behind_by=None, pass_cards=k)), seed, 3)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_r_j_6_the_discard_matches_the_model(seed: int) -> None:
+    """R-J-6, R-J-7: 54 cards with two left over, to the dealer or the holder of 2C, laid
+    aside before or after the bids, with blind nil on (declared before the discard)."""
+    deck = DeckRules("", True, "BJ LJ", 2, ("dealer", "two_of_clubs")[seed % 2], seed % 4 >= 2)
+    blind = BlindNilRules(enabled=True, behind_by=None, pass_cards=seed % 3)
+    lockstep(Rules(deck=deck, blind_nil=blind, play=PlayRules(two_of_clubs_leads=seed < 4)), seed, 3)

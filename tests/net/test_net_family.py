@@ -71,3 +71,19 @@ def test_r_bn_4_the_partners_exchange_is_played_by_joined_seats(tmp_path: Path) 
         shown = card_label(parse_card(card), symbols=False)
         said = f"{'North' if seat == 'N' else 'South'} passes {shown} to their partner."
         assert said in north and said in south
+
+
+def test_r_j_6_a_joined_dealer_lays_cards_aside_unseen_by_the_others(tmp_path: Path) -> None:
+    """R-J-6: N (joined, the dealer) takes up the two cards left over and lays two aside;
+    N is told which, S (joined) only that a card was laid aside; the host's transcript has
+    the two discard lines."""
+    overrides = ("hand_limit=1", "first_dealer=N")
+    labels = {"N": "human", "E": "easy", "S": "human", "W": "easy"}
+    hosted, players = play_hosted(tmp_path, "jokers-discard", labels, overrides)
+    laid = [line.split() for line in hosted.transcript.splitlines() if line.startswith("discard ")]
+    assert [w[1] for w in laid] == ["N", "N"]
+    north, south = ("\n".join(p.shown) for p in players)
+    for _, _seat, card in laid:
+        said = f"North lays {card_label(parse_card(card), symbols=False)} aside."
+        assert said in north and said not in south
+    assert south.count("North lays a card aside face down.") == 2

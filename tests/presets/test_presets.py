@@ -96,6 +96,7 @@ def test_list_presets() -> None:
         ("four-player", "four-player-teams.yaml"),
         ("joker-joker-deuce-deuce", "joker-joker-deuce-deuce.yaml"),
         ("jokers", "jokers.yaml"),
+        ("jokers-discard", "jokers-discard.yaml"),
         ("mirror", "mirror.yaml"),
         ("solo", "solo.yaml"),
         ("suicide", "suicide.yaml"),
@@ -447,7 +448,7 @@ def test_cli_list() -> None:
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert lines[1].split()[:2] == ["four-player", "four-player-teams.yaml"]
-    assert lines[7].split()[:2] == ["two-player", "two-player-draft.yaml"]
+    assert lines[8].split()[:2] == ["two-player", "two-player-draft.yaml"]
 
 
 def test_cli_show() -> None:

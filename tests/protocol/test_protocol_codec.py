@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spades_cli.engine import DRAW, PASS, Rules
+from spades_cli.engine import DISCARD_PHASE, DRAW, PASS, Rules
 from spades_cli.engine.cards import cards_in, mask_of
 from spades_cli.game.match import Match
 from spades_cli.game.run import GameRun
@@ -49,6 +49,7 @@ VARIANTS: dict[str, tuple[str, tuple[str, ...]]] = {
     "jokers": ("jokers", ()),
     "joker-joker-deuce-deuce": ("joker-joker-deuce-deuce", ()),
     "zero": ("four-player", ("nil.zero=true",)),  # R-NV-4
+    "jokers-discard": ("jokers-discard", ("deck.discard_after_bids=true",)),  # R-J-6, R-J-7
     "blind-pass": (
         "four-player",
         ("blind_nil.enabled=true", "blind_nil.behind_by=null", "blind_nil.pass_cards=2"),
@@ -307,3 +308,27 @@ def test_no_request_for_a_chance_node() -> None:
     assert obs.phase not in KIND_OF_PHASE and obs.phase != DRAW
     with pytest.raises(ValueError, match="nothing to decide"):
         format_request(obs, rules, "k")
+
+
+def test_r_j_6_the_discard_is_requested_and_the_cards_laid_aside_are_sent_to_their_owner() -> None:
+    """R-J-6 / R-J-7 (b): the seat holding the cards left over is sent ``request discard``
+    with its fifteen cards; once it has laid one aside, its next request lists it on the
+    ``discards`` line (it saw it), and no request names a card another seat laid aside."""
+    recorder = play("jokers-discard", SEED, 130)
+    assert {"discard", "bid", "card"} <= recorder.kinds
+    rules = load_rules("jokers-discard", ("deck.discard_after_bids=true",))
+    seen: list[str] = []
+
+    class Keeper(Recorder):
+        def decide(self, match: Match, seat: int) -> int:
+            obs = match.observation(seat)
+            if obs.phase == DISCARD_PHASE:
+                seen.append(format_request(obs, match.rules, match.rng_key("bot", seat)))
+            return super().decide(match, seat)
+
+    keeper = Keeper()
+    GameRun(Match(rules, SEED, [keeper] * 4)).play(max_actions=60)
+    assert len(seen) == 2 and seen[0].startswith("request discard")
+    assert "\ndiscards " not in seen[0]
+    assert len(next(x for x in seen[0].split("\n") if x.startswith("hand ")).split()) == 16
+    assert any(x.startswith("discards ") and len(x.split()) == 2 for x in seen[1].split("\n"))

@@ -107,7 +107,8 @@ def test_bad_and_unknown_requests_are_refused_without_ending_the_conversation() 
     lines = talk(broken + unknown + "spades-protocol 1\n")
     assert lines == [
         "? bad request: missing line 'bids'",
-        "? bad request: unknown request 'dance' (known: draft, double-nil, exchange, bid, card, pass)",
+        "? bad request: unknown request 'dance' "
+        "(known: draft, double-nil, exchange, bid, card, pass, discard)",
         f"= 1 spades-easy {__version__}",
     ]
 

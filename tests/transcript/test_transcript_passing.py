@@ -3,47 +3,27 @@ card, replayed, written back byte for byte, and refused where it does not fit.""
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import pytest
+from helpers.recorded import recorded_game
 
-from spades_cli.app.setup import make_controller
-from spades_cli.engine import PASS
+from spades_cli.engine import PASS, State
 from spades_cli.errors import SpadesError
-from spades_cli.game.match import Match
-from spades_cli.game.run import GameRun
-from spades_cli.presets import load_rules
-from spades_cli.transcript import (
-    Header,
-    PassLine,
-    TranscriptWriter,
-    parse_transcript,
-    replay,
-    write_transcript,
-)
+from spades_cli.transcript import PassLine, parse_transcript, replay, write_transcript
 
 OVERRIDES = ("blind_nil.enabled=true", "blind_nil.behind_by=null", "blind_nil.pass_cards=2", "target=100")
 SEATS = ("random", "normal", "easy", "normal")
 
 
 def game_text(seed: str, *, undo_at_pass: bool = False) -> str:
-    """A short four-player game (N plays at random, so it bids blind nil now and then)."""
-    rules = load_rules("four-player", OVERRIDES)
-    match = Match(rules, seed, [make_controller(label, rules) for label in SEATS])
-    buffer = io.StringIO()
-    writer = TranscriptWriter(buffer)
-    assert match.dealer is not None
-    writer.write_header(Header(rules, seed, match.dealer, SEATS, "four-player", OVERRIDES))
-    run = GameRun(match, writer=writer)
-    undone = False
-    while not match.finished:
-        st = match.state
-        if undo_at_pass and not undone and st.phase == PASS and len(st.legal_actions()) < 13:
-            run.undo(st.current_player())  # the passer takes back its first card
-            undone = True
-        run.step()
-    return buffer.getvalue()
+    """A short four-player game (N plays at random, so it bids blind nil now and then);
+    with ``undo_at_pass`` the passer takes back its first card."""
+
+    def undo_when(st: State) -> bool:
+        return undo_at_pass and st.phase == PASS and len(st.legal_actions()) < 13
+
+    return recorded_game("four-player", seed, SEATS, OVERRIDES, undo_when)
 
 
 def test_r_bn_4_passes_are_written_one_card_a_line_and_replay() -> None:
