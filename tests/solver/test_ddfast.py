@@ -83,6 +83,7 @@ def _random_rules(rng: random.Random, players: int) -> Any:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(360)  # whole-deal Python searches: ~70 s alone, twice that on a busy machine
 @pytest.mark.parametrize("players", [2, 4])
 def test_fast_search_agrees_with_the_python_solver_on_longer_positions(players: int) -> None:
     # Six tricks left (some from the deal's first trick, where the house rules bite):
