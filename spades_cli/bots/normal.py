@@ -15,7 +15,15 @@ from __future__ import annotations
 import math
 import random
 
-from spades_cli.bots.hand import card_danger, estimate_tricks, nil_danger, seat_tricks, sure_tricks
+from spades_cli.bots.hand import (
+    TWO_SPREAD,
+    card_danger,
+    estimate_tricks,
+    nil_danger,
+    seat_tricks,
+    sure_tricks,
+    two_tricks,
+)
 from spades_cli.bots.passing import pass_choice
 from spades_cli.bots.view import TableView, bid_of, high_card, low_card, read_table
 from spades_cli.engine import (
@@ -198,42 +206,39 @@ def _legal_bids(legal: tuple[int, ...]) -> list[int]:
 # the tricks taken on the hand estimate and the bids already made): mean, spread.
 _FIT_4P = (0.81, 0.83, 1.03)
 _FIT_2P_FIRST = (2.35, 0.68, 2.17)
-_FIT_2P_SECOND = (7.96, 0.406, -0.692, 1.25)  # intercept, estimate, opponent's bid, spread
 FIT_FIRST = {2: _FIT_2P_FIRST, 4: _FIT_4P}  # a seat's tricks before any bid: a + b * estimate
 # 4P, the second bid of a side with ``hand.seat_tricks``: the partner takes 0.35 tricks
 # over its bid on average and the side's tricks spread 1.0 about the estimate (measured
 # on duplicate games against two outside players; bench/README.md).
 TEAM_4P = (0.35, 1.0)
-SECOND_BID_ROOM = 0.5  # 2P: tricks the opponent's low bid may add to the hand's own count
+SECOND_BID_ROOM = 1.0  # 2P: tricks the opponent's low bid may add to the hand's own count
 
 
 def expected_tricks(obs: Observation, rules: Rules) -> tuple[float, float]:
     """Mean and spread of the tricks this seat expects, from its hand and the bids made."""
     hand = mask_of(obs.hand)
-    own = mask_of(obs.own_discards) if obs.players == 2 else 0
-    est = estimate_tricks(hand, obs.players, own)
-    if obs.players == 2:
-        other = obs.bids[1 - obs.seat]
-        if other is None:
-            a, b, sd = _FIT_2P_FIRST
-            return a + b * est, sd
-        if other == 0:
-            # The opponent plays to lose every trick: ours come easier.
-            a, b, sd = _FIT_2P_FIRST
-            return min(13.0, a + b * est + 2.0), sd
-        a, b, c, sd = _FIT_2P_SECOND
-        # A low bid from the opponent frees tricks, but not more than the hand can take:
-        # against a player who underbids, trusting it made bids of 7 to 9 on hands that
-        # take 5 (set in a quarter of the hands). Cap it a little above the hand's own count.
-        a1, b1, _ = _FIT_2P_FIRST
-        return min(13.0, max(0.0, a + b * est + c * other), a1 + b1 * est + SECOND_BID_ROOM), sd
     # A joker or a promoted deuce above the ace of spades (R-J-1, R-J-8) is all but a
-    # sure trick; the estimate reads only the 52 ordinary cards' ranks.
+    # sure trick; the estimates read only the 52 ordinary cards' ranks.
     extra = sum(0.9 for c in rules.trump_cards if c // 13 != SPADES and hand >> c & 1)
+    if obs.players == 2:
+        # R-2P-4: the features' model of a drafted hand (``hand.two_tricks``), fit on the
+        # tricks this bot takes, bidding first or after the opponent's number.
+        other = obs.bids[1 - obs.seat]
+        own = mask_of(obs.own_discards)
+        alone = two_tricks(hand, own, None) + extra
+        if other is None or other == 0:
+            # A nil opponent plays to lose every trick: ours come easier.
+            return min(13.0, max(0.0, alone + (2.0 if other == 0 else 0.0))), TWO_SPREAD[0]
+        # An opponent's low number frees tricks, but not many more than the hand takes
+        # on its own: a player who underbids wildly (2 holding nine tricks) would draw a
+        # bid that is set. On the fitted games the cap costs 0.02 tricks of error.
+        mu = min(two_tricks(hand, own, other) + extra, alone + SECOND_BID_ROOM)
+        return min(13.0, max(0.0, mu)), TWO_SPREAD[1]
     a, b, sd = _FIT_4P
     # Four seats of 13 cards: the features' model (``hand.seat_tricks``), fit on the
     # tricks sides take, reads a hand better than the estimate alone.
-    mu = (seat_tricks(hand) if obs.players == 4 and rules.hand_size == 13 else a + b * est) + b * extra
+    four = obs.players == 4 and rules.hand_size == 13
+    mu = (seat_tricks(hand) if four else a + b * estimate_tricks(hand, obs.players)) + b * extra
     partner = plan_for(rules).partner[obs.seat]
     if partner >= 0 and obs.bids[partner] == 0:
         mu += 0.5  # covering a partner's nil wins tricks anyway
