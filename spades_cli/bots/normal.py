@@ -45,6 +45,7 @@ from spades_cli.engine import (
 )
 from spades_cli.engine.cards import FULL_DECK, SPADES, mask_of
 from spades_cli.engine.plan import MODE_FREE, MODE_WHIZ, plan_for
+from spades_cli.engine.scoring import score_side
 
 
 def _suit(card: int) -> int:
@@ -397,7 +398,11 @@ def bid_choice(
         return ZERO, f"zero: about {mu:.1f} tricks, no nil, and a zero cannot be set"
     why = f"expects about {mu:.1f} tricks"
     partner_known = obs.players == 2 or (partner is not None and partner > 0)
-    if partner_known and mine < rules.target:
+    if obs.players == 2 and mine < rules.target:
+        reach = reaching_bid(obs, rules, bids, choice, mu, sd)
+        if reach is not None:
+            choice, why = reach
+    elif partner_known and mine < rules.target:
         # R-C-11: when a made contract wins the game, bid the least that gets there.
         base = partner or 0
         reaching = [
@@ -413,6 +418,44 @@ def bid_choice(
     if choice < floor:
         return BID_BASE + floor, f"{sure} tricks no lie of the cards can take from it"
     return BID_BASE + choice, why
+
+
+def reach_chance(obs: Observation, rules: Rules, bid: int, pmf: list[float]) -> float:
+    """R-C-11, R-C-9: the chance that a bid of ``bid`` (two players: the seat is its side)
+    leaves the seat's score at the target or more after the hand, the bag penalty its
+    overtricks may bring counted (tricks as ``pmf``)."""
+    seat, n = obs.seat, rules.players
+    score, bags = obs.scores[rules.side_of(seat)], obs.bags[rules.side_of(seat)]
+    bids = [max(1, b or 1) for b in obs.bids]
+    bids[seat] = bid
+    chance = 0.0
+    for t in range(bid, rules.hand_size + 1):
+        if pmf[t] < 1e-6:
+            continue
+        tricks = [(rules.hand_size - t) // max(1, n - 1)] * n
+        tricks[seat] = t
+        if score_side(rules, bids, [False] * n, tricks, [seat], score, bags).score >= rules.target:
+            chance += pmf[t]
+    return chance
+
+
+def reaching_bid(
+    obs: Observation, rules: Rules, bids: list[int], choice: int, mu: float, sd: float
+) -> tuple[int, str] | None:
+    """Two players, when a made contract can win the game (R-C-11): the bid that reaches
+    the target most often, overtricks that cost the bag penalty (R-C-9) counted; the
+    nearest to ``choice`` among equals. None when no bid can reach it."""
+    mine = obs.scores[rules.side_of(obs.seat)]
+    if mine + contract_value(rules, choice, choice, 0) < rules.target:
+        return None  # the bid for points does not end the game: no other aim
+    numbers = [b for b in bids if b > 0 and mine + contract_value(rules, b, b, 0) >= rules.target]
+    pmf = _normal_pmf(mu, sd)
+    chance = {b: reach_chance(obs, rules, b, pmf) for b in numbers}
+    best = max(numbers, key=lambda b: (round(chance[b], 3), -abs(b - choice), -b))
+    if best == choice or chance[best] <= 0.0:
+        return None
+    why = f"a bid of {best} reaches {rules.target} most often ({100 * chance[best]:.0f}%, bags counted)"
+    return best, why
 
 
 # -- play --------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from __future__ import annotations
 from helpers.engine import cards, draft, pile_2p
 
 from spades_cli.bots.hand import TWO_FEATURES, TWO_WEIGHTS_FIRST, TWO_WEIGHTS_SECOND, two_features, two_tricks
-from spades_cli.bots.normal import NormalBot
+from spades_cli.bots.normal import NormalBot, reach_chance
 from spades_cli.engine import BID, BID_BASE, State, rng_for
 from spades_cli.engine.cards import mask_of
 from spades_cli.presets import load_rules
@@ -20,13 +20,19 @@ TWO = load_rules("two-player")
 N2, S2 = 0, 1
 
 
-def drafted(dealer: int, hands: dict[int, str], discards: dict[int, str]) -> State:
+def drafted(
+    dealer: int,
+    hands: dict[int, str],
+    discards: dict[int, str],
+    scores: tuple[int, int] = (0, 0),
+    bags: tuple[int, int] = (0, 0),
+) -> State:
     """R-2P-2: a draft in which each seat keeps the cards given and throws away its own
     discards given (the first player, the dealer, handles the first two cards), at the
-    bidding, scores 0 to 0."""
+    bidding, with the running scores and bags given."""
     gone = {s: cards(t) for s, t in discards.items()}
     order = [gone[(dealer + turn) % 2][turn // 2] for turn in range(26)]
-    state = State(TWO, dealer)
+    state = State(TWO, dealer, scores=scores, bags=bags)
     state.deal(pile_2p(dealer, {s: cards(t) for s, t in hands.items()}, order))
     draft(state)
     assert state.phase == BID
@@ -86,3 +92,31 @@ def test_second_bid_after_a_six_counts_the_long_spades() -> None:
     assert state.current_player() == S2
     state.apply(BID_BASE + 6)
     assert normal_bid(state) in (6, 7)
+
+
+def test_a_game_winning_bid_counts_the_bag_penalty() -> None:
+    # R-C-11, R-C-9, R-2P-4: North, at 468 with 8 bags, bids first on a hand the model
+    # reckons near 7.7 tricks. A bid of 4 "wins the game when made" (508), so the old bid
+    # was 4: North took 6, the two bags made 10 (-100) and the game went on at 410. The
+    # bid that reaches 500 most often is near what the hand takes.
+    state = drafted(
+        S2,
+        {
+            N2: "KS QS 8S 7S 6S 3S KH AD 6D 4D KC QC JC",
+            S2: "TS 9S 5S 4S 2S AH QH JH TH KD 7D AC 5C",
+        },
+        {
+            N2: "JS 7H 6H 4H 3H 2H QD 9D 3D 2D 9C 8C 7C",
+            S2: "AS 9H 8H 5H JD TD 8D 5D TC 6C 4C 3C 2C",
+        },
+        scores=(468, 354),
+        bags=(8, 4),
+    )
+    assert state.current_player() == N2
+    obs = state.observation(N2)
+    bid = normal_bid(state)
+    assert bid in (6, 7, 8)
+    pmf = [0.0] * 27
+    pmf[6] = 1.0  # six tricks taken, as in the game
+    assert reach_chance(obs, TWO, 4, pmf) == 0.0  # 468 + 42 - 100
+    assert reach_chance(obs, TWO, 6, pmf) == 1.0  # 468 + 60
