@@ -4,6 +4,7 @@ player we have and against the levels below it.
     python bench/bots.py --times                          # decision times only
     python bench/bots.py --games 40 --search-games 10     # a small gauntlet (hours on 2 cores)
     python bench/bots.py --levels normal --against trickster,classic --games 40
+    python bench/bots.py --no-times --levels normal --presets two-player --seed 2025
 
 It imports the *installed* package (``pip install .`` compiles the engine and the
 solver), never the checkout beside it, and prints which build ran.
@@ -141,11 +142,17 @@ def outside_players() -> dict[str, str]:
 
 
 def strength(
-    levels: list[str], against: list[str], games: dict[str, int], jobs: int, seed: int, folder: str | None
+    levels: list[str],
+    against: list[str],
+    games: dict[str, int],
+    jobs: int,
+    seed: int,
+    folder: str | None,
+    presets: list[str],
 ) -> None:
     print(f"gauntlet ({jobs} worker processes; every deal played twice, seats exchanged):")
     outside = outside_players()
-    for name in ("four-player", "two-player"):
+    for name in presets:
         rules = load_rules(name)
         for hi in levels:
             below = [lo for lo in LEVELS[: LEVELS.index(hi)] if lo in against]
@@ -181,6 +188,7 @@ def main() -> None:
     p.add_argument("--samples", type=int, default=300, help="positions timed per search level")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     p.add_argument("--seed", type=int, default=2024)
+    p.add_argument("--presets", default="four-player,two-player", help="the presets played (comma-separated)")
     p.add_argument(
         "--transcripts",
         metavar="DIR",
@@ -195,7 +203,9 @@ def main() -> None:
         return
     games = {lv: args.games if lv in ("easy", "normal") else args.search_games for lv in LEVELS}
     levels = [lv for lv in args.levels.split(",") if lv]
-    strength(levels, [a for a in args.against.split(",") if a], games, args.jobs, args.seed, args.transcripts)
+    against = [a for a in args.against.split(",") if a]
+    presets = [p for p in args.presets.split(",") if p]
+    strength(levels, against, games, args.jobs, args.seed, args.transcripts, presets)
 
 
 if __name__ == "__main__":

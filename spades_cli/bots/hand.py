@@ -5,7 +5,8 @@ side suits, where a trump is likely to interfere), spade length and strength, an
 ruffing chances from voids and short side suits limited by the spades to ruff with.
 ``seat_tricks`` (four players) weighs that estimate with a few features of the hand
 (spade honours and length, side aces and kings by suit length, ruffing chances), a
-linear model fit on the tricks sides take.
+linear model fit on the tricks sides take; ``two_tricks`` does the same for a
+two-player hand after the draft, with the seat's own discards and the opponent's bid.
 ``nil_danger`` scores how likely a hand is to be forced to take a trick.
 ``sure_tricks`` is the floor under every bid: the tricks no distribution of the other
 cards can take from the hand (the solver's spade bound, ``solver.sure``).
@@ -230,3 +231,83 @@ def seat_tricks(hand: int) -> float:
     """Four-player: the tricks a seat's 13 cards take on average, its side's partner
     unknown (half the side's intercept plus its features weighed)."""
     return SEAT_INTERCEPT / 2 + sum(w * f for w, f in zip(SEAT_WEIGHTS, seat_features(hand), strict=True))
+
+
+# -- two players: a seat's tricks after the draft -----------------------------------
+
+# The features ``two_features`` reads of a drafted hand and its holder's own discards,
+# in order. Their weights (after an intercept) come from least squares on the tricks
+# ``normal`` took in duplicate two-player games against two outside players, bidding
+# first, or second with the opponent's bid last (bench/README.md, bench/seatfit.py).
+TWO_FEATURES = (
+    "estimate",  # estimate_tricks with the own discards
+    "sure tricks",  # sure_tricks with the own discards
+    "spade ace",
+    "spade king",
+    "spade queen",
+    "spade jack",
+    "spades",
+    "spades over 4",
+    "spades over 6",
+    "spades among the own discards",
+    "side aces",
+    "side kings in 2 or more cards",
+    "side kings alone",
+    "side queens in 3 or more cards",
+    "ruffs: 2 a void, 1 a singleton, up to the spades less one",
+    "side cards past 5 in a suit",
+)
+TWO_WEIGHTS_FIRST = (
+    -0.0237, 0.329, 0.234, 0.454, 0.456, 0.387, 0.352, 0.516, -0.278,
+    -0.14, 0.288, 0.314, 0.207, 0.103, -0.00285, 0.203, -0.0797,
+)  # fmt: skip
+TWO_WEIGHTS_SECOND = (
+    5.49, 0.188, 0.0619, 0.319, 0.379, 0.286, 0.207, 0.383, -0.153,
+    -0.0834, 0.0697, 0.147, 0.166, -0.0466, 0.103, 0.198, -0.235, -0.539,
+)  # fmt: skip
+TWO_SPREAD = (1.19, 0.92)  # the tricks' spread about the fit: first bid, second bid
+
+
+def two_features(hand: int, own: int) -> tuple[float, ...]:
+    """The features of a drafted 13-card hand that ``two_tricks`` weighs (TWO_FEATURES);
+    ``own``: the seat's own discards, out of play."""
+    sp = (hand >> 39) & 0x1FFF
+    length = sp.bit_count()
+    aces = kings = kings_alone = queens = voids = singles = long_cards = 0
+    for suit in _SUITS3:
+        bits = (hand >> (13 * suit)) & 0x1FFF
+        n = bits.bit_count()
+        king = bits >> 11 & 1
+        aces += bits >> 12 & 1
+        kings += king if n >= 2 else 0
+        kings_alone += king if n == 1 else 0
+        queens += bits >> 10 & 1 if n >= 3 else 0
+        voids += n == 0
+        singles += n == 1
+        long_cards += max(0, n - 5)
+    return (
+        estimate_tricks(hand, 2, own),
+        sure_tricks(hand, own),
+        *(sp >> rank & 1 for rank in (12, 11, 10, 9)),  # A K Q J
+        length,
+        max(0, length - 4),
+        max(0, length - 6),
+        ((own >> 39) & 0x1FFF).bit_count(),
+        aces,
+        kings,
+        kings_alone,
+        queens,
+        min(2 * voids + singles, max(0, length - 1)),
+        long_cards,
+    )
+
+
+def two_tricks(hand: int, own: int, opponent_bid: int | None) -> float:
+    """Two players: the tricks a drafted hand takes on average, bidding first
+    (``opponent_bid`` None) or after the opponent's bid of a number."""
+    f = two_features(hand, own)
+    if opponent_bid is None:
+        first = TWO_WEIGHTS_FIRST
+        return first[0] + sum(a * b for a, b in zip(first[1:], f, strict=True))
+    second = TWO_WEIGHTS_SECOND
+    return second[0] + sum(a * b for a, b in zip(second[1:-1], f, strict=True)) + second[-1] * opponent_bid

@@ -16,7 +16,15 @@ import math
 import random
 
 from spades_cli.bots.discard import as_kept, discard_choice
-from spades_cli.bots.hand import card_danger, estimate_tricks, nil_danger, seat_tricks, sure_tricks
+from spades_cli.bots.hand import (
+    TWO_SPREAD,
+    card_danger,
+    estimate_tricks,
+    nil_danger,
+    seat_tricks,
+    sure_tricks,
+    two_tricks,
+)
 from spades_cli.bots.passing import pass_choice
 from spades_cli.bots.view import TableView, bid_of, high_card, low_card, read_table
 from spades_cli.engine import (
@@ -39,6 +47,7 @@ from spades_cli.engine import (
 )
 from spades_cli.engine.cards import FULL_DECK, SPADES, mask_of
 from spades_cli.engine.plan import MODE_FREE, MODE_WHIZ, plan_for
+from spades_cli.engine.scoring import score_side
 
 
 def _suit(card: int) -> int:
@@ -203,42 +212,39 @@ def _legal_bids(legal: tuple[int, ...]) -> list[int]:
 # the tricks taken on the hand estimate and the bids already made): mean, spread.
 _FIT_4P = (0.81, 0.83, 1.03)
 _FIT_2P_FIRST = (2.35, 0.68, 2.17)
-_FIT_2P_SECOND = (7.96, 0.406, -0.692, 1.25)  # intercept, estimate, opponent's bid, spread
 FIT_FIRST = {2: _FIT_2P_FIRST, 4: _FIT_4P}  # a seat's tricks before any bid: a + b * estimate
 # 4P, the second bid of a side with ``hand.seat_tricks``: the partner takes 0.35 tricks
 # over its bid on average and the side's tricks spread 1.0 about the estimate (measured
 # on duplicate games against two outside players; bench/README.md).
 TEAM_4P = (0.35, 1.0)
-SECOND_BID_ROOM = 0.5  # 2P: tricks the opponent's low bid may add to the hand's own count
+SECOND_BID_ROOM = 1.0  # 2P: tricks the opponent's low bid may add to the hand's own count
 
 
 def expected_tricks(obs: Observation, rules: Rules) -> tuple[float, float]:
     """Mean and spread of the tricks this seat expects, from its hand and the bids made."""
     hand = mask_of(obs.hand)
-    own = mask_of(obs.own_discards) if obs.players == 2 else 0
-    est = estimate_tricks(hand, obs.players, own)
-    if obs.players == 2:
-        other = obs.bids[1 - obs.seat]
-        if other is None:
-            a, b, sd = _FIT_2P_FIRST
-            return a + b * est, sd
-        if other == 0:
-            # The opponent plays to lose every trick: ours come easier.
-            a, b, sd = _FIT_2P_FIRST
-            return min(13.0, a + b * est + 2.0), sd
-        a, b, c, sd = _FIT_2P_SECOND
-        # A low bid from the opponent frees tricks, but not more than the hand can take:
-        # against a player who underbids, trusting it made bids of 7 to 9 on hands that
-        # take 5 (set in a quarter of the hands). Cap it a little above the hand's own count.
-        a1, b1, _ = _FIT_2P_FIRST
-        return min(13.0, max(0.0, a + b * est + c * other), a1 + b1 * est + SECOND_BID_ROOM), sd
     # A joker or a promoted deuce above the ace of spades (R-J-1, R-J-8) is all but a
-    # sure trick; the estimate reads only the 52 ordinary cards' ranks.
+    # sure trick; the estimates read only the 52 ordinary cards' ranks.
     extra = sum(0.9 for c in rules.trump_cards if c // 13 != SPADES and hand >> c & 1)
+    if obs.players == 2:
+        # R-2P-4: the features' model of a drafted hand (``hand.two_tricks``), fit on the
+        # tricks this bot takes, bidding first or after the opponent's number.
+        other = obs.bids[1 - obs.seat]
+        own = mask_of(obs.own_discards)
+        alone = two_tricks(hand, own, None) + extra
+        if other is None or other == 0:
+            # A nil opponent plays to lose every trick: ours come easier.
+            return min(13.0, max(0.0, alone + (2.0 if other == 0 else 0.0))), TWO_SPREAD[0]
+        # An opponent's low number frees tricks, but not many more than the hand takes
+        # on its own: a player who underbids wildly (2 holding nine tricks) would draw a
+        # bid that is set. On the fitted games the cap costs 0.02 tricks of error.
+        mu = min(two_tricks(hand, own, other) + extra, alone + SECOND_BID_ROOM)
+        return min(13.0, max(0.0, mu)), TWO_SPREAD[1]
     a, b, sd = _FIT_4P
     # Four seats of 13 cards: the features' model (``hand.seat_tricks``), fit on the
     # tricks sides take, reads a hand better than the estimate alone.
-    mu = (seat_tricks(hand) if obs.players == 4 and rules.hand_size == 13 else a + b * est) + b * extra
+    four = obs.players == 4 and rules.hand_size == 13
+    mu = (seat_tricks(hand) if four else a + b * estimate_tricks(hand, obs.players)) + b * extra
     partner = plan_for(rules).partner[obs.seat]
     if partner >= 0 and obs.bids[partner] == 0:
         mu += 0.5  # covering a partner's nil wins tricks anyway
@@ -397,7 +403,11 @@ def bid_choice(
         return ZERO, f"zero: about {mu:.1f} tricks, no nil, and a zero cannot be set"
     why = f"expects about {mu:.1f} tricks"
     partner_known = obs.players == 2 or (partner is not None and partner > 0)
-    if partner_known and mine < rules.target:
+    if obs.players == 2 and mine < rules.target:
+        reach = reaching_bid(obs, rules, bids, choice, mu, sd)
+        if reach is not None:
+            choice, why = reach
+    elif partner_known and mine < rules.target:
         # R-C-11: when a made contract wins the game, bid the least that gets there.
         base = partner or 0
         reaching = [
@@ -413,6 +423,44 @@ def bid_choice(
     if choice < floor:
         return BID_BASE + floor, f"{sure} tricks no lie of the cards can take from it"
     return BID_BASE + choice, why
+
+
+def reach_chance(obs: Observation, rules: Rules, bid: int, pmf: list[float]) -> float:
+    """R-C-11, R-C-9: the chance that a bid of ``bid`` (two players: the seat is its side)
+    leaves the seat's score at the target or more after the hand, the bag penalty its
+    overtricks may bring counted (tricks as ``pmf``)."""
+    seat, n = obs.seat, rules.players
+    score, bags = obs.scores[rules.side_of(seat)], obs.bags[rules.side_of(seat)]
+    bids = [max(1, b or 1) for b in obs.bids]
+    bids[seat] = bid
+    chance = 0.0
+    for t in range(bid, rules.hand_size + 1):
+        if pmf[t] < 1e-6:
+            continue
+        tricks = [(rules.hand_size - t) // max(1, n - 1)] * n
+        tricks[seat] = t
+        if score_side(rules, bids, [False] * n, tricks, [seat], score, bags).score >= rules.target:
+            chance += pmf[t]
+    return chance
+
+
+def reaching_bid(
+    obs: Observation, rules: Rules, bids: list[int], choice: int, mu: float, sd: float
+) -> tuple[int, str] | None:
+    """Two players, when a made contract can win the game (R-C-11): the bid that reaches
+    the target most often, overtricks that cost the bag penalty (R-C-9) counted; the
+    nearest to ``choice`` among equals. None when no bid can reach it."""
+    mine = obs.scores[rules.side_of(obs.seat)]
+    if mine + contract_value(rules, choice, choice, 0) < rules.target:
+        return None  # the bid for points does not end the game: no other aim
+    numbers = [b for b in bids if b > 0 and mine + contract_value(rules, b, b, 0) >= rules.target]
+    pmf = _normal_pmf(mu, sd)
+    chance = {b: reach_chance(obs, rules, b, pmf) for b in numbers}
+    best = max(numbers, key=lambda b: (round(chance[b], 3), -abs(b - choice), -b))
+    if best == choice or chance[best] <= 0.0:
+        return None
+    why = f"a bid of {best} reaches {rules.target} most often ({100 * chance[best]:.0f}%, bags counted)"
+    return best, why
 
 
 # -- play --------------------------------------------------------------------------
