@@ -14,7 +14,9 @@ estimate) and plays each out twice: once with the rule-based bid, once with nil 
 nil is allowed and the hand is safe enough to try (the rollouts overrate nils). The
 simulated trick count, blended with the rule-based estimate, feeds the normal bot's
 expected-value bidding (which also watches bags and the target), and nil is bid when
-it scored clearly better in the same deals.
+it scored clearly better in the same deals. When a side is near the target, the bids
+around that choice are each played out in the same deals and the one that leaves the
+side the best chance of winning the game is bid (``near_the_end``).
 
 The draft, the double-nil declaration and the exchange use the rule-based choices of
 the normal bot. Work per decision is a fixed budget of simulated card plays (never a
@@ -32,7 +34,7 @@ from spades_cli.bots.determinize import build_state, played_by, sample_worlds
 from spades_cli.bots.hand import estimate_tricks, nil_danger
 from spades_cli.bots.rollout import game_utility, make_context, play_out
 from spades_cli.bots.view import TableView, bid_of, ranks_of, read_table
-from spades_cli.engine import BID, PLAY, Observation, Rules, beats, card_str
+from spades_cli.engine import BID, BID_BASE, PLAY, Observation, Rules, beats, card_str
 from spades_cli.engine.cards import is_card
 from spades_cli.engine.plan import plan_for
 
@@ -133,8 +135,10 @@ class HardBot:
         tricks: list[float] = []
         as_bid: list[float] = []
         as_nil: list[float] = []
+        filled: list[list[int]] = []
         for hands in worlds:
             bids = _fill_bids(view, hands, played, rules)
+            filled.append(bids[:])
             bids[seat] = probe
             st = build_state(obs, rules, hands, bids)
             result = play_out(st, make_context(st))
@@ -155,7 +159,45 @@ class HardBot:
         if nil_allowed:
             verdict = pick({0: as_nil, probe: as_bid}, probe) == 0
         action, why = normal.bid_choice(obs, rules, estimate=(max(0.0, mu), sd), nil_verdict=verdict)
+        if bid_of(action) > 0 and near_the_end(obs, rules):
+            race = _race_bid(obs, rules, worlds, filled, bid_of(action))
+            if race != bid_of(action):
+                action, why = BID_BASE + race, f"a contract of {race} does best in the race to {rules.target}"
         return action, f"{why} (simulated over {len(worlds)} deals)"
+
+
+# Near the end of the game the bid is weighed by what it does to the race (R-C-11: the
+# higher score wins when both sides reach the target on the same hand), not by its
+# points: when a side is within RACE_MARGIN points of the target, the bids within
+# RACE_SPAN of the rule-based one are each played out in the same sampled deals and
+# compared by ``game_utility``.
+RACE_MARGIN = 150
+RACE_SPAN = 3
+
+
+def near_the_end(obs: Observation, rules: Rules) -> bool:
+    """A side is close enough to the target that this hand may end the game."""
+    return max(obs.scores) >= rules.target - RACE_MARGIN
+
+
+def _race_bid(
+    obs: Observation, rules: Rules, worlds: list[list[int]], filled: list[list[int]], chosen: int
+) -> int:
+    """The bid near ``chosen`` whose hands, played out in ``worlds`` (with the other
+    seats' bids ``filled``), leave the side the best chance of winning the game; ``chosen``
+    unless another is clearly better (``pick``)."""
+    view = read_table(obs, rules)
+    legal = [bid_of(a) for a in obs.legal if BID_BASE < a <= BID_BASE + rules.hand_size]
+    cands = [b for b in legal if abs(b - chosen) <= RACE_SPAN]
+    if chosen not in cands or len(cands) < 2:
+        return chosen
+    values: dict[int, list[float]] = {b: [] for b in cands}
+    for hands, bids in zip(worlds, filled, strict=True):
+        for b in cands:
+            bids[view.seat] = b
+            st = build_state(obs, rules, hands, bids)
+            values[b].append(game_utility(rules, view.side, play_out(st, make_context(st))))
+    return pick(values, chosen)
 
 
 # Bid estimate = a + b * simulated tricks + c * rule-based estimate, spread sd; keyed by
