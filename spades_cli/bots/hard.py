@@ -160,7 +160,8 @@ class HardBot:
             verdict = pick({0: as_nil, probe: as_bid}, probe) == 0
         action, why = normal.bid_choice(obs, rules, estimate=(max(0.0, mu), sd), nil_verdict=verdict)
         if bid_of(action) > 0 and near_the_end(obs, rules):
-            race = _race_bid(obs, rules, worlds, filled, bid_of(action))
+            k = RACE_WORLDS
+            race = _race_bid(obs, rules, worlds[:k], filled[:k], bid_of(action))
             if race != bid_of(action):
                 action, why = BID_BASE + race, f"a contract of {race} does best in the race to {rules.target}"
         return action, f"{why} (simulated over {len(worlds)} deals)"
@@ -170,9 +171,10 @@ class HardBot:
 # higher score wins when both sides reach the target on the same hand), not by its
 # points: when a side is within RACE_MARGIN points of the target, the bids within
 # RACE_SPAN of the rule-based one are each played out in the same sampled deals and
-# compared by ``game_utility``.
+# compared by ``game_utility`` (about seven times the rollouts of the bid itself).
 RACE_MARGIN = 150
 RACE_SPAN = 3
+RACE_WORLDS = BID_WORLDS  # at most this many of the sampled deals (the expert samples more)
 
 
 def near_the_end(obs: Observation, rules: Rules) -> bool:
