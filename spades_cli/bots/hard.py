@@ -14,7 +14,9 @@ estimate) and plays each out twice: once with the rule-based bid, once with nil 
 nil is allowed and the hand is safe enough to try (the rollouts overrate nils). The
 simulated trick count, blended with the rule-based estimate, feeds the normal bot's
 expected-value bidding (which also watches bags and the target), and nil is bid when
-it scored clearly better in the same deals.
+it scored clearly better in the same deals. When a side is near the target, the bids
+around that choice are each played out in the same deals and the one that leaves the
+side the best chance of winning the game is bid (``near_the_end``).
 
 The draft, the double-nil declaration and the exchange use the rule-based choices of
 the normal bot. Work per decision is a fixed budget of simulated card plays (never a
@@ -33,7 +35,7 @@ from spades_cli.bots.discard import as_kept
 from spades_cli.bots.hand import estimate_tricks, nil_danger
 from spades_cli.bots.rollout import game_utility, make_context, play_out
 from spades_cli.bots.view import TableView, bid_of, ranks_of, read_table
-from spades_cli.engine import BID, PLAY, Observation, Rules, beats, card_str
+from spades_cli.engine import BID, BID_BASE, PLAY, Observation, Rules, beats, card_str
 from spades_cli.engine.cards import is_card
 from spades_cli.engine.plan import plan_for
 
@@ -135,8 +137,10 @@ class HardBot:
         tricks: list[float] = []
         as_bid: list[float] = []
         as_nil: list[float] = []
+        filled: list[list[int]] = []
         for hands in worlds:
             bids = _fill_bids(view, hands, played, rules)
+            filled.append(bids[:])
             bids[seat] = probe
             st = build_state(obs, rules, hands, bids)
             result = play_out(st, make_context(st))
@@ -157,7 +161,47 @@ class HardBot:
         if nil_allowed:
             verdict = pick({0: as_nil, probe: as_bid}, probe) == 0
         action, why = normal.bid_choice(obs, rules, estimate=(max(0.0, mu), sd), nil_verdict=verdict)
+        if bid_of(action) > 0 and near_the_end(obs, rules):
+            k = RACE_WORLDS
+            race = _race_bid(obs, rules, worlds[:k], filled[:k], bid_of(action))
+            if race != bid_of(action):
+                action, why = BID_BASE + race, f"a contract of {race} does best in the race to {rules.target}"
         return action, f"{why} (simulated over {len(worlds)} deals)"
+
+
+# Near the end of the game the bid is weighed by what it does to the race (R-C-11: the
+# higher score wins when both sides reach the target on the same hand), not by its
+# points: when a side is within RACE_MARGIN points of the target, the bids within
+# RACE_SPAN of the rule-based one are each played out in the same sampled deals and
+# compared by ``game_utility`` (about seven times the rollouts of the bid itself).
+RACE_MARGIN = 150
+RACE_SPAN = 3
+RACE_WORLDS = BID_WORLDS  # at most this many of the sampled deals (the expert samples more)
+
+
+def near_the_end(obs: Observation, rules: Rules) -> bool:
+    """A side is close enough to the target that this hand may end the game."""
+    return max(obs.scores) >= rules.target - RACE_MARGIN
+
+
+def _race_bid(
+    obs: Observation, rules: Rules, worlds: list[list[int]], filled: list[list[int]], chosen: int
+) -> int:
+    """The bid near ``chosen`` whose hands, played out in ``worlds`` (with the other
+    seats' bids ``filled``), leave the side the best chance of winning the game; ``chosen``
+    unless another is clearly better (``pick``)."""
+    view = read_table(obs, rules)
+    legal = [bid_of(a) for a in obs.legal if BID_BASE < a <= BID_BASE + rules.hand_size]
+    cands = [b for b in legal if abs(b - chosen) <= RACE_SPAN]
+    if chosen not in cands or len(cands) < 2:
+        return chosen
+    values: dict[int, list[float]] = {b: [] for b in cands}
+    for hands, bids in zip(worlds, filled, strict=True):
+        for b in cands:
+            bids[view.seat] = b
+            st = build_state(obs, rules, hands, bids)
+            values[b].append(game_utility(rules, view.side, play_out(st, make_context(st))))
+    return pick(values, chosen)
 
 
 # Bid estimate = a + b * simulated tricks + c * rule-based estimate, spread sd; keyed by
@@ -187,7 +231,8 @@ def leads_to_partner_nil(view: TableView) -> bool:
 def cover_leads(view: TableView, cands: list[int]) -> list[int]:
     """The leads that protect the partner's nil: any card of a suit the partner has shown
     it lacks (the nil throws its most dangerous card on it), else the highest card of
-    each suit (the nil can play under it with any card of the suit). The rollouts play
+    each suit (the nil can play under it with any card of the suit) in the suits where
+    the fewest unseen cards beat it (``_over_share``). The rollouts play
     the nil with every card known, so they see little risk in a low lead; at the table a
     third of hard's failed nils (11 of 31, in 100 games against the normal bot) began
     with the partner leading low into the nil's suit."""
@@ -200,7 +245,28 @@ def cover_leads(view: TableView, cands: list[int]) -> list[int]:
         above = hand & view.order.suit_mask[c] & view.order.beaten_by[c]
         if not above or _touching(c, above, view):
             out.append(c)
-    return out or cands
+    if not out:
+        return cands
+    # The top of a short, low holding covers little: a nil whose cards of the suit are
+    # all above it must win the trick. Keep the suits where the nil is likeliest to hold
+    # a lower card (the smallest share of the unseen cards of the suit above the lead).
+    risk = {c: _over_share(view, c) for c in out}
+    least = min(risk.values())
+    return [c for c in out if risk[c] <= least + COVER_SLACK]
+
+
+# cover_leads: a lead whose share of unseen higher cards is within this of the safest
+# lead's is as good a cover (the search chooses among them).
+COVER_SLACK = 0.2
+
+
+def _over_share(view: TableView, card: int) -> float:
+    """The share of the unseen cards of ``card``'s suit that beat it (0: none unseen)."""
+    order = view.order
+    unseen = view.unknown & order.suit_mask[card]
+    if not unseen:
+        return 0.0
+    return (unseen & order.beaten_by[card]).bit_count() / unseen.bit_count()
 
 
 def _touching(card: int, above: int, view: TableView) -> bool:

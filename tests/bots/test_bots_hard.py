@@ -14,8 +14,8 @@ from helpers.positions import position_4p
 from spades_cli.bots.determinize import build_state, cards_held, sample_worlds
 from spades_cli.bots.hard import HardBot, cover_leads
 from spades_cli.bots.rollout import WIN_VALUE, game_utility, hand_utility, make_context, play_out
-from spades_cli.bots.view import read_table
-from spades_cli.engine import PLAY, Rules, card_str, rng_for
+from spades_cli.bots.view import bid_of, read_table
+from spades_cli.engine import BID, PLAY, Rules, card_str, rng_for
 from spades_cli.engine.cards import SUIT_MASKS, mask_of
 from spades_cli.presets import load_rules
 
@@ -144,3 +144,58 @@ def test_the_cover_leads_keep_every_card_of_a_suit_the_nil_partner_lacks() -> No
     leads = cover_leads(read_table(obs, FOUR), list(obs.legal))
     expected = ["KH", "QH", "JH", "TH", "9H", "8H", "7H"]
     assert sorted(card_str(c) for c in leads) == sorted(expected)
+
+
+def test_hard_covers_its_partners_nil_from_the_suit_the_nil_can_play_under() -> None:
+    # A game against the Trickster bot at 296 to 234: North (hard) bid nil (R-C-10), South
+    # (hard) 3, and South leads the fourth trick. Its cover leads are the tops of its
+    # suits: 9C (only AC and JC of the eight clubs unseen beat it), 9H (five of seven
+    # beat it) and 6D (four of six). It led 6D and North, holding 8D alone in diamonds,
+    # had to win it (R-C-4: it must follow): -100 for the side. 9C is the cover lead.
+    state = position_4p(
+        FOUR,
+        {
+            N: "8D 7C TD TC TH 3C JH 4H 3S 7H JS 3H QH",
+            E: "AC 8C 2C AD 6S JC 7S 7D 5H 4D 8S AH AS",
+            S: "2H 9H 9S QS KD 8H 3D KC 6D 5S 2D 9C 4S",
+            W: "6H KS 5C 4C TS 5D 6C 9D QC JD QD KH 2S",
+        },
+        {N: 0, E: 4, S: 3, W: 3},
+        "3H 5H 8H 6H KD QD TD AD 2C KC QC TC",
+        dealer=W,
+        scores=(296, 234),
+        bags=(6, 4),
+    )
+    assert state.phase == PLAY and state.current_player() == S and not state.trick
+    obs = state.observation(S)
+    leads = cover_leads(read_table(obs, FOUR), list(obs.legal))
+    assert [card_str(c) for c in leads] == ["9C"]
+    bot = HardBot(play_budget=3000)
+    for key in ("first", "second", "third"):
+        assert card_str(bot.act(obs, FOUR, rng_for("cover", key))) == "9C"
+
+
+def test_hard_bids_for_the_race_when_both_sides_reach_the_target() -> None:
+    # A game against the normal bot at 493 to 474 (R-C-11: 500 wins; when both sides get
+    # there on one hand the higher score wins). East (hard) bid 3 and South 2: North-South
+    # need only a made 3 to finish near 523. West (hard) bid 1, "a made contract of 4
+    # wins the game", East-West took 8 tricks and lost 518 to 525. Making 4 reaches 500
+    # but stays below North-South; the bid must be weighed by the race, not the target.
+    state = position_4p(
+        FOUR,
+        {
+            N: "9S 7S 6S AH KH 7H 5H JD TD 7D 9C 8C 3C",
+            E: "AS 5S 2S 9H 8H 3H AD QD 5D 4D KC TC 4C",
+            S: "QS TS 8S JH 4H 9D 6D 2D QC JC 7C 5C 2C",
+            W: "KS JS 4S 3S QH TH 6H 2H KD 8D 3D AC 6C",
+        },
+        {E: 3, S: 2},
+        dealer=N,
+        scores=(493, 474),
+        bags=(3, 4),
+    )
+    assert state.phase == BID and state.current_player() == W
+    obs = state.observation(W)
+    bot = HardBot()
+    for key in ("first", "second", "third"):
+        assert bid_of(bot.act(obs, FOUR, rng_for("race", key))) >= 2
