@@ -65,10 +65,23 @@ def is_card(action: int) -> bool:
     return 0 <= action < NUM_CARDS
 
 
+# The number of each power of two below 2**62 from its remainder modulo 67 (a different
+# remainder for each), as the ready int objects: cards_in's lookup of a bit's card.
+_BIT_AT: Final[tuple[object, ...]] = tuple(
+    next((SMALL_INTS[i] for i in range(62) if (1 << i) % 67 == r), None) for r in range(67)
+)
+
+
 def cards_in(mask: int) -> list[int]:
     """The cards of a mask, low to high (clubs first, spades, then the jokers); bits past
     the cards give the action numbers from NUM_CARDS up."""
     out: list[object] = []
+    if mask >> 61 == 0:  # (every mask of cards: one lookup a bit, no bit_length call)
+        while mask > 0:
+            rest = mask & (mask - 1)  # the mask without its lowest bit
+            out.append(_BIT_AT[(mask ^ rest) % 67])
+            mask = rest
+        return cast(list[int], out)
     while mask > 0:
         low = mask & -mask
         out.append(SMALL_INTS[low.bit_length() - 1])

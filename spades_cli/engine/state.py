@@ -310,13 +310,7 @@ class State:
                 if not m:
                     m = self._card_mask(on_turn)
                 self._legal = m
-            # cards_in(m), inlined on this hottest path: the cards low to high.
-            out: list[object] = []
-            while m:
-                low = m & -m
-                out.append(SMALL_INTS[low.bit_length() - 1])
-                m ^= low
-            return cast("list[int]", out)
+            return cards_in(m)
         if phase == _BID and self._plan.bid_mode == MODE_FREE and not self._plan.zero_bid:
             return self._plan.bid_action_rows[self._partner_bid() + 1][:]
         m = self._legal
