@@ -11,9 +11,12 @@ Joker); which cards a game's deck holds, and where each ranks, is the rules' (se
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from spades_cli.engine.text import shown
+
+if TYPE_CHECKING:
+    from spades_cli.engine._native import i64  # a machine word once compiled (see there)
 
 CLUBS: Final = 0
 DIAMONDS: Final = 1
@@ -76,11 +79,12 @@ def cards_in(mask: int) -> list[int]:
     """The cards of a mask, low to high (clubs first, spades, then the jokers); bits past
     the cards give the action numbers from NUM_CARDS up."""
     out: list[object] = []
-    if mask >> 61 == 0:  # (every mask of cards: one lookup a bit, no bit_length call)
-        while mask > 0:
-            rest = mask & (mask - 1)  # the mask without its lowest bit
-            out.append(_BIT_AT[(mask ^ rest) % 67])
-            mask = rest
+    if mask >> 61 == 0:  # every mask of cards: machine-word arithmetic, a lookup a bit
+        m: i64 = mask
+        while m > 0:
+            rest = m & (m - 1)  # the mask without its lowest bit
+            out.append(_BIT_AT[(m ^ rest) % 67])
+            m = rest
         return cast(list[int], out)
     while mask > 0:
         low = mask & -mask
