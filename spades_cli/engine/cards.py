@@ -11,9 +11,12 @@ Joker); which cards a game's deck holds, and where each ranks, is the rules' (se
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from spades_cli.engine.text import shown
+
+if TYPE_CHECKING:
+    from spades_cli.engine._native import i64  # a machine word once compiled (see there)
 
 CLUBS: Final = 0
 DIAMONDS: Final = 1
@@ -65,10 +68,24 @@ def is_card(action: int) -> bool:
     return 0 <= action < NUM_CARDS
 
 
+# The number of each power of two below 2**62 from its remainder modulo 67 (a different
+# remainder for each), as the ready int objects: cards_in's lookup of a bit's card.
+_BIT_AT: Final[tuple[object, ...]] = tuple(
+    next((SMALL_INTS[i] for i in range(62) if (1 << i) % 67 == r), None) for r in range(67)
+)
+
+
 def cards_in(mask: int) -> list[int]:
     """The cards of a mask, low to high (clubs first, spades, then the jokers); bits past
     the cards give the action numbers from NUM_CARDS up."""
     out: list[object] = []
+    if mask >> 61 == 0:  # every mask of cards: machine-word arithmetic, a lookup a bit
+        m: i64 = mask
+        while m > 0:
+            rest = m & (m - 1)  # the mask without its lowest bit
+            out.append(_BIT_AT[(m ^ rest) % 67])
+            m = rest
+        return cast(list[int], out)
     while mask > 0:
         low = mask & -mask
         out.append(SMALL_INTS[low.bit_length() - 1])

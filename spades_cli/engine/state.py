@@ -312,15 +312,9 @@ class State:
                 else:
                     m = 0
                 if not m:
-                    m = self._card_mask(on_turn)
+                    m = self._card_mask(hand)
                 self._legal = m
-            # cards_in(m), inlined on this hottest path: the cards low to high.
-            out: list[object] = []
-            while m:
-                low = m & -m
-                out.append(SMALL_INTS[low.bit_length() - 1])
-                m ^= low
-            return cast("list[int]", out)
+            return cards_in(m)
         if phase == _BID and self._plan.bid_mode == MODE_FREE and not self._plan.zero_bid:
             return self._plan.bid_action_rows[self._partner_bid() + 1][:]
         m = self._legal
@@ -385,7 +379,7 @@ class State:
     def _compute_legal(self) -> int:
         phase = self._phase
         if phase == _PLAY:
-            return self._card_mask(self.current)
+            return self._card_mask(self._hand(self.current))
         if phase == _BID:
             bits = self._bid_bits()
             if not self._plan.zero_bid:
@@ -425,12 +419,12 @@ class State:
         """The spade-suit cards ``seat`` holds (R-M-1, R-W-1: what Mirror and Whiz bid)."""
         return (self._hand(seat) & self._plan.trump).bit_count()
 
-    def _card_mask(self, seat: int) -> int:
-        """The legal cards of ``seat`` (play.legal_play, inlined: the hot path of every search)."""
+    def _card_mask(self, hand: int) -> int:
+        """The legal cards of ``hand``, the hand of the seat on turn (play.legal_play,
+        inlined: the hot path of every search)."""
         trick = self.trick
         plan = self._plan
         keeps = plan.card_keeps[situation(len(trick) > 0, self.first_trick, self.broken)]
-        hand = self._hand(seat)
         return legal_cards(keeps, hand, plan.suit_mask[trick[0]] if trick else 0) if keeps else hand
 
     def _illegal(self, action: int, symbols: bool) -> IllegalAction:
