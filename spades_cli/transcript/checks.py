@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import typing
 
-from spades_cli.engine import HandResult, Rules, State, card_str
+from spades_cli.engine import HandResult, Rules, State, card_str, deck_cards
 from spades_cli.errors import MismatchError
 from spades_cli.game.events import Event, GameOver, HandScored, HandStarted, TrickWon
 from spades_cli.transcript.syntax import ResultLine, ScoreLine
 
-__all__ = ["RecordedFacts", "pile_problem", "seat_problem", "side_problem"]
+__all__ = ["RecordedFacts", "deck_problem", "pile_problem", "seat_problem", "side_problem"]
 
 
 def seat_problem(rules: Rules, name: str) -> str | None:
@@ -36,6 +36,14 @@ def side_problem(rules: Rules, name: str) -> str | None:
     if name in sides:
         return None
     return f"there is no side {name} in this game (sides: {' and '.join(sides)})"
+
+
+def deck_problem(rules: Rules, cards: tuple[int, ...]) -> str | None:
+    """Why a deck line's cards are not a deck of these rules (R-C-1), or None."""
+    deck = deck_cards(rules)
+    if sorted(cards) != sorted(deck):
+        return f"a deck line must hold each of the {len(deck)} cards of the deck once"
+    return None
 
 
 def pile_problem(state: State, cards: tuple[int, int]) -> str | None:

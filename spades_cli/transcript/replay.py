@@ -42,7 +42,7 @@ from spades_cli.errors import FileFormatError, IllegalActionError, MismatchError
 from spades_cli.game.events import Emit
 from spades_cli.game.match import Controller, Match
 from spades_cli.game.run import GameRun
-from spades_cli.transcript.checks import RecordedFacts, pile_problem, seat_problem, side_problem
+from spades_cli.transcript.checks import RecordedFacts, deck_problem, pile_problem, seat_problem, side_problem
 from spades_cli.transcript.order import bids_started, draw_problem, out_of_order
 from spades_cli.transcript.syntax import (
     KNOWN_TAGS,
@@ -303,6 +303,9 @@ class _Replayer:
         if self.want_deck is None:
             self.fail(e.line, "a deck line comes right after its hand line", FileFormatError)
         self.want_deck = None
+        why = deck_problem(self.match.state.rules, e.cards)
+        if why is not None:
+            self.fail(e.line, why, FileFormatError)
         self.fixed.next_deck = e.cards
         self.run.step()
 

@@ -51,7 +51,7 @@ from spades_cli.game.events import (
 )
 from spades_cli.game.match import Controller, Match
 from spades_cli.game.run import GameRun, Relay
-from spades_cli.transcript.checks import RecordedFacts, pile_problem, seat_problem, side_problem
+from spades_cli.transcript.checks import RecordedFacts, deck_problem, pile_problem, seat_problem, side_problem
 from spades_cli.transcript.order import bids_started, draw_problem, out_of_order
 from spades_cli.transcript.syntax import (
     PHASE_WORDS,
@@ -176,6 +176,9 @@ class _Collector:
     def deck_line(self, e: DeckLine) -> None:
         if self.hand in self.s.decks or self.hand in self.s.deals:
             self.problem(e.line, f"hand {self.hand + 1} already has its cards fixed")
+        why = deck_problem(self.rules, e.cards)
+        if why is not None:
+            self.problem(e.line, why)
         self.s.decks[self.hand] = (e.cards, e.line)
 
     def deal_line(self, e: DealLine) -> None:

@@ -230,3 +230,21 @@ def test_r_c_7_pass_is_not_a_bid() -> None:
         parse_action("pass", BID)
     with pytest.raises(NotationError, match=r"'19' is not a bid \(a number 1-13, or nil\)"):
         parse_action("19", BID)
+
+
+@pytest.mark.parametrize(
+    ("pile", "why"),
+    [
+        (PILE.removeprefix("2C "), "a deck line must hold each of the 52 cards of the deck once"),
+        (PILE + " 2C", "the deck names 2C twice"),
+        (PILE.replace("2C", "3C", 1), "the deck names 3C twice"),
+    ],
+)
+def test_r_c_1_a_deck_line_without_each_card_once_names_its_line(tmp_path: Path, pile: str, why: str) -> None:
+    # R-C-1: the deck holds each card once; a deck line short of a card, with one too many
+    # or with one twice is refused at its own line, by run and by replay alike.
+    script, code, err = run(tmp_path, TWO.replace(PILE, pile) + KEEPS, "--seat", "S=random")
+    want = f"spades: {script}:5: {why}\n"
+    assert (code, err) == (2, want)
+    replayed = run_cli(["replay", str(script)])
+    assert (replayed.exit_code, replayed.stderr) == (2, want)
