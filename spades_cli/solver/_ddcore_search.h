@@ -324,15 +324,25 @@ static int node(Core *c, double u, int hint) {
     int ply = (MAXT - c->left) * c->n + c->tlen;
     if (c->count_mode && mine && m > 1) killer_first(c, moves, m, seat, ply, hint >= 0 && !c->tlen);
     u64 rel = 0;
+    int floor_[4] = {0, 0, 0, 0}; /* per suit: cards below it answer as one already tried */
     for (int i = 0; i < m; i++) {
-        int r = play(c, moves[i], u);
+        int card = moves[i], suit = SUIT(card);
+        if (RANK(card) < floor_[suit]) continue;
+        int r = play(c, card, u);
         if (c->aborted) return 0;
         if (r == mine) {
-            c->best_card = moves[i];
-            if (i > 0) c->killer[ply] = (signed char)moves[i];
+            c->best_card = card;
+            if (i > 0) c->killer[ply] = (signed char)card;
             return r;
         }
         rel |= c->rel;
+        if (!floor_[suit]) {
+            /* The answer after ``card`` did not depend on the rank of any card of its suit
+             * below the lowest one in ``c->rel``: a lower card of the suit gives the same. */
+            u64 r_suit = c->rel & SUIT_MASK[suit];
+            int low = r_suit ? RANK(ctz64(r_suit)) : 16;
+            if (RANK(card) < low) floor_[suit] = low;
+        }
     }
     c->best_card = moves[0];
     c->rel = whole_runs(c, rel, mask, seat);
