@@ -308,11 +308,70 @@ static void killer_first(Core *c, int *moves, int m, int seat, int ply, int hint
     }
 }
 
+/* A card with which the team of the seat on turn surely takes the trick in progress
+ * (-1: none found): one the team holds, legal when its seat plays (whether or not a
+ * trump breaks spades before then), or the card winning now when the team's, that
+ * beats the card winning now and that no card an opponent still to play may play
+ * beats (R-C-4). The seats on turn's team may play anything else meanwhile. */
+static int trick_taker(Core *c, u64 *opp) {
+    int n = c->n, seat = c->current, team = c->team[seat];
+    int later = n - c->tlen; /* seats still to play, this one included */
+    u64 theirs = 0;
+    for (int i = 0; i < later; i++) {
+        int s = (seat + i) % n;
+        if (c->team[s] != team) theirs |= legal_in(c, s, 0) | legal_in(c, s, 1);
+    }
+    *opp = theirs;
+    int w = c->win_card;
+    if (c->team[c->win_seat] == team && !(theirs & c->beaten[w])) return w;
+    for (int i = 0; i < later; i++) {
+        int s = (seat + i) % n;
+        if (c->team[s] != team) continue;
+        u64 ok = i ? legal_in(c, s, 0) & legal_in(c, s, 1) : legal(c, s);
+        ok &= c->beaten[w];
+        while (ok) {
+            int x = top64(ok);
+            ok ^= 1ULL << x;
+            if (!(theirs & c->beaten[x])) return x;
+        }
+    }
+    return -1;
+}
+
+/* Count mode, within a trick: 1 or 0 when the team on turn needs this trick and
+ * surely takes it (``c->rel`` then the card that takes it), else -1 (DDS's quick tricks
+ * for the second hand, here at every seat after the lead). */
+static int last_needed(Core *c, double u) {
+    int team = c->team[c->current], all = 1, none = 1;
+    for (int s = 0; s < c->n; s++) {
+        if (c->team[s] != team) continue;
+        if (c->inc[s]) none = 0;
+        else all = 0;
+    }
+    double need = ceil(u - (double)c->code);
+    int asking = team == c->side;
+    if (!((asking && all && need <= 1.0) || (!asking && none && need >= (double)c->left))) return -1;
+    u64 theirs;
+    int x = trick_taker(c, &theirs);
+    if (x < 0) return -1;
+    /* Its rank matters when it beats a card of its suit, or an opponent may play one. */
+    u64 suit = SUIT_MASK[SUIT(x)];
+    int by_rank = (theirs & suit) != 0;
+    for (int i = 0; i < c->tlen; i++)
+        if (c->trick[i] != x && SUIT(c->trick[i]) == SUIT(x)) by_rank = 1;
+    c->rel = by_rank ? 1ULL << x : 0;
+    return asking;
+}
+
 static int node(Core *c, double u, int hint) {
     c->nodes++;
     if ((c->budget && c->nodes > c->budget) || c->stopped) {
         c->aborted = 1;
         return 0;
+    }
+    if (c->count_mode && c->tlen && !c->first) {
+        int known = last_needed(c, u);
+        if (known >= 0) return known;
     }
     int seat = c->current;
     int moves[MAXH];
