@@ -66,14 +66,17 @@ static int counted_decide(Core *c, const Layout *L, int use_tt, double u) {
     int los = -1, his = -1;
     if (use_tt && c->ctt) probe(c->ctt, L, L->flags, INFINITY, -INFINITY, &clo, &chi, &los, &his);
     int slo, shi;
-    u64 srel;
-    sure_bounds(c, &slo, &shi, &srel);
+    u64 srel[2];
+    sure_bounds(c, &slo, &shi, srel);
     int lo = (int)clo, hi = (int)chi;
-    u64 rel = relevant(L, los) | relevant(L, his);
-    if (slo > lo || shi < hi) {
-        rel |= srel;
-        if (slo > lo) lo = slo;
-        if (shi < hi) hi = shi;
+    u64 lrel = relevant(L, los), hrel = relevant(L, his);
+    if (slo > lo) {
+        lo = slo;
+        lrel = srel[0];
+    }
+    if (shi < hi) {
+        hi = shi;
+        hrel = srel[1];
     }
     if (lo <= 0 && hi >= left) return -1;
     int counting = c->side == c->count_side; /* the side asking is the counted seats' side */
@@ -81,12 +84,12 @@ static int counted_decide(Core *c, const Layout *L, int use_tt, double u) {
     /* What the side asking can force, then what the other side can. */
     if (reach(c, c->code, left, counting ? lo : 0, counting ? left : hi, &mn, &mx) < 0) return -1;
     if (mn >= u) {
-        c->rel = rel;
+        c->rel = counting ? lrel : hrel;
         return 1;
     }
     if (reach(c, c->code, left, counting ? 0 : lo, counting ? hi : left, &mn, &mx) < 0) return -1;
     if (mx < u) {
-        c->rel = rel;
+        c->rel = counting ? hrel : lrel;
         return 0;
     }
     return -1;
@@ -200,10 +203,10 @@ static int lead(Core *c, double u) {
     }
     if (c->count_mode) {
         int slo, shi;
-        u64 srel;
-        sure_bounds(c, &slo, &shi, &srel);
+        u64 srel[2];
+        sure_bounds(c, &slo, &shi, srel);
         if (need <= slo || need > shi) {
-            c->rel = srel;
+            c->rel = need <= slo ? srel[0] : srel[1];
             return need <= slo;
         }
     } else if (c->count_ok) {
