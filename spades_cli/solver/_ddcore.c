@@ -18,9 +18,12 @@
  * solver/sure.py); in table mode, bounds on side N-S's tricks to come decide what they
  * can, a trick target is searched as the count game in a shared count table, and a
  * question is kept by the set of N-S trick counts it asks for; equivalent cards
- * searched once; the best card found before tried first, then (count mode, the side
- * asking) the card that last made the cut at the same depth, then cheap winners or useless
- * losers (_ddcore_moves.h); the last trick counted, not searched (_ddcore_search.h).
+ * searched once, and after a card that fails, the lower cards of its suit below every
+ * card its answer read skipped; within a trick (count mode), a trick the side on turn
+ * needs and surely takes answers at once; the best card found before tried first, then
+ * (count mode, the side asking) the card that last made the cut at the same depth, then
+ * cheap winners or useless losers (_ddcore_moves.h); the last trick counted, not
+ * searched (_ddcore_search.h).
  *
  * Exactness is tested against brute force and the Python solver (tests/solver/test_ddfast.py).
  * A search over its budget stops and says so; it holds no Python object and lets other

@@ -165,9 +165,9 @@ static int reach(Core *c, int code, int left, int lo, int hi, double *mn, double
 
 /* The legal cards: what the first restriction of the situation that keeps a card of the
  * hand keeps (none: the whole hand), as play.legal_cards decides. */
-static u64 legal(Core *c, int seat) {
+static u64 legal_in(const Core *c, int seat, int broken) {
     u64 hand = c->hands[seat];
-    int s = (c->tlen ? 1 : 0) | (c->first ? 2 : 0) | (c->broken ? 0 : 4);
+    int s = (c->tlen ? 1 : 0) | (c->first ? 2 : 0) | (broken ? 0 : 4);
     u64 led = c->tlen ? c->follow[c->trick[0]] : 0;
     for (int i = 0; i < c->nkeep[s]; i++) {
         u64 k = hand & (c->keep[s][i] ? c->keep[s][i] : led);
@@ -176,6 +176,8 @@ static u64 legal(Core *c, int seat) {
     }
     return hand;
 }
+
+static inline u64 legal(Core *c, int seat) { return legal_in(c, seat, c->broken); }
 
 /* One card of each run of equivalent cards (the lowest), low first. */
 static int distinct(Core *c, int seat, u64 mask, int *out) {

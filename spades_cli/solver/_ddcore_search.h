@@ -66,14 +66,17 @@ static int counted_decide(Core *c, const Layout *L, int use_tt, double u) {
     int los = -1, his = -1;
     if (use_tt && c->ctt) probe(c->ctt, L, L->flags, INFINITY, -INFINITY, &clo, &chi, &los, &his);
     int slo, shi;
-    u64 srel;
-    sure_bounds(c, &slo, &shi, &srel);
+    u64 srel[2];
+    sure_bounds(c, &slo, &shi, srel);
     int lo = (int)clo, hi = (int)chi;
-    u64 rel = relevant(L, los) | relevant(L, his);
-    if (slo > lo || shi < hi) {
-        rel |= srel;
-        if (slo > lo) lo = slo;
-        if (shi < hi) hi = shi;
+    u64 lrel = relevant(L, los), hrel = relevant(L, his);
+    if (slo > lo) {
+        lo = slo;
+        lrel = srel[0];
+    }
+    if (shi < hi) {
+        hi = shi;
+        hrel = srel[1];
     }
     if (lo <= 0 && hi >= left) return -1;
     int counting = c->side == c->count_side; /* the side asking is the counted seats' side */
@@ -81,12 +84,12 @@ static int counted_decide(Core *c, const Layout *L, int use_tt, double u) {
     /* What the side asking can force, then what the other side can. */
     if (reach(c, c->code, left, counting ? lo : 0, counting ? left : hi, &mn, &mx) < 0) return -1;
     if (mn >= u) {
-        c->rel = rel;
+        c->rel = counting ? lrel : hrel;
         return 1;
     }
     if (reach(c, c->code, left, counting ? 0 : lo, counting ? hi : left, &mn, &mx) < 0) return -1;
     if (mx < u) {
-        c->rel = rel;
+        c->rel = counting ? hrel : lrel;
         return 0;
     }
     return -1;
@@ -200,10 +203,10 @@ static int lead(Core *c, double u) {
     }
     if (c->count_mode) {
         int slo, shi;
-        u64 srel;
-        sure_bounds(c, &slo, &shi, &srel);
+        u64 srel[2];
+        sure_bounds(c, &slo, &shi, srel);
         if (need <= slo || need > shi) {
-            c->rel = srel;
+            c->rel = need <= slo ? srel[0] : srel[1];
             return need <= slo;
         }
     } else if (c->count_ok) {
@@ -291,10 +294,11 @@ static int play(Core *c, int card, double u) {
     return r;
 }
 
-/* Count mode, a node of the side asking: the card that last made the cut at the same depth
- * of the hand, after the first card tried there had not (a "killer"), is tried first, or
- * second behind the table's best card at a lead. It saves positions in count mode; in
- * table mode (points) it does not pay, so it is not used there (bench/README.md). */
+/* Count mode, a node of the side asking or any lead: the card that last made the cut at the
+ * same depth of the hand, after the first card tried there had not (a "killer"), is tried
+ * first, or second behind the table's best card at a lead. It saves positions in count
+ * mode (for the other side's leads too, not its follows); in table mode (points) it does
+ * not pay, so it is not used there (bench/README.md). */
 static void killer_first(Core *c, int *moves, int m, int seat, int ply, int hinted) {
     int k = c->killer[ply], at = hinted ? 1 : 0;
     if (k < 0 || !((c->hands[seat] >> k) & 1)) return;
@@ -308,11 +312,70 @@ static void killer_first(Core *c, int *moves, int m, int seat, int ply, int hint
     }
 }
 
+/* A card with which the team of the seat on turn surely takes the trick in progress
+ * (-1: none found): one the team holds, legal when its seat plays (whether or not a
+ * trump breaks spades before then), or the card winning now when the team's, that
+ * beats the card winning now and that no card an opponent still to play may play
+ * beats (R-C-4). The seats on turn's team may play anything else meanwhile. */
+static int trick_taker(Core *c, u64 *opp) {
+    int n = c->n, seat = c->current, team = c->team[seat];
+    int later = n - c->tlen; /* seats still to play, this one included */
+    u64 theirs = 0;
+    for (int i = 0; i < later; i++) {
+        int s = (seat + i) % n;
+        if (c->team[s] != team) theirs |= legal_in(c, s, 0) | legal_in(c, s, 1);
+    }
+    *opp = theirs;
+    int w = c->win_card;
+    if (c->team[c->win_seat] == team && !(theirs & c->beaten[w])) return w;
+    for (int i = 0; i < later; i++) {
+        int s = (seat + i) % n;
+        if (c->team[s] != team) continue;
+        u64 ok = i ? legal_in(c, s, 0) & legal_in(c, s, 1) : legal(c, s);
+        ok &= c->beaten[w];
+        while (ok) {
+            int x = top64(ok);
+            ok ^= 1ULL << x;
+            if (!(theirs & c->beaten[x])) return x;
+        }
+    }
+    return -1;
+}
+
+/* Count mode, within a trick: 1 or 0 when the team on turn needs this trick and
+ * surely takes it (``c->rel`` then the card that takes it), else -1 (DDS's quick tricks
+ * for the second hand, here at every seat after the lead). */
+static int last_needed(Core *c, double u) {
+    int team = c->team[c->current], all = 1, none = 1;
+    for (int s = 0; s < c->n; s++) {
+        if (c->team[s] != team) continue;
+        if (c->inc[s]) none = 0;
+        else all = 0;
+    }
+    double need = ceil(u - (double)c->code);
+    int asking = team == c->side;
+    if (!((asking && all && need <= 1.0) || (!asking && none && need >= (double)c->left))) return -1;
+    u64 theirs;
+    int x = trick_taker(c, &theirs);
+    if (x < 0) return -1;
+    /* Its rank matters when it beats a card of its suit, or an opponent may play one. */
+    u64 suit = SUIT_MASK[SUIT(x)];
+    int by_rank = (theirs & suit) != 0;
+    for (int i = 0; i < c->tlen; i++)
+        if (c->trick[i] != x && SUIT(c->trick[i]) == SUIT(x)) by_rank = 1;
+    c->rel = by_rank ? 1ULL << x : 0;
+    return asking;
+}
+
 static int node(Core *c, double u, int hint) {
     c->nodes++;
     if ((c->budget && c->nodes > c->budget) || c->stopped) {
         c->aborted = 1;
         return 0;
+    }
+    if (c->count_mode && c->tlen && !c->first) {
+        int known = last_needed(c, u);
+        if (known >= 0) return known;
     }
     int seat = c->current;
     int moves[MAXH];
@@ -322,17 +385,27 @@ static int node(Core *c, double u, int hint) {
     order(c, moves, m, seat, hint);
     int mine = c->team[seat] == c->side;
     int ply = (MAXT - c->left) * c->n + c->tlen;
-    if (c->count_mode && mine && m > 1) killer_first(c, moves, m, seat, ply, hint >= 0 && !c->tlen);
+    if (c->count_mode && (mine || !c->tlen) && m > 1) killer_first(c, moves, m, seat, ply, hint >= 0 && !c->tlen);
     u64 rel = 0;
+    int floor_[4] = {0, 0, 0, 0}; /* per suit: cards below it answer as one already tried */
     for (int i = 0; i < m; i++) {
-        int r = play(c, moves[i], u);
+        int card = moves[i], suit = SUIT(card);
+        if (RANK(card) < floor_[suit]) continue;
+        int r = play(c, card, u);
         if (c->aborted) return 0;
         if (r == mine) {
-            c->best_card = moves[i];
-            if (i > 0) c->killer[ply] = (signed char)moves[i];
+            c->best_card = card;
+            if (i > 0) c->killer[ply] = (signed char)card;
             return r;
         }
         rel |= c->rel;
+        if (!floor_[suit]) {
+            /* The answer after ``card`` did not depend on the rank of any card of its suit
+             * below the lowest one in ``c->rel``: a lower card of the suit gives the same. */
+            u64 r_suit = c->rel & SUIT_MASK[suit];
+            int low = r_suit ? RANK(ctz64(r_suit)) : 16;
+            if (RANK(card) < low) floor_[suit] = low;
+        }
     }
     c->best_card = moves[0];
     c->rel = whole_runs(c, rel, mask, seat);

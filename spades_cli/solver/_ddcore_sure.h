@@ -46,11 +46,13 @@ static int cash_of(Core *c, int seat, u64 uni, int entry, u64 *prel) {
     return reached ? cash : 0;
 }
 
+/* The bounds of the cashing leads; ``prel[0]`` the cards the lower bound depended on,
+ * ``prel[1]`` the upper's. */
 static void cash_bounds(Core *c, u64 uni, int *plo, int *phi, u64 *prel) {
     int n = c->n, leader = c->leader, left = c->left;
     const int *counted = c->cnt;
     int lo = 0, hi = left, holder = -1, sure = 0;
-    u64 rel = 0, got_rel = 0;
+    u64 rel = 0, got_rel = 0, lrel = 0, hrel = 0;
     int tb = 16 * c->trump_suit; /* the trumps' first slot card */
     u64 spades = trumps_of(c, uni);
     if (spades) {
@@ -63,33 +65,30 @@ static void cash_bounds(Core *c, u64 uni, int *plo, int *phi, u64 *prel) {
         if (others) rel = 1ULL << (tb - 1 + bitlen(others));
     }
     int partner = c->mate[leader];
+    /* The top spades' holder's sure tricks, counted or not. */
+#define HOLDER_SURE()             \
+    do {                          \
+        if (counted[holder]) {    \
+            lo = sure;            \
+            lrel = rel;           \
+        } else {                  \
+            hi = left - sure;     \
+            hrel = rel;           \
+        }                         \
+    } while (0)
     if (partner < 0) { /* the leader's team is three seats: only the top spades' holder is sure */
-        if (holder >= 0) {
-            if (counted[holder])
-                lo = sure;
-            else
-                hi = left - sure;
-        }
+        if (holder >= 0) HOLDER_SURE();
         *plo = lo;
         *phi = hi;
-        *prel = rel;
+        prel[0] = lrel;
+        prel[1] = hrel;
         return;
     }
     int mine = counted[leader] && counted[partner];
     int none = !counted[leader] && !counted[partner];
-    if (holder >= 0 && holder != leader && holder != partner) {
-        if (counted[holder])
-            lo = sure;
-        else
-            hi = left - sure;
-    }
+    if (holder >= 0 && holder != leader && holder != partner) HOLDER_SURE();
     if (c->first || !(mine || none)) {
-        if (holder == leader || holder == partner) {
-            if (counted[holder])
-                lo = sure;
-            else
-                hi = left - sure;
-        }
+        if (holder == leader || holder == partner) HOLDER_SURE();
         if (!(c->first || partner == leader)) {
             int seat = counted[leader] ? leader : partner;
             int got = cash_of(c, seat, uni, seat == leader ? -1 : leader, &got_rel);
@@ -99,16 +98,18 @@ static void cash_bounds(Core *c, u64 uni, int *plo, int *phi, u64 *prel) {
             if (cash > left) cash = left;
             if (cash > lo) {
                 lo = cash;
-                rel |= got_rel;
+                lrel = got_rel | (holder == seat ? rel : 0);
             }
         }
         *plo = lo;
         *phi = hi;
-        *prel = rel;
+        prel[0] = lrel;
+        prel[1] = hrel;
         return;
     }
+#undef HOLDER_SURE
     int got = cash_of(c, leader, uni, -1, &got_rel);
-    u64 cash_rel = got_rel;
+    u64 cash_rel = got_rel | (holder == leader ? rel : 0);
     int cash = (partner == leader ? got : forced(c, got, c->hands[partner], 0)) + (holder == leader ? sure : 0);
     if (partner != leader) {
         u64 via_rel = 0;
@@ -116,22 +117,27 @@ static void cash_bounds(Core *c, u64 uni, int *plo, int *phi, u64 *prel) {
         int alt = forced(c, via, c->hands[leader], 1) + (holder == partner ? sure : 0);
         if (alt > cash) {
             cash = alt;
-            cash_rel = via_rel;
+            cash_rel = via_rel | (holder == partner ? rel : 0);
         }
     }
     if (holder == partner && sure > cash) {
         cash = sure;
-        cash_rel = 0;
+        cash_rel = rel;
     }
     if (cash > left) cash = left;
     if (mine) {
-        if (cash > lo) lo = cash;
+        if (cash > lo) {
+            lo = cash;
+            lrel = cash_rel;
+        }
     } else if (left - cash < hi) {
         hi = left - cash;
+        hrel = cash_rel;
     }
     *plo = lo;
     *phi = hi;
-    *prel = rel | cash_rel;
+    prel[0] = lrel;
+    prel[1] = hrel;
 }
 
 /* The spades of ``own`` no spade of ``other`` can be matched to (each beating one lower). */
@@ -156,7 +162,7 @@ static int left_over(u64 own, u64 other, u64 *low) {
 
 static void spade_bounds(Core *c, u64 uni, int *plo, int *phi, u64 *prel) {
     int n = c->n, left = c->left, lo = 0, hi = left, extra = 0;
-    u64 rel = 0, extra_rel = 0, low = 0;
+    u64 lrel = 0, hrel = 0, extra_rel = 0, low = 0;
     const int *counted = c->cnt;
     int tb = 16 * c->trump_suit; /* the trumps' first slot card */
     u64 spades = trumps_of(c, uni);
@@ -179,16 +185,16 @@ static void spade_bounds(Core *c, u64 uni, int *plo, int *phi, u64 *prel) {
                 if (k > left) k = left;
                 if (mine && k > lo) {
                     lo = k;
-                    rel |= low << tb;
+                    lrel = low << tb;
                 } else if (theirs && left - k < hi) {
                     hi = left - k;
-                    rel |= low << tb;
+                    hrel = low << tb;
                 }
             } else {
                 int k = left_over(own, spades & ~own, &low);
                 if (counted[s] && k > lo) {
                     lo = k;
-                    rel |= low << tb;
+                    lrel = low << tb;
                 } else if (!counted[s] && k) {
                     extra = k;
                     extra_rel = low << tb;
@@ -198,7 +204,7 @@ static void spade_bounds(Core *c, u64 uni, int *plo, int *phi, u64 *prel) {
     }
     if (extra && hi - extra >= lo) {
         hi -= extra;
-        rel |= extra_rel;
+        hrel |= extra_rel;
     }
     if (c->alone >= 0) {
         /* A seat counted alone takes no trick in which another seat plays a spade it
@@ -213,22 +219,26 @@ static void spade_bounds(Core *c, u64 uni, int *plo, int *phi, u64 *prel) {
             if (k > left) k = left;
             if (left - k < hi && left - k >= lo) {
                 hi = left - k;
-                rel |= low << tb;
+                hrel = low << tb;
             }
         }
     }
     *plo = lo;
     *phi = hi;
-    *prel = rel;
+    prel[0] = lrel;
+    prel[1] = hrel;
 }
 
+/* The sure tricks' bounds; ``prel[0]`` the cards the lower depended on, ``prel[1]``
+ * the upper's. */
 static void sure_bounds(Core *c, int *plo, int *phi, u64 *prel) {
-    u64 uni = 0, r1 = 0, r2 = 0;
+    u64 uni = 0, r1[2], r2[2];
     for (int s = 0; s < c->n; s++) uni |= c->hands[s];
     int lo1, hi1, lo2, hi2;
-    cash_bounds(c, uni, &lo1, &hi1, &r1);
-    spade_bounds(c, uni, &lo2, &hi2, &r2);
-    *prel = r1 | r2;
-    *plo = lo1 > lo2 ? lo1 : lo2;
-    *phi = hi1 < hi2 ? hi1 : hi2;
+    cash_bounds(c, uni, &lo1, &hi1, r1);
+    spade_bounds(c, uni, &lo2, &hi2, r2);
+    *plo = lo1 >= lo2 ? lo1 : lo2;
+    prel[0] = lo1 >= lo2 ? r1[0] : r2[0];
+    *phi = hi1 <= hi2 ? hi1 : hi2;
+    prel[1] = hi1 <= hi2 ? r1[1] : r2[1];
 }
