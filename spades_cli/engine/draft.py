@@ -1,9 +1,10 @@
-"""The two-player draft and the double-nil exchange (R-2P-2, R-2P-3), for the state's
-``DRAFT``, ``EXCHANGE`` and ``DRAW`` phases.
+"""The double-nil exchange that may follow the two-player draft (R-2P-3), for the
+state's ``EXCHANGE`` and ``DRAW`` phases.
 
 Cold code kept out of ``state.py``: each function takes the state (seen through
-:class:`DraftTable`, the fields it reads and writes) and moves it on. ``state.py`` keeps
-one-line methods that call these, so its hot paths never change for them.
+:class:`DraftTable`, the fields it reads and writes) and moves it on. The draft's own
+decisions (R-2P-2, 26 a hand) stay in ``state.py``: reaching a compiled state's fields
+through this protocol cost the two-player game a third of its speed.
 """
 
 from __future__ import annotations
@@ -15,8 +16,6 @@ from spades_cli.engine.rules import Rules
 
 CHANCE: Final = -1  # the state's ``current`` at a chance node (a card drawn)
 
-_DECLARE: Final = int(Phase.DECLARE)
-_DRAFT: Final = int(Phase.DRAFT)
 _EXCHANGE: Final = int(Phase.EXCHANGE)
 _DRAW: Final = int(Phase.DRAW)
 
@@ -29,12 +28,8 @@ class DraftTable(Protocol):
     current: int
     blind: list[bool]
     _phase: int
-    _deck: tuple[int, ...] | None
-    _pile_pos: int
-    _draft_turn: int
     _discard_pile: int
     _own_discards: list[int]
-    _decided: list[bool]
     _exchanged: list[int]
     _exch_queue: list[int]
     _exch_seat: int
@@ -43,41 +38,14 @@ class DraftTable(Protocol):
 
     def _hand(self, seat: int) -> int: ...
     def _put_hand(self, seat: int, mask: int) -> None: ...
-    def _may_declare(self, seat: int) -> bool: ...
     def _begin_bidding(self) -> None: ...
 
 
-def draft(st: DraftTable, keep: bool) -> None:
-    """R-2P-2: the seat on turn keeps the card it drew (the next goes to the discard pile)
-    or discards it (and keeps the next)."""
-    seat = st.current
-    deck = st._deck
-    assert deck is not None
-    top, nxt = deck[st._pile_pos], deck[st._pile_pos + 1]
-    kept, gone = (top, nxt) if keep else (nxt, top)
-    st._put_hand(seat, st._hand(seat) | 1 << kept)
-    st._own_discards[seat] |= 1 << gone
-    st._discard_pile |= 1 << gone
-    st._pile_pos += 2
-    st._draft_turn += 1
-    next_draft_turn(st)
-
-
-def next_draft_turn(st: DraftTable) -> None:
-    """The next draft decision (a double-nil declaration first, R-2P-3), or after the
-    26th the exchanges of the seats that declared."""
-    if st._draft_turn == 26:
-        ex = st.rules.blind_nil.exchange
-        st._exch_queue = [s for s in ((st.dealer + 1) % 2, st.dealer) if st.blind[s] and ex > 0]
-        next_exchanger(st)
-        return
-    seat = (st.dealer + st._draft_turn) % 2
-    st.current = seat
-    if st._draft_turn < 2 and st.rules.blind_nil.enabled and st._may_declare(seat):
-        st._phase = _DECLARE
-    else:
-        st._decided[seat] = True
-        st._phase = _DRAFT
+def end_draft(st: DraftTable) -> None:
+    """After the 26th draft decision: the exchanges of the seats that declared (R-2P-3)."""
+    ex = st.rules.blind_nil.exchange
+    st._exch_queue = [s for s in ((st.dealer + 1) % 2, st.dealer) if st.blind[s] and ex > 0]
+    next_exchanger(st)
 
 
 def next_exchanger(st: DraftTable) -> None:

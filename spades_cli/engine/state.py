@@ -19,7 +19,7 @@ from spades_cli.engine.cards import NUM_CARDS, SMALL_INTS, cards_in, mask_action
 from spades_cli.engine.declare import NO_BLIND_MASK, behind_enough, declare, declare_mask
 from spades_cli.engine.discard import begin_discard, discard, take_left_over
 from spades_cli.engine.draft import CHANCE as CHANCE
-from spades_cli.engine.draft import draft, draw, exchange, next_draft_turn
+from spades_cli.engine.draft import draw, end_draft, exchange
 from spades_cli.engine.illegal import IllegalAction, bid_reason, card_reason, explain
 from spades_cli.engine.ledger import Ledger
 from spades_cli.engine.observation import HandResult, Observation, Trick, zero_at
@@ -611,10 +611,28 @@ class State:
             self._begin_play()
 
     def _draft(self, keep: bool) -> None:
-        draft(self, keep)  # R-2P-2 (engine/draft.py)
+        """R-2P-2 (here, compiled with the state: 26 a hand of the two-player game)."""
+        seat, deck, pos = self.current, self._deck, self._pile_pos
+        assert deck is not None
+        kept, gone = (deck[pos], deck[pos + 1]) if keep else (deck[pos + 1], deck[pos])
+        self._put_hand(seat, self._hand(seat) | 1 << kept)
+        self._own_discards[seat] |= 1 << gone
+        self._discard_pile |= 1 << gone
+        self._pile_pos += 2
+        self._draft_turn += 1
+        self._next_draft_turn()
 
     def _next_draft_turn(self) -> None:
-        next_draft_turn(self)
+        if self._draft_turn == 26:
+            end_draft(self)  # the exchanges (engine/draft.py)
+            return
+        seat = (self.dealer + self._draft_turn) % 2
+        self.current = seat
+        if self._draft_turn < 2 and self.rules.blind_nil.enabled and self._may_declare(seat):
+            self._phase = _DECLARE
+        else:
+            self._decided[seat] = True
+            self._phase = _DRAFT
 
     def _declare(self, action: int) -> None:
         seat = self.current
