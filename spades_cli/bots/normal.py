@@ -274,6 +274,17 @@ def contract_value(rules: Rules, contract: int, tricks: int, bags_now: int) -> f
     return base - over * cost
 
 
+def side_pmf(
+    mu: float, sd: float, partner_bid: int | None, team: tuple[float, float] | None
+) -> tuple[list[float], int]:
+    """The chances of the side's tricks (the seat's ``mu`` and ``sd``, a partner's
+    ``partner_bid`` and, as in ``best_bid``, ``team``), and the partner's bid (0: none)."""
+    if partner_bid is None or partner_bid <= 0:
+        return _normal_pmf(mu, sd), 0
+    extra, spread = team if team is not None else (0.2, math.hypot(sd, 1.06))
+    return _normal_pmf(mu + partner_bid + extra, spread), partner_bid
+
+
 def best_bid(
     rules: Rules,
     bids: list[int],
@@ -289,13 +300,7 @@ def best_bid(
     (mean ``mu``, spread ``sd``) and the partner's bid (its tricks assumed near its bid;
     ``team``: the tricks the partner takes beyond its bid and the side's spread, when
     measured for this estimate)."""
-    team_mu, team_sd, base = mu, sd, 0
-    if partner_bid is not None and partner_bid > 0:
-        extra, spread = team if team is not None else (0.2, math.hypot(sd, 1.06))
-        team_mu = mu + partner_bid + extra
-        team_sd = spread
-        base = partner_bid
-    pmf = _normal_pmf(team_mu, team_sd)
+    pmf, base = side_pmf(mu, sd, partner_bid, team)
     best, best_v = None, -1e9
     for b in bids:
         if b <= 0:
@@ -402,22 +407,10 @@ def bid_choice(
         # R-NV-4: a zero cannot be set: better than a 1 it may miss, or a nil it does not want.
         return ZERO, f"zero: about {mu:.1f} tricks, no nil, and a zero cannot be set"
     why = f"expects about {mu:.1f} tricks"
-    partner_known = obs.players == 2 or (partner is not None and partner > 0)
-    if obs.players == 2 and mine < rules.target:
-        reach = reaching_bid(obs, rules, bids, choice, mu, sd)
+    if (obs.players == 2 or (partner is not None and partner > 0)) and mine < rules.target:
+        reach = reaching_bid(obs, rules, bids, choice, side_pmf(mu, sd, partner, team))
         if reach is not None:
             choice, why = reach
-    elif partner_known and mine < rules.target:
-        # R-C-11: when a made contract wins the game, bid the least that gets there.
-        base = partner or 0
-        reaching = [
-            b
-            for b in bids
-            if 0 < b <= choice and mine + contract_value(rules, base + b, base + b, 0) >= rules.target
-        ]
-        if reaching:
-            choice = min(reaching)
-            why = f"a made contract of {base + choice} wins the game"
     # Never below the tricks the hand cannot lose: they are taken whatever it bids.
     floor = min((b for b in bids if b >= sure), default=choice)
     if choice < floor:
@@ -426,35 +419,44 @@ def bid_choice(
 
 
 def reach_chance(obs: Observation, rules: Rules, bid: int, pmf: list[float]) -> float:
-    """R-C-11, R-C-9: the chance that a bid of ``bid`` (two players: the seat is its side)
-    leaves the seat's score at the target or more after the hand, the bag penalty its
-    overtricks may bring counted (tricks as ``pmf``)."""
-    seat, n = obs.seat, rules.players
-    score, bags = obs.scores[rules.side_of(seat)], obs.bags[rules.side_of(seat)]
+    """R-C-11, R-C-9: the chance that a bid of ``bid`` leaves the side's score at the
+    target or more after the hand, the bag penalty its overtricks may bring counted (the
+    side's tricks as ``pmf``; a partner who bid a number takes that many of them)."""
+    seat, n, side = obs.seat, rules.players, rules.side_of(obs.seat)
+    mate = plan_for(rules).partner[seat]
     bids = [max(1, b or 1) for b in obs.bids]
     bids[seat] = bid
+    seats, base = ([seat], 0) if mate < 0 else ([seat, mate], bids[mate])
     chance = 0.0
-    for t in range(bid, rules.hand_size + 1):
+    for t in range(base + bid, rules.hand_size + 1):
         if pmf[t] < 1e-6:
             continue
-        tricks = [(rules.hand_size - t) // max(1, n - 1)] * n
-        tricks[seat] = t
-        if score_side(rules, bids, [False] * n, tricks, [seat], score, bags).score >= rules.target:
+        tricks = [(rules.hand_size - t) // max(1, n - len(seats))] * n
+        tricks[seat] = t - base
+        if mate >= 0:
+            tricks[mate] = base
+        if (
+            score_side(rules, bids, [False] * n, tricks, seats, obs.scores[side], obs.bags[side]).score
+            >= rules.target
+        ):
             chance += pmf[t]
     return chance
 
 
 def reaching_bid(
-    obs: Observation, rules: Rules, bids: list[int], choice: int, mu: float, sd: float
+    obs: Observation, rules: Rules, bids: list[int], choice: int, side: tuple[list[float], int]
 ) -> tuple[int, str] | None:
-    """Two players, when a made contract can win the game (R-C-11): the bid that reaches
-    the target most often, overtricks that cost the bag penalty (R-C-9) counted; the
+    """When a made contract can win the game (R-C-11): the bid that reaches the target
+    most often over the side's tricks (``side``: their chances and the partner's bid, as
+    ``side_pmf`` gives them), overtricks that cost the bag penalty (R-C-9) counted; the
     nearest to ``choice`` among equals. None when no bid can reach it."""
     mine = obs.scores[rules.side_of(obs.seat)]
-    if mine + contract_value(rules, choice, choice, 0) < rules.target:
+    pmf, base = side
+    if mine + contract_value(rules, base + choice, base + choice, 0) < rules.target:
         return None  # the bid for points does not end the game: no other aim
-    numbers = [b for b in bids if b > 0 and mine + contract_value(rules, b, b, 0) >= rules.target]
-    pmf = _normal_pmf(mu, sd)
+    numbers = [
+        b for b in bids if b > 0 and mine + contract_value(rules, base + b, base + b, 0) >= rules.target
+    ]
     chance = {b: reach_chance(obs, rules, b, pmf) for b in numbers}
     best = max(numbers, key=lambda b: (round(chance[b], 3), -abs(b - choice), -b))
     if best == choice or chance[best] <= 0.0:

@@ -9,6 +9,7 @@ from helpers.positions import deal_4p, position_4p
 
 from spades_cli.bots import LEVELS, Bot, make_bot
 from spades_cli.bots.hard import HardBot
+from spades_cli.bots.normal import reach_chance
 from spades_cli.engine import BID_BASE, BLIND, DECLARE, NO_BLIND, PLAY, Rules, State, rng_for
 from spades_cli.presets import load_rules, rules_from_dict, rules_to_dict
 
@@ -137,3 +138,25 @@ def test_normal_bids_from_its_seat_model(
     state = position_4p(FOUR, hands, bids, dealer=dealer)
     assert state.current_player() == S
     assert bid("normal", FOUR, state) == expected
+
+
+def test_a_game_winning_four_player_bid_counts_the_bag_penalty() -> None:
+    """R-C-11, R-C-9, R-4P-6: a position from a game of normal against itself (game 13,
+    hand 12 of a seeded run). North-South have 478 and 8 bags; East 2, South 5 and West
+    2 are bid, North last. A bid of 1 "wins the game when made" (a contract of 6), so the
+    old bid was 1: the side took 9, three bags made 11 (-100) and the game went on at
+    441. North now bids the number that reaches 500 most often over the side's tricks."""
+    hands = {
+        N: "QS 9S 6S 5S QH TH 3H KD 2D 9C 7C 4C 2C",
+        E: "AS 7S 4S KH JH 9H 6H 4H 2H 9D 5D QC 5C",
+        S: "JS TS 8S 3S 2S 8H AD TD 6D 4D 3D AC KC",
+        W: "KS AH 7H 5H QD JD 8D 7D JC TC 8C 6C 3C",
+    }
+    state = position_4p(FOUR, hands, {E: 2, S: 5, W: 2}, dealer=N, scores=(478, 126), bags=(8, 6))
+    assert state.current_player() == N
+    assert bid("normal", FOUR, state) == 3
+    obs = state.observation(N)
+    pmf = [0.0] * 27
+    pmf[8] = 1.0  # the side takes eight tricks
+    assert reach_chance(obs, FOUR, 1, pmf) == 0.0  # 478 + 62 - 100
+    assert reach_chance(obs, FOUR, 3, pmf) == 1.0  # 478 + 80
