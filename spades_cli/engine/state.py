@@ -588,7 +588,7 @@ class State:
             if self.bids[seat] < 0:
                 self.current = seat
                 return
-        if not begin_discard(self, True):  # R-J-7 (b): a discard after the bids
+        if self._discarder < 0 or not begin_discard(self, True):  # R-J-7 (b): a discard after the bids
             self._end_bidding()
 
     def _end_bidding(self) -> None:
@@ -624,7 +624,10 @@ class State:
 
     def _next_draft_turn(self) -> None:
         if self._draft_turn == 26:
-            end_draft(self)  # the exchanges (engine/draft.py)
+            if self.blind[0] or self.blind[1]:
+                end_draft(self)  # the exchanges (engine/draft.py)
+            else:
+                self._begin_bidding()
             return
         seat = (self.dealer + self._draft_turn) % 2
         self.current = seat
@@ -671,7 +674,7 @@ class State:
         return declare_mask(self._plan, seat, self._scores, self.bids, self.blind)
 
     def _begin_bidding(self) -> None:
-        if begin_discard(self, False):  # R-J-6: the cards left over laid aside first
+        if self._discarder >= 0 and begin_discard(self, False):  # R-J-6: cards left over laid aside first
             return
         self._phase = _BID
         self._queue = self._bid_order()
