@@ -34,7 +34,6 @@ class DiscardTable(Protocol):
     dealer: int
     current: int
     _phase: int
-    _legal: int
     _discarder: int
     _own_discards: list[int]
 
@@ -79,9 +78,6 @@ def begin_discard(st: DiscardTable, after_bids: bool) -> bool:
         return False
     st._phase = _DISCARD
     st.current = seat
-    # The legal cards (the whole hand) are set here: the state's _compute_legal, a hot
-    # path, knows no DISCARD phase, and its cache ``_legal`` is read first.
-    st._legal = st._hand(seat)
     return True
 
 
@@ -93,7 +89,6 @@ def discard(st: DiscardTable, card: int) -> None:
     st._put_hand(seat, hand)
     st._own_discards[seat] |= 1 << card
     if hand.bit_count() > st.rules.hand_size:
-        st._legal = hand  # another card to lay aside (see begin_discard)
         return
     st._discarder = -1
     if st.rules.deck.discard_after_bids:

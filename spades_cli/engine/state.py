@@ -393,8 +393,8 @@ class State:
             return self._hand(self.current) | _DONE_MASK
         if phase == _DRAW:
             return self._discard_pile & ~self._exch_given
-        if phase == _PASS:
-            return self._hand(self.current)  # R-BN-4: any card of the hand
+        if phase in (_PASS, _DISCARD):
+            return self._hand(self.current)  # R-BN-4, R-J-6: any card of the hand
         return 0
 
     def _partner_bid(self) -> int:
