@@ -52,8 +52,9 @@ def _is_path(source: str) -> bool:
 # --------------------------------------------------------------------------- base, overrides, result
 
 
-def _apply_base(tree: Tree, problems: Problems) -> Tree:
-    """Resolve a ``base:`` key: the named shipped preset, overlaid with this tree."""
+def _apply_base(tree: Tree, problems: Problems, seen: tuple[str, ...] = ()) -> Tree:
+    """Resolve a ``base:`` key: the named shipped preset (with its own ``base:``, and so on
+    down the chain), overlaid with this tree."""
     base = tree.pop(BASE_KEY, None)
     if base is None:
         return tree
@@ -67,10 +68,15 @@ def _apply_base(tree: Tree, problems: Problems) -> Tree:
     if info is None:
         problems.add(base.loc, BASE_KEY, unknown_preset_message(base.value))
         return tree
+    if info.file in seen:
+        chain = " -> ".join((*seen, info.file))
+        problems.add(base.loc, BASE_KEY, f"the presets' bases go round in a circle: {chain}")
+        return tree
     from spades_cli.presets.yaml_source import tree_from_text
 
-    base_tree = tree_from_text(shipped_text(info), info.file, RANK_BASE, problems)
-    base_tree.pop(BASE_KEY, None)
+    base_tree = _apply_base(
+        tree_from_text(shipped_text(info), info.file, RANK_BASE, problems), problems, (*seen, info.file)
+    )
     if "name" not in tree:
         base_tree.pop("name", None)  # the name is never inherited
     return overlay(base_tree, tree)

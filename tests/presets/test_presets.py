@@ -351,6 +351,42 @@ def test_base_contradiction_is_reported_at_the_file_key(tmp_path: Path) -> None:
     ]
 
 
+def _more_shipped(monkeypatch: pytest.MonkeyPatch, texts: dict[str, str]) -> None:
+    """Shipped presets as if ``rules/`` held these files too (name -> YAML text)."""
+    from spades_cli.presets import loader, shipped
+
+    def find(name: str) -> shipped.PresetInfo | None:
+        if name in texts:
+            return shipped.PresetInfo(name, f"{name}.yaml", "")
+        return shipped.find_shipped(name)
+
+    def text(info: shipped.PresetInfo) -> str:
+        stem = info.file.removesuffix(".yaml")
+        return texts[stem] if stem in texts else shipped.shipped_text(info)
+
+    monkeypatch.setattr(loader, "find_shipped", find)
+    monkeypatch.setattr(loader, "shipped_text", text)
+
+
+def test_base_follows_the_whole_chain(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file based on a shipped preset that is itself based on the two-player preset gets
+    all three layers: the two-player game, the middle preset's change, its own."""
+    _more_shipped(monkeypatch, {"short-draft": "base: two-player\nname: short-draft\ntarget: 300\n"})
+    rules = load_rules(write(tmp_path, "base: short-draft\nmercy: 250\n"))
+    two = load_rules("two-player")
+    assert rules == dataclasses.replace(two, name="custom", target=300, mercy=250)
+
+
+def test_bases_in_a_circle_are_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _more_shipped(monkeypatch, {"ping": "base: pong\nname: ping\n", "pong": "base: ping\nname: pong\n"})
+    path = write(tmp_path, "base: ping\n")
+    with pytest.raises(MultiError) as exc_info:
+        load_rules(path)
+    assert problems_of(exc_info) == [
+        "pong.yaml:1: base: the presets' bases go round in a circle: ping.yaml -> pong.yaml -> ping.yaml"
+    ]
+
+
 def test_unknown_base(tmp_path: Path) -> None:
     path = write(tmp_path, "name: x\nbase: two-players\n")
     with pytest.raises(MultiError) as exc_info:
