@@ -32,7 +32,6 @@ from spades_cli.errors import (
     SeatFailure,
     SpadesError,
     on_signals,
-    raise_interrupted,
 )
 from spades_cli.game.events import (
     Decided,
@@ -225,7 +224,7 @@ class GameRun:
         decisions and draws have been made (tests, benchmarks)."""
         done = 0
         while not self.over:
-            self._stop_if_asked()
+            self.stop_if_asked()
             if until is not None and until():
                 return
             if self.max_hands is not None and len(self.state.results) >= self.max_hands:
@@ -238,7 +237,7 @@ class GameRun:
             self.step()
             done += 1
 
-    def _stop_if_asked(self) -> None:
+    def stop_if_asked(self) -> None:
         """A signal noted by :func:`stop_signals` stops the game here, between two actions."""
         signum, self.stop_requested = self.stop_requested, None
         if signum is None:
@@ -391,18 +390,12 @@ def _reason(exc: BaseException | None) -> str:
 
 
 @contextlib.contextmanager
-def stop_signals(run: GameRun | None = None) -> Iterator[None]:
-    """While the block runs, SIGTERM and SIGHUP end the game like Ctrl-C (the run then
-    saves ``end *``; exit 143). With ``run`` (a game of bots only: ``run``, ``resume``) Ctrl-C,
-    SIGTERM and SIGHUP are noted and stop it between two actions, never in the middle of
-    writing one: its loop raises KeyboardInterrupt (exit 130) or
-    :class:`~spades_cli.errors.Interrupted`. Without ``run`` (a table that waits for people)
-    SIGTERM and SIGHUP raise :class:`~spades_cli.errors.Interrupted` at once. A signal the
-    process inherited as ignored (``nohup``) stays ignored."""
-    if run is None:
-        with on_signals(raise_interrupted):
-            yield
-        return
+def stop_signals(run: GameRun) -> Iterator[None]:
+    """While the block runs, Ctrl-C, SIGTERM and SIGHUP are noted and stop the game between
+    two actions, never in the middle of writing one or of a wait (a hosted table's waits
+    ask the run through ``stop_if_asked``): the run's loop raises KeyboardInterrupt
+    (exit 130) or :class:`~spades_cli.errors.Interrupted` (exit 143), and the run saves
+    ``end *``. A signal the process inherited as ignored (``nohup``) stays ignored."""
 
     def note(signum: int, frame: object) -> None:
         run.stop_requested = signum

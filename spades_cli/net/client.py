@@ -85,7 +85,7 @@ class Inbox:
     def __init__(self, limit: int = MAX_BACKLOG) -> None:
         self.limit = limit
         self.held = 0  # the bytes of the messages waiting
-        self._items: queue.Queue[tuple[dict[str, Any] | None, int]] = queue.Queue()
+        self._items: queue.SimpleQueue[tuple[dict[str, Any] | None, int]] = queue.SimpleQueue()  # signal-safe
         self._room = threading.Condition()
 
     def put(self, msg: dict[str, Any] | None, size: int = 0) -> None:

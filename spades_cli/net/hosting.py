@@ -200,7 +200,11 @@ def play(game: HostedGame, *, listeners: Sequence[Emit] = ()) -> None:
     run, table = game.run, game.table
     for fn in listeners:
         run.subscribe(fn)
-    with run, stop_signals():  # from here SIGTERM and SIGHUP save the game (end *) like Ctrl-C
+    # From here Ctrl-C, SIGTERM and SIGHUP are noted and stop the game between two actions
+    # (the table's waits ask too): the run saves it (end *). Raised at once, in the middle
+    # of a wait, they could leave a lock of the table's queue taken.
+    table.check_stop = run.stop_if_asked
+    with run, stop_signals(run):
         run.start(resumed=game.resumed)
         missing = [SEAT_WORDS.get(n, n) for n in (run.rules.seat_names[s] for s in table.missing())]
         if missing:

@@ -385,7 +385,8 @@ class Table:
     seat_changed: Callable[[int, str], None] = field(default=lambda _seat, _label: None)
     host: Host | None = None
     match: Match | None = None
-    inbox: queue.Queue[tuple[str, Conn, Any]] = field(default_factory=queue.Queue)
+    # (a signal in a queue.Queue wait may leave its lock taken: the network thread then hangs)
+    inbox: queue.SimpleQueue[tuple[str, Conn, Any]] = field(default_factory=queue.SimpleQueue)
     lock: threading.Lock = field(default_factory=threading.Lock)
     seats: dict[int, Conn] = field(default_factory=dict)
     watchers: set[Conn] = field(default_factory=set)
@@ -393,6 +394,8 @@ class Table:
     taken: set[int] = field(default_factory=set)  # seats the on-leave bot plays now
     rule_lines: list[str] = field(default_factory=list)
     stopping: str | None = None  # set (from any thread) to stop the game: the reason
+    # raises when a signal asked the host to stop (noted by stop_signals, checked by the waits)
+    check_stop: Callable[[], None] = field(default=lambda: None)
     chat: dict[int, wire.RateLimit] = field(default_factory=dict)  # each seat's chat limit
 
     def __post_init__(self) -> None:
@@ -478,6 +481,7 @@ class Table:
     def wait_for_players(self, deadline: float | None = None) -> bool:
         """Serve the inbox until every joined seat is connected (False at ``deadline``)."""
         while self.missing():
+            self.check_stop()
             if self.stopping is not None:
                 raise SeatLost(self.stopping)
             if deadline is not None and time.monotonic() >= deadline:
@@ -618,6 +622,7 @@ class Table:
         waiting_since: float | None = None
         try:
             while True:
+                self.check_stop()
                 if self.stopping is not None:
                     raise SeatLost(self.stopping)
                 action = self.pump(0)  # newcomers are greeted before anything is decided
@@ -757,13 +762,8 @@ class TableEvents:
                 table.broadcast({"type": "hands", "hand": e.hand_no + 1, "hands": shown}, players=False)
         elif isinstance(e, GameOver):
             if e.winner is not None:
-                table.broadcast(
-                    {
-                        "type": "over",
-                        "winner": match.rules.side_name(e.winner),
-                        "scores": list(match.state.scores),
-                    }
-                )
+                winner, scores = match.rules.side_name(e.winner), list(match.state.scores)
+                table.broadcast({"type": "over", "winner": winner, "scores": scores})
             else:
                 why = table.stopping or _WHY.get(e.reason, "the host stopped")
                 table.broadcast({"type": "stopped", "reason": f"{why}; the game is saved"})

@@ -5,7 +5,11 @@ Every wait is bounded in time."""
 from __future__ import annotations
 
 import json
+import os
+import signal
+import threading
 import time
+import traceback
 from collections.abc import Callable
 from pathlib import Path
 
@@ -13,7 +17,9 @@ import pytest
 from click.testing import Result
 from helpers.net import DEADLINE, Player, Spawned, host_table, raw_client, read_all
 
-from spades_cli.net import wire
+from spades_cli.app.setup import choose_rules
+from spades_cli.errors import Interrupted
+from spades_cli.net import hosting, wire
 from spades_cli.net.server import SeatLost
 from spades_cli.transcript import read_transcript, replay, transcript_rules
 
@@ -304,3 +310,43 @@ def test_sigterm_saves_the_hosted_game(tmp_path: Path) -> None:
         host.kill()
     assert path.read_text().rstrip().endswith("end *")
     assert wire.tokens_path(str(path)).exists()
+
+
+def test_a_signal_stops_the_hosted_table_between_two_actions(tmp_path: Path) -> None:
+    """SIGTERM while the table waits for South is noted, and the wait stops at its next
+    check: the game is saved with 'end *', the stop comes from the run's check (not from
+    inside the table's queue, which a signal could leave locked), and the queue still works
+    for the network thread afterwards."""
+    choice = choose_rules("four-player", ("target=100",), default="four-player")
+    path = tmp_path / "hosted.txt"
+    logs: list[str] = []
+    game = hosting.new_game(
+        choice,
+        7,
+        {0: "easy", 1: "easy", 2: "human", 3: "easy"},
+        str(path),
+        watch=False,
+        on_leave=None,
+        reconnect=10.0,
+        hints=True,
+        log=logs.append,
+    )
+    sent = threading.Event()
+
+    def terminate_when_waiting() -> None:
+        end = time.monotonic() + DEADLINE
+        while not any("Waiting for South" in line for line in logs) and time.monotonic() < end:
+            time.sleep(0.01)
+        os.kill(os.getpid(), signal.SIGTERM)
+        sent.set()
+
+    threading.Thread(target=terminate_when_waiting, daemon=True).start()
+    with pytest.raises(Interrupted) as caught:
+        hosting.play(game)
+    assert sent.is_set() and caught.value.signum == signal.SIGTERM
+    assert traceback.extract_tb(caught.value.__traceback__)[-1].name == "stop_if_asked"
+    assert path.read_text().rstrip().endswith("end *")
+    put = threading.Thread(target=game.table.inbox.put, args=(("gone", None, None),))
+    put.start()
+    put.join(DEADLINE)
+    assert not put.is_alive() and game.table.inbox.get_nowait()[0] == "gone"
