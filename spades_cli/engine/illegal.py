@@ -12,6 +12,7 @@ message can never disagree with the engine.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 from spades_cli.engine.actions import (
     BID_BASE,
@@ -133,4 +134,35 @@ def card_reason(
     return row.words.format(suit=SUIT_NAMES[plan.order.suit[trick[0]]], held=held), row.rule_id
 
 
-__all__ = ["IllegalAction", "bid_reason", "card_reason", "explain"]
+class Refused(Protocol):
+    """What :func:`refusal` reads of a :class:`~spades_cli.engine.state.State`."""
+
+    rules: Rules
+    current: int
+    trick: list[int]
+    first_trick: bool
+    broken: bool
+
+    @property
+    def phase(self) -> Phase: ...
+    def legal_actions(self, seat: int | None = None) -> list[int]: ...
+    def spade_count(self, seat: int) -> int: ...
+    def _hand(self, seat: int) -> int: ...
+    def _partner_bid(self) -> int: ...
+
+
+def refusal(st: Refused, action: int, symbols: bool) -> IllegalAction:
+    """The IllegalAction for ``action``, not legal in the state ``st`` now (cold: only
+    an illegal action comes here)."""
+    phase = st.phase
+    if phase == Phase.PLAY and 0 <= action < NUM_CARDS:
+        hand = st._hand(st.current)
+        why = card_reason(st.rules, hand, st.trick, st.first_trick, st.broken, action, symbols=symbols)
+        return IllegalAction(why[0], why[1], action)
+    if phase == Phase.BID and 0 <= action - BID_BASE <= MAX_BID:
+        why = bid_reason(st.rules, st.legal_actions(), st.spade_count(st.current), st._partner_bid())
+        return IllegalAction(why[0], why[1], action)
+    return explain(phase, action, st.legal_actions(), symbols=symbols)
+
+
+__all__ = ["IllegalAction", "bid_reason", "card_reason", "explain", "refusal"]

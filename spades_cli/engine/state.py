@@ -12,15 +12,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, cast, final
 
-from spades_cli.engine.actions import BID_BASE, DISCARD, EXCHANGE_DONE, KEEP, MAX_BID, ZERO
+from spades_cli.engine.actions import BID_BASE, DISCARD, EXCHANGE_DONE, KEEP, ZERO
 from spades_cli.engine.actions import NUM_ACTIONS as NUM_ACTIONS
 from spades_cli.engine.bidding import check_hands, zero_mask
 from spades_cli.engine.cards import NUM_CARDS, SMALL_INTS, cards_in, mask_actions, mask_of
 from spades_cli.engine.declare import NO_BLIND_MASK, behind_enough, declare, declare_mask
 from spades_cli.engine.discard import begin_discard, discard, take_left_over
-from spades_cli.engine.draft import CHANCE as CHANCE
-from spades_cli.engine.draft import draw, end_draft, exchange
-from spades_cli.engine.illegal import IllegalAction, bid_reason, card_reason, explain
+from spades_cli.engine.illegal import IllegalAction, refusal
 from spades_cli.engine.ledger import Ledger
 from spades_cli.engine.observation import HandResult, Observation, Trick, zero_at
 from spades_cli.engine.passing import pass_queue, receiver
@@ -30,6 +28,7 @@ from spades_cli.engine.play import first_leader, legal_cards, situation, trick_w
 from spades_cli.engine.rules import Rules
 from spades_cli.engine.scoring import score_sides, split_deck
 
+CHANCE: Final = -1
 TERMINAL: Final = -2
 
 # The phases as plain integers: the hot paths compare these (see phases.Phase).
@@ -271,7 +270,7 @@ class State:
         """Raise :class:`IllegalAction` (with its reason and rule ID) unless ``action`` is
         legal for the seat on turn; ``symbols`` words cards as ``Q♠`` rather than ``QS``."""
         if not self.is_legal(action):
-            raise self._illegal(action, symbols)
+            raise refusal(self, action, symbols)
 
     def current_player(self) -> int:
         return self.current
@@ -427,21 +426,6 @@ class State:
         keeps = plan.card_keeps[situation(len(trick) > 0, self.first_trick, self.broken)]
         return legal_cards(keeps, hand, plan.suit_mask[trick[0]] if trick else 0) if keeps else hand
 
-    def _illegal(self, action: int, symbols: bool) -> IllegalAction:
-        """The IllegalAction for an action that is not legal now."""
-        if self._phase == _PLAY and 0 <= action < NUM_CARDS:
-            hand = self._hand(self.current)
-            why = card_reason(
-                self.rules, hand, self.trick, self.first_trick, self.broken, action, symbols=symbols
-            )
-            return IllegalAction(why[0], why[1], action)
-        if self._phase == _BID and 0 <= action - BID_BASE <= MAX_BID:
-            why = bid_reason(
-                self.rules, self.legal_actions(), self.spade_count(self.current), self._partner_bid()
-            )
-            return IllegalAction(why[0], why[1], action)
-        return explain(self.phase, action, self.legal_actions(), symbols=symbols)
-
     # -- moves --------------------------------------------------------------------
 
     def deal(self, deck: Sequence[int]) -> None:
@@ -483,7 +467,7 @@ class State:
             return
         legal = self._legal or self._compute_legal()
         if action < 0 or not (legal >> action) & 1:
-            raise self._illegal(action, False)
+            raise refusal(self, action, False)
         self._legal = 0
         # The same int objects as ``action``, appended without boxing it again (compiled).
         boxed = SMALL_INTS[action]
@@ -538,7 +522,7 @@ class State:
         if zero:
             bid = 0  # R-NV-4: a bid of 0 that is not nil
         elif bid < 0 or not (self._bid_bits() >> bid) & 1:
-            raise self._illegal(action, False)
+            raise refusal(self, action, False)
         self.zero[self.current] = zero
         self._legal = 0
         cast("list[object]", self.history).append(SMALL_INTS[action])
@@ -624,10 +608,10 @@ class State:
 
     def _next_draft_turn(self) -> None:
         if self._draft_turn == 26:
-            if self.blind[0] or self.blind[1]:
-                end_draft(self)  # the exchanges (engine/draft.py)
-            else:
-                self._begin_bidding()
+            # R-2P-3: the exchanges of the seats that declared
+            if (self.blind[0] or self.blind[1]) and self.rules.blind_nil.exchange > 0:
+                self._exch_queue = [s for s in ((self.dealer + 1) % 2, self.dealer) if self.blind[s]]
+            self._next_exchanger()
             return
         seat = (self.dealer + self._draft_turn) % 2
         self.current = seat
@@ -657,11 +641,43 @@ class State:
         self._decided = self._plan.trues[:]
         self._begin_bidding()
 
+    def _next_exchanger(self) -> None:
+        if self._exch_queue:
+            self.current, self._phase = self._exch_queue.pop(0), _EXCHANGE
+            self._exch_count = self._exch_given = 0
+        else:
+            self._begin_bidding()
+
     def _exchange(self, action: int) -> None:
-        exchange(self, action, action == EXCHANGE_DONE)  # R-2P-3 (engine/draft.py)
+        """R-2P-3: the seat gives up ``action`` (a card) for a draw, or stops."""
+        seat = self.current
+        if action == EXCHANGE_DONE:
+            self._end_exchange(seat)
+            return
+        self._put_hand(seat, self._hand(seat) & ~(1 << action))
+        self._exch_given |= 1 << action
+        self._exch_count += 1
+        self._exchanged[seat] += 1
+        self._phase, self._exch_seat, self.current = _DRAW, seat, CHANCE
 
     def _draw(self, card: int) -> None:
-        draw(self, card)
+        """R-2P-3: the chance draw of ``card`` from the discard pile for the exchanging seat."""
+        seat, bit = self._exch_seat, 1 << card
+        self._put_hand(seat, self._hand(seat) | bit)
+        self._discard_pile &= ~bit
+        self._own_discards[seat] &= ~bit
+        self.current = seat
+        if self._exch_count >= self.rules.blind_nil.exchange:
+            self._end_exchange(seat)
+        else:
+            self._phase = _EXCHANGE
+
+    def _end_exchange(self, seat: int) -> None:
+        # R-2P-3 decision: the cards given up join the discard pile afterwards.
+        self._discard_pile |= self._exch_given
+        self._own_discards[seat] |= self._exch_given
+        self._exch_given = 0
+        self._next_exchanger()
 
     def _bid_order(self) -> list[int]:
         return self._plan.bid_orders[self.dealer][:]  # the seats from the dealer's left
