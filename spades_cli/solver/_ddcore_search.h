@@ -366,8 +366,9 @@ static void taker_rel(Core *c, int x, u64 theirs) {
  * alone: its partner might have to overtake). The other side, when the side asking needs
  * every trick left: a seat of its own takes this one. */
 static int last_needed(Core *c, double u) {
-    int team = c->team[c->current], mates = 0, counted = 0, others = 0;
+    int team = c->team[c->current], mates = 0, counted = 0, others = 0, all_counted = 0;
     for (int s = 0; s < c->n; s++) {
+        if (c->inc[s]) all_counted |= 1 << s;
         if (c->team[s] != team) {
             others |= 1 << s;
             continue;
@@ -382,7 +383,7 @@ static int last_needed(Core *c, double u) {
         against = counted == mates ? others : ((1 << c->n) - 1);
     } else if (!asking && !counted && need >= (double)c->left) {
         takers = mates;
-        against = others;
+        against = all_counted; /* a trick any seat not counted takes will do */
     } else {
         return -1;
     }
