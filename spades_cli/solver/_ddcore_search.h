@@ -364,7 +364,8 @@ static void taker_rel(Core *c, int x, u64 theirs) {
  * needs one more counted trick: a counted seat of it takes this one, with every other
  * seat still to play against it when its team has uncounted seats (a seat counted
  * alone: its partner might have to overtake). The other side, when the side asking needs
- * every trick left: a seat of its own takes this one. */
+ * every trick left: a seat of its own takes this one, or any seat not counted does (its
+ * card safe from the counted seats still to play). */
 static int last_needed(Core *c, double u) {
     int team = c->team[c->current], mates = 0, counted = 0, others = 0, all_counted = 0;
     for (int s = 0; s < c->n; s++) {
