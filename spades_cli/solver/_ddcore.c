@@ -19,8 +19,10 @@
  * can, a trick target is searched as the count game in a shared count table, and a
  * question is kept by the set of N-S trick counts it asks for; equivalent cards
  * searched once, and after a card that fails, the lower cards of its suit below every
- * card its answer read skipped; within a trick (count mode), a trick the side on turn
- * needs and surely takes answers at once; the best card found before tried first, then
+ * card its answer read skipped; within a trick, a trick the side on turn needs and
+ * surely takes answers at once (count mode: the last counted trick it needs, taken by a
+ * counted seat; table mode: a trick after which every outcome goes its way); the best
+ * card found before tried first, then
  * (count mode, the side asking) the card that last made the cut at the same depth, then
  * cheap winners or useless losers (_ddcore_moves.h); the last trick counted, not
  * searched (_ddcore_search.h).

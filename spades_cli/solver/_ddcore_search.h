@@ -312,59 +312,107 @@ static void killer_first(Core *c, int *moves, int m, int seat, int ply, int hint
     }
 }
 
-/* A card with which the team of the seat on turn surely takes the trick in progress
- * (-1: none found): one the team holds, legal when its seat plays (whether or not a
- * trump breaks spades before then), or the card winning now when the team's, that
- * beats the card winning now and that no card an opponent still to play may play
- * beats (R-C-4). The seats on turn's team may play anything else meanwhile. */
-static int trick_taker(Core *c, u64 *opp) {
-    int n = c->n, seat = c->current, team = c->team[seat];
+/* A card with which a seat of ``takers`` (the team of the seat on turn, or seats of it)
+ * surely takes the trick in progress (-1: none found): one such a seat holds, legal when
+ * it plays (whether or not a trump breaks spades before then), or the card winning now
+ * when a taker's, that beats the card winning now and that no card the seats of
+ * ``against`` still to play may play beats (R-C-4). The other seats of the team may play
+ * anything else meanwhile; ``*opp`` is what ``against`` may play. */
+static int trick_taker(Core *c, int takers, int against, u64 *opp) {
+    int n = c->n, seat = c->current;
     int later = n - c->tlen; /* seats still to play, this one included */
-    u64 theirs = 0;
-    for (int i = 0; i < later; i++) {
-        int s = (seat + i) % n;
-        if (c->team[s] != team) theirs |= legal_in(c, s, 0) | legal_in(c, s, 1);
-    }
-    *opp = theirs;
     int w = c->win_card;
-    if (c->team[c->win_seat] == team && !(theirs & c->beaten[w])) return w;
+    u64 pool[4] = {0, 0, 0, 0}; /* per seat still to play: what it may play */
     for (int i = 0; i < later; i++) {
         int s = (seat + i) % n;
-        if (c->team[s] != team) continue;
+        if (against >> s & 1) pool[s] = legal_in(c, s, 0) | legal_in(c, s, 1);
+    }
+    u64 theirs = pool[0] | pool[1] | pool[2] | pool[3];
+    *opp = theirs;
+    if ((takers >> c->win_seat & 1) && !(theirs & c->beaten[w])) return w;
+    for (int i = 0; i < later; i++) {
+        int s = (seat + i) % n;
+        if (!(takers >> s & 1)) continue;
         u64 ok = i ? legal_in(c, s, 0) & legal_in(c, s, 1) : legal(c, s);
+        u64 rest = theirs & ~pool[s]; /* a taker is not against itself */
         ok &= c->beaten[w];
         while (ok) {
             int x = top64(ok);
             ok ^= 1ULL << x;
-            if (!(theirs & c->beaten[x])) return x;
+            if (!(rest & c->beaten[x])) {
+                *opp = rest;
+                return x;
+            }
         }
     }
     return -1;
 }
 
-/* Count mode, within a trick: 1 or 0 when the team on turn needs this trick and
- * surely takes it (``c->rel`` then the card that takes it), else -1 (DDS's quick tricks
- * for the second hand, here at every seat after the lead). */
-static int last_needed(Core *c, double u) {
-    int team = c->team[c->current], all = 1, none = 1;
-    for (int s = 0; s < c->n; s++) {
-        if (c->team[s] != team) continue;
-        if (c->inc[s]) none = 0;
-        else all = 0;
-    }
-    double need = ceil(u - (double)c->code);
-    int asking = team == c->side;
-    if (!((asking && all && need <= 1.0) || (!asking && none && need >= (double)c->left))) return -1;
-    u64 theirs;
-    int x = trick_taker(c, &theirs);
-    if (x < 0) return -1;
-    /* Its rank matters when it beats a card of its suit, or an opponent may play one. */
+/* ``c->rel`` for a trick surely taken with ``x``: its rank matters when it beats a card of
+ * its suit, or another seat (what ``theirs`` may play) may play one. */
+static void taker_rel(Core *c, int x, u64 theirs) {
     u64 suit = SUIT_MASK[SUIT(x)];
     int by_rank = (theirs & suit) != 0;
     for (int i = 0; i < c->tlen; i++)
         if (c->trick[i] != x && SUIT(c->trick[i]) == SUIT(x)) by_rank = 1;
     c->rel = by_rank ? 1ULL << x : 0;
+}
+
+/* Count mode, within a trick: 1 or 0 when the side on turn gets what it needs from this
+ * trick and surely takes it (``c->rel`` then the card that takes it), else -1 (DDS's
+ * quick tricks for the second hand, here at every seat after the lead). The side asking
+ * needs one more counted trick: a counted seat of it takes this one, with every other
+ * seat still to play against it when its team has uncounted seats (a seat counted
+ * alone: its partner might have to overtake). The other side, when the side asking needs
+ * every trick left: a seat of its own takes this one, or any seat not counted does (its
+ * card safe from the counted seats still to play). */
+static int last_needed(Core *c, double u) {
+    int team = c->team[c->current], mates = 0, counted = 0, others = 0, all_counted = 0;
+    for (int s = 0; s < c->n; s++) {
+        if (c->inc[s]) all_counted |= 1 << s;
+        if (c->team[s] != team) {
+            others |= 1 << s;
+            continue;
+        }
+        mates |= 1 << s;
+        if (c->inc[s]) counted |= 1 << s;
+    }
+    double need = ceil(u - (double)c->code);
+    int asking = team == c->side, takers, against;
+    if (asking && counted && need <= 1.0) {
+        takers = counted;
+        against = counted == mates ? others : ((1 << c->n) - 1);
+    } else if (!asking && !counted && need >= (double)c->left) {
+        takers = mates;
+        against = all_counted; /* a trick any seat not counted takes will do */
+    } else {
+        return -1;
+    }
+    u64 theirs;
+    int x = trick_taker(c, takers, against, &theirs);
+    if (x < 0) return -1;
+    taker_rel(c, x, theirs);
     return asking;
+}
+
+/* Table mode, within a trick: 1 or 0 when a seat of the team on turn surely takes this
+ * trick, every other seat still to play against it, and every outcome after that trick
+ * goes the team's way (the side asking: all at least ``u``; the other side: all below
+ * it), else -1. */
+static int last_wanted(Core *c, double u) {
+    int team = c->team[c->current], asking = team == c->side, all = (1 << c->n) - 1;
+    for (int s = 0; s < c->n; s++) {
+        if (c->team[s] != team) continue;
+        double mn, mx;
+        if (reach(c, c->code + c->inc[s], c->left - 1, 0, c->left - 1, &mn, &mx) < 0) return -1;
+        if (asking ? mn < u : mx >= u) continue;
+        u64 theirs;
+        int x = trick_taker(c, 1 << s, all, &theirs);
+        if (x < 0) continue;
+        taker_rel(c, x, theirs);
+        return asking;
+    }
+    return -1;
 }
 
 static int node(Core *c, double u, int hint) {
@@ -373,8 +421,8 @@ static int node(Core *c, double u, int hint) {
         c->aborted = 1;
         return 0;
     }
-    if (c->count_mode && c->tlen && !c->first) {
-        int known = last_needed(c, u);
+    if (c->tlen && !c->first) {
+        int known = c->count_mode ? last_needed(c, u) : last_wanted(c, u);
         if (known >= 0) return known;
     }
     int seat = c->current;

@@ -71,6 +71,47 @@ def test_fast_search_agrees_with_brute_force_on_small_endings(
         assert not fast.reaches(card, v + 1 if mover == side else v - 1, mover)
 
 
+def _every_card_agrees(fast: FastSolver, state: State, side: int, want: Any) -> None:
+    """The value and every card's value of ``fast`` are the brute-force search's."""
+    assert fast.value() == brute(state.clone(), side, want)
+    mover = state.current % 2
+    for card in state.legal_actions():
+        child = state.clone()
+        child.apply(card)
+        v = brute(child, side, want)
+        assert fast.reaches(card, v, mover)
+        assert not fast.reaches(card, v + 1 if mover == side else v - 1, mover)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("spades_break", [True, False])
+def test_a_seat_counted_alone_takes_a_trick_only_when_no_seat_can_overtake(spades_break: bool) -> None:
+    # R-C-4: within a trick, a seat counted alone that needs one more trick has it when
+    # it surely takes this one; its partner, who is not counted, may have to overtake
+    # it, so every other seat still to play is against it (the search stops there).
+    rules = variant(FOUR, spades_break=spades_break, no_spades_first_trick=False)
+    for seed in range(60):
+        state = random_ending(rules, seed, 3)
+        for seat in range(4):
+            fast = _seat(state, seat, True)
+            assert isinstance(fast, FastSolver)
+            _every_card_agrees(fast, state, seat % 2, lambda t, seat=seat: float(t[seat]))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 4])
+def test_points_within_a_trick_that_a_seat_surely_takes(players: int) -> None:
+    # R-C-4, R-4P-7: points (nils scored on their own tricks on odd seeds), asked within
+    # a trick that a seat of the side on turn surely takes when every outcome after it
+    # goes that side's way: the answers are brute force's, from both sides.
+    rules = FOUR if players == 4 else TWO
+    for seed in range(60):
+        state = random_ending(rules, seed, 3 if players == 4 else 4)
+        for side in (0, 1):
+            oc = Outcome(state, side, value="points")
+            _every_card_agrees(_fast(oc, state), state, side, brute_value(oc))
+
+
 def _random_rules(rng: random.Random, players: int) -> Any:
     d: dict[str, Any] = rules_to_dict(FOUR if players == 4 else TWO)
     d["name"] = "variant"
