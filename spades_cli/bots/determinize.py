@@ -6,7 +6,8 @@ holds none of it), the number of cards each seat still holds, and in the two-pla
 game the cards this seat kept and discarded in the draft (its own discards are never
 in the opponent's hand, except that an opponent who exchanged may have drawn some).
 Worlds are weighted by how well they explain the bids already made (a seat that bid
-five is unlikely to hold a hand of twos) and, in the draft game, by the cards a
+five is unlikely to hold a hand of twos; two players: by the model of a drafted hand,
+``hand.two_tricks``) and, in the draft game, by the cards a
 drafter tends to keep.
 
 :func:`build_state` turns an observation plus a world into an engine ``State`` (through

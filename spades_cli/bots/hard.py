@@ -10,8 +10,9 @@ tie-break, and a finished game as won or lost. The same sampled deals serve ever
 candidate (common random numbers), so the comparison is fair.
 
 For the bid it samples complete deals (the bids still to come filled in with a quick
-estimate) and plays each out twice: once with the rule-based bid, once with nil where
-nil is allowed and the hand is safe enough to try (the rollouts overrate nils). The
+estimate; a two-player opponent's from the model of its drafted hand, hearing hard's
+bid) and plays each out twice: once with the rule-based bid, once with nil where nil
+is allowed and the hand is safe enough to try (the rollouts overrate nils). The
 simulated trick count, blended with the rule-based estimate, feeds the normal bot's
 expected-value bidding (which also watches bags and the target), and nil is bid when
 it scored clearly better in the same deals. When a side is near the target, the bids
