@@ -10,8 +10,9 @@ tie-break, and a finished game as won or lost. The same sampled deals serve ever
 candidate (common random numbers), so the comparison is fair.
 
 For the bid it samples complete deals (the bids still to come filled in with a quick
-estimate) and plays each out twice: once with the rule-based bid, once with nil where
-nil is allowed and the hand is safe enough to try (the rollouts overrate nils). The
+estimate; a two-player opponent's from the model of its drafted hand, hearing hard's
+bid) and plays each out twice: once with the rule-based bid, once with nil where nil
+is allowed and the hand is safe enough to try (the rollouts overrate nils). The
 simulated trick count, blended with the rule-based estimate, feeds the normal bot's
 expected-value bidding (which also watches bags and the target), and nil is bid when
 it scored clearly better in the same deals. When a side is near the target, the bids
@@ -30,9 +31,9 @@ import random
 import statistics
 
 from spades_cli.bots import normal
-from spades_cli.bots.determinize import build_state, played_by, sample_worlds
+from spades_cli.bots.determinize import TWO_BID_SHORT, build_state, played_by, sample_worlds
 from spades_cli.bots.discard import as_kept
-from spades_cli.bots.hand import estimate_tricks, nil_danger
+from spades_cli.bots.hand import estimate_tricks, nil_danger, two_tricks
 from spades_cli.bots.rollout import game_utility, make_context, play_out
 from spades_cli.bots.view import TableView, bid_of, ranks_of, read_table
 from spades_cli.engine import BID, BID_BASE, PLAY, Observation, Rules, beats, card_str
@@ -139,7 +140,7 @@ class HardBot:
         as_nil: list[float] = []
         filled: list[list[int]] = []
         for hands in worlds:
-            bids = _fill_bids(view, hands, played, rules)
+            bids = _fill_bids(view, hands, played, rules, probe)
             filled.append(bids[:])
             bids[seat] = probe
             st = build_state(obs, rules, hands, bids)
@@ -332,25 +333,39 @@ def pick(values: dict[int, list[float]], default: int) -> int:
     return best if mean > max(MIN_GAIN, SWITCH_Z * se) else default
 
 
-def _quick_bid(hand: int, players: int, rules: Rules, *, nil: bool = True) -> int:
-    a, b, _ = normal.FIT_FIRST[2 if players == 2 else 4]
-    mu = a + b * estimate_tricks(hand, players)
+def _quick_bid(
+    hand: int, players: int, rules: Rules, *, nil: bool = True, mu: float | None = None, short: float = 0.3
+) -> int:
+    """A quick bid for ``hand``: ``short`` under its tricks (``mu``, when the caller
+    knows better than the estimate)."""
+    if mu is None:
+        a, b, _ = normal.FIT_FIRST[2 if players == 2 else 4]
+        mu = a + b * estimate_tricks(hand, players)
     fixed = normal.fixed_bid(hand, rules, mu)
     if fixed is not None:
         return fixed
     if nil and rules.nil.enabled and mu <= 2.5 and nil_danger(hand) <= 1.6:
         return 0
-    return max(max(1, rules.bidding.min_bid), min(13, round(mu - 0.3)))
+    return max(max(1, rules.bidding.min_bid), min(13, round(mu - short)))
 
 
-def _fill_bids(view: TableView, hands: list[int], played: list[int], rules: Rules) -> list[int]:
-    """Every seat's bid in this world: the real ones, and quick estimates for the rest."""
+def _fill_bids(view: TableView, hands: list[int], played: list[int], rules: Rules, mine: int) -> list[int]:
+    """Every seat's bid in this world: the real ones, and quick estimates for the rest
+    (``mine``: this seat's bid, which a two-player opponent bidding after it knows)."""
     obs = view.obs
     bids = []
     for s in range(view.n):
         b = obs.bids[s]
-        if b is None:
-            b = _quick_bid(hands[s] | played[s], view.n, rules) if s != view.seat else 0
+        if b is None and s == view.seat:
+            b = 0
+        elif b is None and view.n == 2:
+            # R-2P-4: it bids after this seat, as the sampled deals read a bid (the model of
+            # its drafted hand; its discards are the unseen cards it does not hold).
+            full = hands[s] | played[s]
+            mu = two_tricks(full, view.unknown & ~hands[s], mine)
+            b = _quick_bid(full, 2, rules, mu=mu, short=TWO_BID_SHORT)
+        elif b is None:
+            b = _quick_bid(hands[s] | played[s], view.n, rules)
         bids.append(b)
     partner = plan_for(rules).partner
     for s in range(view.n):

@@ -7,16 +7,16 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers.engine import E, N, S, W
+from helpers.engine import N2, S2, E, N, S, W, drafted
 from helpers.midhand import mid_hand, reshuffle_hidden, shown_voids
 from helpers.positions import position_4p
 
-from spades_cli.bots.determinize import build_state, cards_held, sample_worlds
-from spades_cli.bots.hard import HardBot, cover_leads
+from spades_cli.bots.determinize import build_state, cards_held, played_by, sample_worlds
+from spades_cli.bots.hard import HardBot, _fill_bids, cover_leads
 from spades_cli.bots.rollout import WIN_VALUE, game_utility, hand_utility, make_context, play_out
 from spades_cli.bots.view import bid_of, read_table
-from spades_cli.engine import BID, PLAY, Rules, card_str, rng_for
-from spades_cli.engine.cards import SUIT_MASKS, mask_of
+from spades_cli.engine import BID, BID_BASE, PLAY, Rules, card_str, rng_for
+from spades_cli.engine.cards import SPADES, SUIT_MASKS, mask_of
 from spades_cli.presets import load_rules
 
 FOUR = load_rules("four-player")
@@ -71,6 +71,54 @@ def test_sampled_deals_agree_with_what_the_seat_has_seen(rules: Rules, seed: int
         world = build_state(obs, rules, hands)
         assert world.observation(me).legal == obs.legal
         assert world.current_player() == me
+
+
+def test_two_player_deals_give_a_high_bidder_the_long_spades() -> None:
+    """R-2P-4, R-2P-2: the deals sampled after the opponent's bid read that bid with the
+    model of a drafted hand. Seed 2024 of hard against normal: South (second player,
+    bidding first) drafted K Q T 7 5 4 3 of spades and A A K K Q and bid 8; North, the
+    hard bot, holds five spades and threw away the jack, so South has all seven others.
+    The deals it sampled gave South four spades on average, whatever South had bid."""
+    hands = {
+        N2: "AS 9S 8S 6S 2S JH 9D 8D 7D 6D AC 3C 2C",
+        S2: "KS QS TS 7S 5S 4S 3S AH AD KD KC QC 9C",
+    }
+    discards = {
+        N2: "JS KH QH TH 9H 8H 3H TD 5D 4D 3D 6C 4C",
+        S2: "7H 6H 5H 4H 2H QD JD 2D JC TC 8C 7C 5C",
+    }
+    spades = {}
+    for bid in (8, 3):
+        state = drafted(N2, hands, discards)
+        state.apply(BID_BASE + bid)
+        view = read_table(state.observation(N2), TWO)
+        worlds = sample_worlds(view, random.Random(7), 64)
+        spades[bid] = sum((w[S2] & SUIT_MASKS[SPADES]).bit_count() for w in worlds) / len(worlds)
+    assert spades[8] >= spades[3] + 1.0  # the old reading: 4.0 against 3.9
+
+
+def test_two_player_bid_search_gives_the_opponent_a_bid_that_reads_ours() -> None:
+    """R-2P-4: bidding first, hard plays its sampled deals out with a bid filled in for
+    the opponent, who bids after it. The same deal as above, the hands swapped: in the
+    deal where North holds K Q T 7 5 4 3 of spades and A A K K Q, the filled bid answers
+    South's (the old one was 10 whatever South bid; normal bid 8 on those cards)."""
+    state = drafted(
+        N2,
+        {
+            S2: "AS 9S 8S 6S 2S JH 9D 8D 7D 6D AC 3C 2C",
+            N2: "KS QS TS 7S 5S 4S 3S AH AD KD KC QC 9C",
+        },
+        {
+            S2: "JS KH QH TH 9H 8H 3H TD 5D 4D 3D 6C 4C",
+            N2: "7H 6H 5H 4H 2H QD JD 2D JC TC 8C 7C 5C",
+        },
+    )
+    obs = state.observation(S2)
+    view = read_table(obs, TWO)
+    hands = [state.hands[N2], state.hands[S2]]
+    filled = {mine: _fill_bids(view, hands, played_by(obs), TWO, mine)[N2] for mine in (3, 5, 7)}
+    assert filled[3] > filled[5] > filled[7]
+    assert filled[5] in (7, 8, 9)
 
 
 def test_the_game_utility_weighs_the_same_hand_by_the_race_to_the_target() -> None:

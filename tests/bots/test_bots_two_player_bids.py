@@ -8,35 +8,16 @@ points it lost (bench/README.md).
 
 from __future__ import annotations
 
-from helpers.engine import cards, draft, pile_2p
+from helpers.engine import cards, drafted
 
 from spades_cli.bots.hand import TWO_FEATURES, TWO_WEIGHTS_FIRST, TWO_WEIGHTS_SECOND, two_features, two_tricks
 from spades_cli.bots.normal import NormalBot, reach_chance
-from spades_cli.engine import BID, BID_BASE, State, rng_for
+from spades_cli.engine import BID_BASE, State, rng_for
 from spades_cli.engine.cards import mask_of
 from spades_cli.presets import load_rules
 
 TWO = load_rules("two-player")
 N2, S2 = 0, 1
-
-
-def drafted(
-    dealer: int,
-    hands: dict[int, str],
-    discards: dict[int, str],
-    scores: tuple[int, int] = (0, 0),
-    bags: tuple[int, int] = (0, 0),
-) -> State:
-    """R-2P-2: a draft in which each seat keeps the cards given and throws away its own
-    discards given (the first player, the dealer, handles the first two cards), at the
-    bidding, with the running scores and bags given."""
-    gone = {s: cards(t) for s, t in discards.items()}
-    order = [gone[(dealer + turn) % 2][turn // 2] for turn in range(26)]
-    state = State(TWO, dealer, scores=scores, bags=bags)
-    state.deal(pile_2p(dealer, {s: cards(t) for s, t in hands.items()}, order))
-    draft(state)
-    assert state.phase == BID
-    return state
 
 
 def normal_bid(state: State) -> int:

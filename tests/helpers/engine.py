@@ -33,6 +33,7 @@ from spades_cli.engine import (
 )
 from spades_cli.engine.play import deck_cards
 from spades_cli.engine.rules import BlindNilRules, NilRules
+from spades_cli.presets import load_rules
 
 FOUR = Rules(players=4)
 TWO = Rules(
@@ -256,4 +257,23 @@ def deal_hands(rules: Rules, dealer: int, hands: Mapping[int, Sequence[int]]) ->
         deck[k::n] = given[(dealer + 1 + k) % n]
     state = State(rules, dealer)
     state.deal(deck)
+    return state
+
+
+def drafted(
+    dealer: int,
+    hands: dict[int, str],
+    discards: dict[int, str],
+    scores: tuple[int, int] = (0, 0),
+    bags: tuple[int, int] = (0, 0),
+) -> State:
+    """R-2P-2: a draft in which each seat keeps the cards given and throws away its own
+    discards given (the first player, the dealer, handles the first two cards), at the
+    bidding, with the running scores and bags given."""
+    gone = {s: cards(t) for s, t in discards.items()}
+    order = [gone[(dealer + turn) % 2][turn // 2] for turn in range(26)]
+    state = State(load_rules("two-player"), dealer, scores=scores, bags=bags)
+    state.deal(pile_2p(dealer, {s: cards(t) for s, t in hands.items()}, order))
+    draft(state)
+    assert state.phase == BID
     return state
