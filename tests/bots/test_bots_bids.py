@@ -160,3 +160,14 @@ def test_a_game_winning_four_player_bid_counts_the_bag_penalty() -> None:
     pmf[8] = 1.0  # the side takes eight tricks
     assert reach_chance(obs, FOUR, 1, pmf) == 0.0  # 478 + 62 - 100
     assert reach_chance(obs, FOUR, 3, pmf) == 1.0  # 478 + 80
+
+
+@pytest.mark.parametrize(("west", "east", "expected"), [(1, 1, 4), (2, 2, 3), (3, 3, 3)])
+def test_the_sides_second_bid_reads_the_opponents_bids(west: int, east: int, expected: int) -> None:
+    """R-4P-6, R-C-4: the same cards as above, North's 4 made, South the side's second
+    bidder. Opponents who bid 1 and 1 hold few winners, so the side takes more of the
+    thirteen tricks: South bids 4 (a contract of 8). At 2 and 2 it bids 3 (the constant
+    0.35 tricks beyond the partner's bid, the model before, bid 3 whatever they bid)."""
+    state = position_4p(FOUR, PARTNER_OPENED_FOUR, {W: west, N: 4, E: east}, dealer=S)
+    assert state.current_player() == S
+    assert bid("normal", FOUR, state) == expected
