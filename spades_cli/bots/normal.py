@@ -343,7 +343,7 @@ def nil_ok(obs: Observation, rules: Rules, hand: int, mu: float) -> bool:
         pb = obs.bids[plan_for(rules).partner[obs.seat]]
         if pb == 0:
             return False  # both partners nil leaves no contract
-        limit = 1.8 if (pb is None or pb >= 3) else 1.2
+        limit = 1.8 if (pb is None or pb >= 3) else 1.5  # a low partner bid: less cover (README)
         return danger <= limit * scale and mu <= 2.5
     return danger <= 0.9 * scale and mu <= 2.5
 
