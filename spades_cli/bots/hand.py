@@ -5,7 +5,8 @@ side suits, where a trump is likely to interfere), spade length and strength, an
 ruffing chances from voids and short side suits limited by the spades to ruff with.
 ``seat_tricks`` (four players) weighs that estimate with a few features of the hand
 (spade honours and length, side aces and kings by suit length, ruffing chances), a
-linear model fit on the tricks sides take; ``two_tricks`` does the same for a
+linear model fit on the tricks sides take (``side_extra``: the side's second bid, with
+the partner's and the opponents' bids); ``two_tricks`` does the same for a
 two-player hand after the draft, with the seat's own discards and the opponent's bid.
 ``nil_danger`` scores how likely a hand is to be forced to take a trick.
 ``sure_tricks`` is the floor under every bid: the tricks no distribution of the other
@@ -231,6 +232,23 @@ def seat_tricks(hand: int) -> float:
     """Four-player: the tricks a seat's 13 cards take on average, its side's partner
     unknown (half the side's intercept plus its features weighed)."""
     return SEAT_INTERCEPT / 2 + sum(w * f for w, f in zip(SEAT_WEIGHTS, seat_features(hand), strict=True))
+
+
+# The side's second bid (the partner bid a number): the side's tricks beyond the seat's
+# estimate and the partner's bid, an intercept plus weights on the opponents' bids made
+# so far (summed), how many of them were made, the seat's estimate and the partner's bid;
+# the tricks spread SIDE_SPREAD_4P about it. Least squares on the tricks ``normal``'s
+# sides took in duplicate games against two outside players (``bench/seatfit.py --four``;
+# bench/README.md says on which games): opponents who bid high leave the side fewer.
+SIDE_FIT_4P = (1.23, -0.268, 0.789, -0.189, -0.0872)
+SIDE_SPREAD_4P = 1.01
+
+
+def side_extra(opp_bids: list[int], mu: float, partner_bid: int) -> float:
+    """Four players: the tricks a side takes beyond its second bidder's estimate ``mu``
+    and the partner's bid, given the opponents' bids made so far (SIDE_FIT_4P)."""
+    a, b, c, d, e = SIDE_FIT_4P
+    return a + b * sum(opp_bids) + c * len(opp_bids) + d * mu + e * partner_bid
 
 
 # -- two players: a seat's tricks after the draft -----------------------------------

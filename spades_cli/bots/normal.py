@@ -17,11 +17,13 @@ import random
 
 from spades_cli.bots.discard import as_kept, discard_choice
 from spades_cli.bots.hand import (
+    SIDE_SPREAD_4P,
     TWO_SPREAD,
     card_danger,
     estimate_tricks,
     nil_danger,
     seat_tricks,
+    side_extra,
     sure_tricks,
     two_tricks,
 )
@@ -213,10 +215,6 @@ def _legal_bids(legal: tuple[int, ...]) -> list[int]:
 _FIT_4P = (0.81, 0.83, 1.03)
 _FIT_2P_FIRST = (2.35, 0.68, 2.17)
 FIT_FIRST = {2: _FIT_2P_FIRST, 4: _FIT_4P}  # a seat's tricks before any bid: a + b * estimate
-# 4P, the second bid of a side with ``hand.seat_tricks``: the partner takes 0.35 tricks
-# over its bid on average and the side's tricks spread 1.0 about the estimate (measured
-# on duplicate games against two outside players; bench/README.md).
-TEAM_4P = (0.35, 1.0)
 SECOND_BID_ROOM = 1.0  # 2P: tricks the opponent's low bid may add to the hand's own count
 
 
@@ -345,7 +343,7 @@ def nil_ok(obs: Observation, rules: Rules, hand: int, mu: float) -> bool:
         pb = obs.bids[plan_for(rules).partner[obs.seat]]
         if pb == 0:
             return False  # both partners nil leaves no contract
-        limit = 1.8 if (pb is None or pb >= 3) else 1.2
+        limit = 1.8 if (pb is None or pb >= 3) else 1.5  # a low partner bid: less cover (README)
         return danger <= limit * scale and mu <= 2.5
     return danger <= 0.9 * scale and mu <= 2.5
 
@@ -401,7 +399,9 @@ def bid_choice(
         greed = 0.5
         if nil_allowed and nil_verdict is None and mu <= 3 and nil_danger(hand) <= 2.5:
             return BID_BASE + 0, "the opponents are close to winning: a risky nil"
-    team = TEAM_4P if estimate is None and obs.players == 4 and rules.hand_size == 13 else None
+    second = estimate is None and obs.players == 4 and rules.hand_size == 13 and partner  # fitted:
+    opp = [b for i, b in enumerate(obs.bids) if b is not None and rules.side_of(i) != side]
+    team = (side_extra(opp, mu, partner or 0), SIDE_SPREAD_4P) if second else None
     choice = best_bid(rules, bids, mu, sd, partner, obs.bags[side], greed=greed, team=team)
     if ZERO in obs.legal and (choice == 0 or (choice == 1 and mu < ZERO_BELOW and not sure)):
         # R-NV-4: a zero cannot be set: better than a 1 it may miss, or a nil it does not want.

@@ -160,3 +160,35 @@ def test_a_game_winning_four_player_bid_counts_the_bag_penalty() -> None:
     pmf[8] = 1.0  # the side takes eight tricks
     assert reach_chance(obs, FOUR, 1, pmf) == 0.0  # 478 + 62 - 100
     assert reach_chance(obs, FOUR, 3, pmf) == 1.0  # 478 + 80
+
+
+@pytest.mark.parametrize(("west", "east", "expected"), [(1, 1, 4), (2, 2, 3), (3, 3, 3)])
+def test_the_sides_second_bid_reads_the_opponents_bids(west: int, east: int, expected: int) -> None:
+    """R-4P-6, R-C-4: the same cards as above, North's 4 made, South the side's second
+    bidder. Opponents who bid 1 and 1 hold few winners, so the side takes more of the
+    thirteen tricks: South bids 4 (a contract of 8). At 2 and 2 it bids 3 (the constant
+    0.35 tricks beyond the partner's bid, the model before, bid 3 whatever they bid)."""
+    state = position_4p(FOUR, PARTNER_OPENED_FOUR, {W: west, N: 4, E: east}, dealer=S)
+    assert state.current_player() == S
+    assert bid("normal", FOUR, state) == expected
+
+
+# South's hand has little that wins (nil danger 1.46: the nine of spades, a king of
+# diamonds fourth, a jack of clubs third); West bid 3 and East 5.
+LOW_PARTNER_NIL = {
+    S: "9S 3S 9H 6H 4H 2H KD 8D 5D 3D JC 4C 2C",
+    N: "QS 8S 4S 2S QH 8H 5H 3H 6D 2D 9C 6C 3C",
+    E: "AS KS JS 7S 5S AH KH AD QD JD KC QC 5C",
+    W: "TS 6S JH TH 7H AC 7C TC 8C TD 9D 7D 4D",
+}
+
+
+@pytest.mark.parametrize("partner", [1, 2, 4])
+def test_nil_beside_a_partners_low_bid(partner: int) -> None:
+    """R-4P-7, R-C-10: a hand of about one trick with little that must win bids nil
+    whether its partner bid 1, 2 or 4. A 1 from it is set about one time in three, and
+    it sets the side's whole contract; normal's own nils beside a partner's 1 or 2 were
+    made at least as often as beside a higher bid on hands this safe (bench/README.md)."""
+    state = position_4p(FOUR, LOW_PARTNER_NIL, {W: 3, N: partner, E: 5}, dealer=S)
+    assert state.current_player() == S
+    assert bid("normal", FOUR, state) == 0

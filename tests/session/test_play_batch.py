@@ -52,14 +52,14 @@ South to bid: nil or 1-13
 Bids/tricks: N -, E -, S ?, W -. Sides: NS took 0, EW took 0.
 South bids 3.
 West bids 2.
-North bids 1.
+North bids 2.
 East bids 3.
 
 Hand 1, trick 1; spades not broken. South to lead.
-        N 1/0
+        N 2/0
 W 2/0              E 3/0
         S 3/0  ?
-NS: bid 4, took 0, 0 bags, score 0
+NS: bid 5, took 0, 0 bags, score 0
 EW: bid 5, took 0, 0 bags, score 0
 South's hand: J♠ 10♠ 7♠ 3♠ 2♠  K♥ 8♥  A♣ K♣  K♦ 8♦ 6♦ 4♦
 South to lead: any card but a spade (spades are not broken yet)
@@ -73,10 +73,10 @@ W  5♣             E  2♣
         S  [K♣]
 
 Hand 1, trick 2; spades not broken. South to lead.
-        N 1/0
+        N 2/0
 W 2/0              E 3/0
         S 3/1  ?
-NS: bid 4, took 1, 0 bags, score 0
+NS: bid 5, took 1, 0 bags, score 0
 EW: bid 5, took 0, 0 bags, score 0
 South's hand: J♠ 10♠ 7♠ 3♠ 2♠  K♥ 8♥  A♣  K♦ 8♦ 6♦ 4♦
 South to lead: any card but a spade (spades are not broken yet)
@@ -91,20 +91,20 @@ W  9♣             E  3♣
         S  [A♣]
 
 Hand 1, trick 3; spades not broken. South to lead.
-        N 1/0
+        N 2/0
 W 2/0              E 3/0
         S 3/2  ?
-NS: bid 4, took 2, 0 bags, score 0
+NS: bid 5, took 2, 0 bags, score 0
 EW: bid 5, took 0, 0 bags, score 0
 South's hand: J♠ 10♠ 7♠ 3♠ 2♠  K♥ 8♥  K♦ 8♦ 6♦ 4♦
 South to lead: any card but a spade (spades are not broken yet)
 Took back South's A♣ and 3 moves after it.
 
 Hand 1, trick 2; spades not broken. South to lead.
-        N 1/0
+        N 2/0
 W 2/0              E 3/0
         S 3/1  ?
-NS: bid 4, took 1, 0 bags, score 0
+NS: bid 5, took 1, 0 bags, score 0
 EW: bid 5, took 0, 0 bags, score 0
 South's hand: J♠ 10♠ 7♠ 3♠ 2♠  K♥ 8♥  A♣  K♦ 8♦ 6♦ 4♦
 South to lead: any card but a spade (spades are not broken yet)
@@ -121,10 +121,10 @@ North plays 6♥.
 East plays A♥.
 
 Hand 1, trick 3: West led, East is winning. South to play.
-            N 1/0  6♥
+            N 2/0  6♥
 W 2/1  2♥               E 3/0  [A♥]
             S 3/1  ?
-NS: bid 4, took 1, 0 bags, score 0
+NS: bid 5, took 1, 0 bags, score 0
 EW: bid 5, took 1, 0 bags, score 0
 South's hand: J♠ 10♠ 7♠ 3♠ 2♠  K♥ 8♥  A♣  K♦ 8♦ 6♦
 South to play: follow hearts (K♥ 8♥)

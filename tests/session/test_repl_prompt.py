@@ -168,7 +168,7 @@ def test_toolbar_shows_bids_tricks_score_and_spades() -> None:
     session.handle("3")
     bar = fragment_list_to_text(toolbar(session))
     first, second = bar.splitlines()
-    assert first.strip() == "Hand 1 | N 1/0, E 3/0, S 3/0, W 2/0 | NS 4/0, 0 pts, 0 bags"
+    assert first.strip() == "Hand 1 | N 2/0, E 3/0, S 3/0, W 2/0 | NS 5/0, 0 pts, 0 bags"
     assert second.strip() == "EW 5/0, 0 pts, 0 bags | spades not broken | help, Tab, Ctrl-D"
 
 

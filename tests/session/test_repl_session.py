@@ -424,7 +424,7 @@ def test_autoplay_plays_the_only_legal_card_and_says_so() -> None:
     assert auto.state.history == typed.state.history  # the same game, two cards fewer typed
     assert [t for t in texts(auto_shown, OWN) if "only legal" in t] == [
         "South plays KH (the only legal card).",
-        "South plays JS (the only legal card).",
+        "South leads JS (the only legal card).",
     ]
     assert len(texts(auto_shown, VIEW)) == len(texts(typed_shown, VIEW)) - 2
     assert not any("only legal" in t for t in texts(typed_shown))
@@ -469,16 +469,17 @@ def test_a_claim_is_checked_with_every_hand_known_and_played_out() -> None:
 
 def test_out_and_voids_count_from_the_seats_observation() -> None:
     # Seed 7, South bids 3 and plays the first legal card: in trick 8 East leads 7C and
-    # South, out of clubs, discards KD (R-C-3: follow suit when able).
+    # South, out of clubs, discards KD (R-C-3: follow suit when able); in trick 9 North
+    # leads 8C and East, out of clubs too, ruffs with AS.
     session = new_session()
     session.start()
     assert texts(session.handle("voids")) == ["Nobody has shown out of a suit in this hand yet."]
     assert texts(session.handle("out"))[0].startswith("Not seen yet (39 cards):\n")
     session.handle("3")
     play_until(session, lambda s: len(s.state.tricks) == 8 and s.on_turn == 2)
-    assert texts(session.handle("voids")) == ["Shown out: South of clubs."]
+    assert texts(session.handle("voids")) == ["Shown out: East of clubs; South of clubs."]
     assert texts(session.handle("out")) == [
-        "Not seen yet (12 cards):\n  S A K Q 9 8 6 5 4\n  H Q J\n  C Q J\n  D -"
+        "Not seen yet (13 cards):\n  S K Q 9 8 6 5 4\n  H Q J 10 9 4\n  C J\n  D -"
     ]
 
 

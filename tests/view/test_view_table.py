@@ -48,7 +48,7 @@ def test_the_card_winning_the_trick_is_marked(tmp_path: Path) -> None:
     out = spades(["play", "--seed", "7"], ["3", "KC", "AC", "4D"], tmp_path)
     assert "Hand 1, trick 4: West led, East is winning. South to play." in out
     assert "W 2/1  2♥               E 3/0  [A♥]" in out
-    assert "            N 1/0  6♥\n" in out and "            S 3/2  ?\n" in out
+    assert "            N 2/0  6♥\n" in out and "            S 3/2  ?\n" in out
 
 
 def test_a_nils_own_tricks_are_shown(tmp_path: Path) -> None:
