@@ -60,10 +60,11 @@ from spades_cli.solver.search import SearchLimit, Solver
 
 WORLDS = {2: 24, 3: 24, 4: 24}  # sampled deals per solved card decision, by players
 SOLVE_FROM = {2: 8, 3: 6, 4: 6}  # tricks left from which the solver takes over, by players
-# Positions the solver may search for one card decision, over all its sampled deals and
-# questions (about 3 microseconds each, compiled: a third of a second). A work budget,
-# not a clock, so the same observation and generator give the same card on any machine.
-DECISION_BUDGET = 100_000
+# Positions the solver may search for one decision (a card, or a nil's second look),
+# over all its sampled deals and questions: about 3 microseconds of CPU each, compiled,
+# so a fifth of a second (bench/README.md, bots). A budget of work, not a clock: the
+# same observation and generator give the same decision on any machine, at any load.
+DECISION_BUDGET = 60_000
 # A question (one card of one deal) may take this share of it: a deal that needs more
 # stops the solving there.
 SOLVE_BUDGET = DECISION_BUDGET // 5
@@ -149,17 +150,21 @@ class ExpertBot:
 
     def second_look(self, obs: Observation, rules: Rules, rng: random.Random, other: int) -> tuple[bool, str]:
         """Whether nil holds against bidding ``other`` over ``nil_worlds`` sampled deals,
-        each played by the rollout policy and finished by the solver (``expert_nil``)."""
+        each played by the rollout policy and finished by the solver (``expert_nil``),
+        as many as the budget of positions finishes."""
         outcomes: dict[tuple[int, ...], Outcome] = {}
-        work = Work(self.budget)  # past it, the rollout finishes the deals
+        work = Work(self.budget)
 
-        def finish(st: State, side: int) -> float:
+        def finish(st: State, side: int) -> float | None:
             key = tuple(st.bids)
             if key not in outcomes:
                 outcomes[key] = Outcome(st, side, value=game_utility)
-            return finish_deal(outcomes[key], st, make_context(st), NIL_TAIL, work)
+            value = finish_deal(outcomes[key], st, make_context(st), NIL_TAIL, work)
+            return value if work.left > 0 else None
 
-        return nil_holds(obs, rules, rng, other, finish, self.nil_worlds)
+        found = nil_holds(obs, rules, rng, other, finish, self.nil_worlds)
+        self.searched = self.budget - work.left
+        return found
 
     def _search_play(
         self, obs: Observation, rules: Rules, rng: random.Random, work: Work, *, solve: bool

@@ -219,6 +219,28 @@ def test_expert_turns_down_a_nil_that_holds_two_club_honours() -> None:
     assert ExpertBot(nil_worlds=16).second_look(obs, FOUR, rng_for(3, "nil"), action - BID_BASE)[0] is False
 
 
+def test_the_second_look_at_a_nil_stops_within_the_budget() -> None:
+    # R-4P-7: the same nil, looked at with room for a few deals' endings only: the
+    # deals finished within the budget decide, and they still turn the nil down.
+    hands = {
+        N: "AS KS QS 9S 5S 3S 9H 5H QD JD 9D 5C 3C",
+        E: "JS 6S AH QH TH 6H 3H 2H 3D QC JC 8C 7C",
+        S: "4S 2S JH 4H KD 6D 5D 4D 2D AC KC TC 6C",
+        W: "TS 8S 7S KH 8H 7H AD TD 8D 7D 9C 4C 2C",
+    }
+    state = position_4p(FOUR, hands, {E: 0}, dealer=N, scores=(72, 248), bags=(2, 8))
+    obs = state.observation(S)
+    roomy = ExpertBot(nil_worlds=16)
+    keep, how = roomy.second_look(obs, FOUR, rng_for(3, "nil"), 2)
+    assert keep is False and how.endswith("over 16 deals played out")
+    budget = roomy.searched // 2
+    bot = ExpertBot(nil_worlds=16, budget=budget)
+    keep, how = bot.second_look(obs, FOUR, rng_for(3, "nil"), 2)
+    done = int(how.split(" over ")[1].split()[0])
+    assert keep is False and 1 <= done < 16
+    assert budget < bot.searched <= budget + 1
+
+
 def test_expert_keeps_a_nil_with_nothing_high() -> None:
     # R-4P-7: East's hand has no card above the jack but one low spade; its partner West
     # bid 3. Bidding 1 does not beat nil in the deals played out, so the nil stays.
