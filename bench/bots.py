@@ -26,6 +26,7 @@ solver), never the checkout beside it, and prints which build ran.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import gc
 import os
 import statistics
@@ -36,7 +37,7 @@ from common import build_line
 from study import study
 
 from spades_cli.bots import LEVELS, make_bot
-from spades_cli.engine import CHANCE, DEAL, Observation, Rules, State, deck_for, draw_for, rng_for
+from spades_cli.engine import BID, CHANCE, DEAL, PLAY, Observation, Rules, State, deck_for, draw_for, rng_for
 from spades_cli.presets import load_rules
 from spades_cli.simulate import Summary, run_tournament, wilson
 
@@ -69,38 +70,67 @@ def positions(rules: Rules, count: int, seed: int) -> list[Observation]:
     return out
 
 
-def time_levels(samples: dict[str, int]) -> None:
-    print("decision time per level (one process, positions with a choice):")
-    print(f"  {'level':<7} {'preset':<12} {'n':>5} {'median':>10} {'mean':>10} {'p95':>10} {'max':>10}")
+def near_the_target(rules: Rules, obs_list: list[Observation]) -> list[Observation]:
+    """The bids of ``obs_list`` again, every side 20-140 points short of the target
+    (a bid that may end the game weighs the race: the search bots' costliest bids)."""
+    out = []
+    for i, obs in enumerate(o for o in obs_list if o.phase == BID):
+        scores = tuple(rules.target - 20 - (37 * i + 53 * k) % 121 for k in range(len(obs.scores)))
+        out.append(dataclasses.replace(obs, scores=scores))
+    return out
+
+
+def time_levels(samples: dict[str, int], levels: list[str]) -> None:
+    print("decision time per level (one process, positions with a choice; wall clock, and the")
+    print("process's own CPU time, which the machine's other jobs do not stretch):")
+    print(
+        f"  {'level':<7} {'preset':<12} {'n':>5} {'median':>10} {'mean':>10} {'p95':>10} {'max':>10}"
+        f" {'cpu median':>11} {'cpu max':>10}"
+    )
     for name in ("four-player", "two-player"):
         rules = load_rules(name)
-        for level in LEVELS:
+        for level in (lv for lv in LEVELS if lv in levels):
             n = samples[level]
             obs_list = positions(rules, n, seed=7)
+            if level in ("hard", "expert"):
+                obs_list += near_the_target(rules, obs_list)
             bot = make_bot(level)
             bot.act(obs_list[0], rules, rng_for(0, "warm"))  # imports and caches
             # The harness's own objects need not be scanned by the collector while timing.
             gc.collect()
             gc.freeze()
-            by_phase: dict[str, list[float]] = {}
+            by_phase: dict[str, list[tuple[float, float]]] = {}
             for i, obs in enumerate(obs_list):
-                t0 = time.perf_counter()
+                t0, c0 = time.perf_counter(), time.thread_time()
                 bot.act(obs, rules, rng_for(1, "bench", i))
-                by_phase.setdefault(str(obs.phase), []).append(time.perf_counter() - t0)
+                spent = (time.perf_counter() - t0, time.thread_time() - c0)
+                by_phase.setdefault(_kind(obs, rules), []).append(spent)
             gc.unfreeze()
             _row(level, name, [t for ts in by_phase.values() for t in ts])
             if level in ("hard", "expert"):
-                for phase in ("bid", "play"):
+                for phase in ("bid", "bid-end", "play", "play-end"):
                     if phase in by_phase:
                         _row(f"  {phase}", name, by_phase[phase])
 
 
-def _row(level: str, name: str, times: list[float]) -> None:
-    times = sorted(times)
+def _kind(obs: Observation, rules: Rules) -> str:
+    """The phase, and for a bid near the target or a card of the last six tricks (the
+    expert's solved endings) a row of its own."""
+    if obs.phase == BID and max(obs.scores) >= rules.target - 150:
+        return "bid-end"
+    if obs.phase == PLAY and rules.hand_size - len(obs.tricks) <= 6:
+        return "play-end"
+    return str(obs.phase)
+
+
+def _row(level: str, name: str, spent: list[tuple[float, float]]) -> None:
+    times = sorted(w for w, _ in spent)
+    cpu = sorted(c for _, c in spent)
     p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
     print(
         f"  {level:<7} {name:<12} {len(times):>5} {_ms(statistics.median(times))} "
-        f"{_ms(statistics.fmean(times))} {_ms(p95)} {_ms(times[-1])}"
+        f"{_ms(statistics.fmean(times))} {_ms(p95)} {_ms(times[-1])} "
+        f"{_ms(statistics.median(cpu)):>11} {_ms(cpu[-1])}"
     )
 
 
@@ -198,7 +228,8 @@ def main() -> None:
     print(build_line())
     if not args.no_times:
         quick = max(args.samples, 1)
-        time_levels({"easy": 2000, "normal": 2000, "hard": quick, "expert": quick})
+        levels = [lv for lv in args.levels.split(",") if lv] if args.times else list(LEVELS)
+        time_levels({"easy": 2000, "normal": 2000, "hard": quick, "expert": quick}, levels)
     if args.times:
         return
     games = {lv: args.games if lv in ("easy", "normal") else args.search_games for lv in LEVELS}

@@ -24,9 +24,12 @@ play less well than its rollouts do), but in the four-player game a nil the hard
 would bid gets a second look (``bots.expert_nil``): over more sampled deals, each
 finished by the solver, the bid the hard bot would make without nil must not beat it clearly; the
 draft, the double-nil declaration and the exchange use the normal bot's rules. The work
-per decision is a fixed number of sampled deals (never a clock; a solve that grows past
-its node budget is finished by the rollout instead), so the choice depends only on the
-observation and the generator.
+per decision is bounded in work, never in time: a fixed number of sampled deals and
+rollouts, and for a card play at most ``DECISION_BUDGET`` positions searched by the
+solver over all its sampled deals (when they run out, the deals solved so far decide,
+or with too few of them the search before the solver's); so the choice depends only on
+the observation and the generator, and the slowest decision stays within a known time
+(bench/README.md, bots).
 """
 
 from __future__ import annotations
@@ -53,13 +56,21 @@ from spades_cli.bots.view import TableView, bid_of, read_table
 from spades_cli.engine import BID, PLAY, Observation, Rules, State, beats, card_str
 from spades_cli.engine.plan import plan_for
 from spades_cli.solver.outcome import Outcome, Utility
-from spades_cli.solver.search import SearchLimit
+from spades_cli.solver.search import SearchLimit, Solver
 
 WORLDS = {2: 24, 3: 24, 4: 24}  # sampled deals per solved card decision, by players
 SOLVE_FROM = {2: 8, 3: 6, 4: 6}  # tricks left from which the solver takes over, by players
-# Positions the solver may search for one card decision (about a second, compiled);
-# a decision whose sampled deals need more is left to the search before the solver's.
-SOLVE_BUDGET = 300_000
+# Positions the solver may search for one decision (a card, or a nil's second look),
+# over all its sampled deals and questions: about 3 microseconds of CPU each, compiled,
+# so a fifth of a second (bench/README.md, bots). A budget of work, not a clock: the
+# same observation and generator give the same decision on any machine, at any load.
+DECISION_BUDGET = 60_000
+# A question (one card of one deal) may take this share of it: a deal that needs more
+# stops the solving there.
+SOLVE_BUDGET = DECISION_BUDGET // 5
+# When the solving stops, the deals solved so far decide if there are this many; with
+# fewer, the search before the solver's does.
+MIN_SOLVED = 8
 # Before that, each sampled deal is played on by the rollout policy until this many
 # tricks are left, and the solver finishes it (by players; 0: hard's plain rollouts).
 TAIL = {2: 6, 3: 0, 4: 0}
@@ -67,7 +78,7 @@ TAIL_WORLDS = 16
 # What a solved deal is worth (see Outcome), by players: four-player games are won on
 # the race to the target (as the hard bot plays), which the hand's points alone miss.
 VALUE: dict[int, Utility] = {2: hand_utility, 3: game_utility, 4: game_utility}
-TAIL_BUDGET = 20000  # positions per solved tail; past it the rollout finishes the hand
+TAIL_BUDGET = 20000  # positions a question of a solved tail; past it the rollout finishes the hand
 # Where the hard bot's search decides for the expert (four-player card play before the
 # solver takes over, every bid), it searches more than hard does: four times its
 # simulated card plays with up to twice its sampled deals, and eight times its bidding
@@ -90,6 +101,7 @@ class ExpertBot:
         tail_worlds: int = TAIL_WORLDS,
         value: dict[int, Utility] | None = None,
         nil_worlds: int = NIL_WORLDS,
+        budget: int = DECISION_BUDGET,
     ) -> None:
         self.worlds = {2: worlds, 3: worlds, 4: worlds} if worlds else WORLDS
         self.solve_from = solve_from if solve_from is not None else SOLVE_FROM
@@ -98,6 +110,8 @@ class ExpertBot:
         self.value = value if value is not None else VALUE
         self.hard = hard if hard is not None else HardBot(HARD_PLAY_BUDGET, HARD_BID_WORLDS, HARD_MAX_WORLDS)
         self.nil_worlds = nil_worlds
+        self.budget = budget
+        self.searched = 0  # positions the solver searched for the last card decision
 
     def act(self, obs: Observation, rules: Rules, rng: random.Random) -> int:
         return self.explain(obs, rules, rng)[0]
@@ -111,9 +125,11 @@ class ExpertBot:
         if obs.phase == PLAY:
             # Every variant's deck and seats (solver/deck.py): the tricks left are the rules'.
             solve = plan_for(rules).hand_size - len(obs.tricks) <= self.solve_from[obs.players]
-            found = self._search_play(obs, rules, rng, solve) if solve else None
+            work = Work(self.budget)
+            found = self._search_play(obs, rules, rng, work, solve=True) if solve else None
             if found is None and self.tail[obs.players]:
-                found = self._search_play(obs, rules, rng, False)
+                found = self._search_play(obs, rules, rng, work, solve=False)
+            self.searched = self.budget - work.left
             if found is not None:
                 return found
         if obs.phase == BID and obs.players == 4 and self.nil_worlds and len(obs.hand) <= rules.hand_size:
@@ -134,23 +150,28 @@ class ExpertBot:
 
     def second_look(self, obs: Observation, rules: Rules, rng: random.Random, other: int) -> tuple[bool, str]:
         """Whether nil holds against bidding ``other`` over ``nil_worlds`` sampled deals,
-        each played by the rollout policy and finished by the solver (``expert_nil``)."""
+        each played by the rollout policy and finished by the solver (``expert_nil``),
+        as many as the budget of positions finishes."""
         outcomes: dict[tuple[int, ...], Outcome] = {}
+        work = Work(self.budget)
 
-        def finish(st: State, side: int) -> float:
+        def finish(st: State, side: int) -> float | None:
             key = tuple(st.bids)
             if key not in outcomes:
                 outcomes[key] = Outcome(st, side, value=game_utility)
-            return finish_deal(outcomes[key], st, make_context(st), NIL_TAIL)
+            value = finish_deal(outcomes[key], st, make_context(st), NIL_TAIL, work)
+            return value if work.left > 0 else None
 
-        return nil_holds(obs, rules, rng, other, finish, self.nil_worlds)
+        found = nil_holds(obs, rules, rng, other, finish, self.nil_worlds)
+        self.searched = self.budget - work.left
+        return found
 
     def _search_play(
-        self, obs: Observation, rules: Rules, rng: random.Random, solve: bool
+        self, obs: Observation, rules: Rules, rng: random.Random, work: Work, *, solve: bool
     ) -> tuple[int, str] | None:
-        """Every candidate card over sampled deals: each deal solved from here (``solve``;
-        None when the deals need more than ``SOLVE_BUDGET`` positions), or played on by
-        the rollout policy until the solver can finish it."""
+        """Every candidate card over sampled deals: each deal solved from here (``solve``),
+        or played on by the rollout policy until the solver can finish it; the deals
+        searched before ``work`` ran out decide (None: too few of them)."""
         view = read_table(obs, rules)
         fallback, why = normal.play_choice(view)
         cands = normal.no_equal_overtake(view, distinct_cards(obs, rules))
@@ -165,56 +186,96 @@ class ExpertBot:
         worlds = sample_worlds(view, rng, self.worlds[obs.players] if solve else self.tail_worlds)
         if not worlds:
             return fallback, "no deal fits what it has seen: plays by rule"
+        outcome = Outcome(build_state(obs, rules, worlds[0]), view.side, value=self.value[obs.players])
         values: dict[int, list[float]] = {c: [] for c in cands}
-        outcome: Outcome | None = None
         tail = self.tail[obs.players]
-        searched = 0
         for hands in worlds:
             base = build_state(obs, rules, hands)
-            if outcome is None:
-                outcome = Outcome(base, view.side, value=self.value[obs.players])
             if solve:
-                # The budget caps each question the solver asks (a deal's cards ask a few
-                # dozen); the sum over the deals is checked here.
-                solver = outcome.solver(base, min(SOLVE_BUDGET - searched, SOLVE_BUDGET // 16))
-                try:
-                    solved = solver.move_values()
-                except SearchLimit:
-                    return None
-                searched += solver.searched + solver.nodes
-                if searched >= SOLVE_BUDGET:
-                    return None
-                for c in cands:
-                    values[c].append(solved[c])
-                continue
-            ctx = make_context(base)
+                row = _solved(outcome, base, cands, work)
+            else:
+                row = _finished(outcome, base, cands, tail, work)
+            if row is None:
+                break  # the work ran out in this deal: the deals before it decide
             for c in cands:
-                st = base.clone()
-                st.apply(c)
-                values[c].append(finish_deal(outcome, st, ctx, tail))
+                values[c].append(row[c])
+        done = len(values[fallback])
+        if done < (MIN_SOLVED if solve else 1):
+            return None
         choice = pick(values, fallback)
         how = "solved deals" if solve else "sampled deals played out"
         if choice == fallback:
-            return choice, f"{why}; no better card in {len(worlds)} {how}"
-        if outcome is not None and outcome.utility is game_utility:
+            return choice, f"{why}; no better card in {done} {how}"
+        if outcome.utility is game_utility:
             # Game utilities (the chance of winning the game), not points.
-            return choice, f"wins the game more often than {card_str(fallback)} in {len(worlds)} {how}"
+            return choice, f"wins the game more often than {card_str(fallback)} in {done} {how}"
         gain = statistics.fmean(values[choice]) - statistics.fmean(values[fallback])
-        return choice, f"gains {gain:.0f} points over {card_str(fallback)} in {len(worlds)} {how}"
+        return choice, f"gains {gain:.0f} points over {card_str(fallback)} in {done} {how}"
 
 
-def finish_deal(outcome: Outcome, st: State, ctx: Context, tail: int) -> float:
+class Work:
+    """The positions the solver may still search for one decision (a budget of work,
+    so a decision takes the same search on every machine and at every load)."""
+
+    def __init__(self, left: int) -> None:
+        self.left = left
+
+    def solver(self, outcome: Outcome, st: State, per_question: int) -> Solver:
+        """A search of ``st`` that stops within what is left (one position over at most)."""
+        return outcome.solver(st, per_question, max(1, self.left))
+
+    def charge(self, solver: Solver) -> None:
+        self.left -= solver.searched + solver.nodes
+
+
+def _solved(outcome: Outcome, base: State, cands: list[int], work: Work) -> dict[int, float] | None:
+    """The solver's value of every candidate in one deal (None: the work ran out, or the
+    deal needs more than ``SOLVE_BUDGET`` positions a question)."""
+    solver = work.solver(outcome, base, SOLVE_BUDGET)
+    try:
+        solved = solver.move_values()
+    except SearchLimit:
+        return None
+    finally:
+        work.charge(solver)
+    return {c: solved[c] for c in cands}
+
+
+def _finished(
+    outcome: Outcome, base: State, cands: list[int], tail: int, work: Work
+) -> dict[int, float] | None:
+    """Each candidate played in one deal, the hand finished by ``finish_deal`` (None: the
+    work ran out in this deal)."""
+    ctx = make_context(base)
+    row: dict[int, float] = {}
+    for c in cands:
+        if work.left <= 0:
+            return None
+        st = base.clone()
+        st.apply(c)
+        row[c] = finish_deal(outcome, st, ctx, tail, work)
+    return row if work.left > 0 else None
+
+
+def finish_deal(outcome: Outcome, st: State, ctx: Context, tail: int, work: Work | None = None) -> float:
     """The value of a sampled deal: the rollout policy plays until ``tail`` tricks are
-    left, the solver the rest (the rollout alone when that search grows too big)."""
+    left, the solver the rest (the rollout alone when that search grows past
+    ``TAIL_BUDGET`` positions a question, or past what is left of ``work``)."""
     done = len(st.results)
     size = plan_for(st.rules).hand_size
     while len(st.results) == done and (st.trick or size - st.trick_no > tail):
         st.apply(fast_card(st, ctx))
-    if len(st.results) == done:
+    if len(st.results) == done and (work is None or work.left > 0):
+        solver = outcome.solver(st, TAIL_BUDGET) if work is None else work.solver(outcome, st, TAIL_BUDGET)
         try:
-            return outcome.solver(st, TAIL_BUDGET).value()
+            return solver.value()
         except SearchLimit:
             play_out(st, ctx)
+        finally:
+            if work is not None:
+                work.charge(solver)
+    if len(st.results) == done:
+        play_out(st, ctx)
     return outcome.value_of(st.results[-1])
 
 

@@ -33,15 +33,16 @@ NIL_WORLDS = 96  # sampled deals for the second look
 TAIL = 4  # tricks left when the solver takes over from the rollout policy
 
 # The solver's value of a finished deal: given a state and the deciding side, the
-# game utility of the hand played on from there (``expert.finish_deal``).
-Finish = Callable[[State, int], float]
+# game utility of the hand played on from there (``expert.finish_deal``); None when
+# the decision's budget of work has run out.
+Finish = Callable[[State, int], float | None]
 
 
 def nil_holds(
     obs: Observation, rules: Rules, rng: random.Random, other: int, finish: Finish, worlds: int = NIL_WORLDS
 ) -> tuple[bool, str]:
     """Whether nil holds against the bid ``other`` over ``worlds`` sampled deals played
-    out: False when ``other`` is clearly better."""
+    out (those finished before the work ran out): False when ``other`` is clearly better."""
     view = read_table(obs, rules)
     deals = sample_worlds(view, rng, worlds)
     if not deals:
@@ -50,12 +51,21 @@ def nil_holds(
     values: dict[int, list[float]] = {0: [], other: []}
     for hands in deals:
         bids = fill_bids(obs, rules, hands)
+        row = []
         for bid in (0, other):
             bids[seat] = bid
-            values[bid].append(finish(build_state(obs, rules, hands, bids), view.side))
+            row.append(finish(build_state(obs, rules, hands, bids), view.side))
+        a, b = row
+        if a is None or b is None:
+            break  # the work ran out: the deals finished before decide
+        values[0].append(a)
+        values[other].append(b)
+    done = len(values[0])
+    if not done:
+        return True, "no deal finished within the budget"
     keep = pick(values, 0) == 0
     gain = statistics.fmean(values[0]) - statistics.fmean(values[other])
-    return keep, f"{gain:+.1f} against bidding {other} over {len(deals)} deals played out"
+    return keep, f"{gain:+.1f} against bidding {other} over {done} deals played out"
 
 
 def fill_bids(obs: Observation, rules: Rules, hands: list[int]) -> list[int]:

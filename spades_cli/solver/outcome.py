@@ -93,11 +93,11 @@ class Outcome:
         others = [r.points for k, r in enumerate(result.sides) if k != self.side]
         return float(result.sides[self.side].points - sum(others) / len(others))
 
-    def solver(self, st: State, budget: int = 0) -> Solver:
-        """The Python search of ``st`` for this table: its budget counts the same
-        positions on every build (a bot that caps its search makes the same moves
-        whether the C core was built or not)."""
-        return Solver(st, self.side, self.groups, self.table, self.keen, self.linear, budget)
+    def solver(self, st: State, budget: int = 0, total: int = 0) -> Solver:
+        """The Python search of ``st`` for this table: its budget (``budget`` a question,
+        ``total`` all its questions) counts the same positions on every build (a bot
+        that caps its search makes the same moves whether the C core was built or not)."""
+        return Solver(st, self.side, self.groups, self.table, self.keen, self.linear, budget, total)
 
 
 __all__ = ["Outcome", "Utility"]

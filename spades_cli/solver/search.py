@@ -86,7 +86,7 @@ class Solver:
     ``keen[s]`` says whether seat ``s`` usually wants tricks (only the order in which
     moves are tried depends on it, never the result). ``linear`` (per group) says the
     table is that weighted sum of the counts; ``budget`` caps the positions searched
-    by each call (0: no cap).
+    by each call (0: no cap), ``total`` those of all its calls together (0: no cap).
     """
 
     def __init__(
@@ -98,6 +98,7 @@ class Solver:
         keen: list[bool] | None = None,
         linear: list[float] | None = None,
         budget: int = 0,
+        total: int = 0,
     ) -> None:
         if state.phase != PLAY:
             raise ValueError("the solver needs a position of the play phase")
@@ -121,6 +122,8 @@ class Solver:
         self.trump = self.order.trump
         self.trump_suit = self.order.trump_suit
         self.budget = budget
+        self.per_call = budget
+        self.total = total
         self.nodes = 0
         self.searched = 0  # positions searched by the questions before the current one
         # Outcome sets: explicit digits for groups 0 .. G-2 (the last group's count is
@@ -320,6 +323,10 @@ class Solver:
         self.x = for_side
         self.searched += self.nodes
         self.nodes = 0
+        if self.total and self.budget >= 0:
+            # The positions left of the total (at least one: a spent total stops at once).
+            left = max(1, self.total - self.searched)
+            self.budget = min(self.per_call, left) if self.per_call else left
         if card >= 0:
             return self._after(card, pred)
         if not self.trick:

@@ -155,6 +155,43 @@ def test_a_decision_too_big_to_solve_is_left_to_the_hard_search(monkeypatch: pyt
     assert card == parse_card("AH") and "sampled deals" in why and "solved" not in why
 
 
+def test_a_card_decision_searches_within_its_budget() -> None:
+    # R-4P-7: North's nil to cover. The decision's solving stops within its budget of
+    # positions (one over at most) and the deals solved by then decide; with room for
+    # fewer than MIN_SOLVED deals the hard bot's rollouts decide. A budget of work, not
+    # of time: the same observation and generator give the same card and the same count.
+    obs = nil_position().observation(S)
+    roomy = ExpertBot()
+    card, why = roomy.explain(obs, ANY, rng_for(1, "nil"))
+    assert card == parse_card("AH") and f"in {expert.WORLDS[4]} solved deals" in why
+    assert 3000 < roomy.searched <= expert.DECISION_BUDGET
+    for _ in range(2):
+        bot = ExpertBot(budget=3000)
+        card, why = bot.explain(obs, ANY, rng_for(1, "nil"))
+        assert card == parse_card("AH") and bot.searched <= 3001
+        solved = int(why.split(" in ")[1].split()[0])
+        assert expert.MIN_SOLVED <= solved < expert.WORLDS[4]
+        assert why == f"plays high to cover its partner's nil; no better card in {solved} solved deals"
+    tight = ExpertBot(budget=800)
+    card, why = tight.explain(obs, ANY, rng_for(1, "nil"))
+    assert card == parse_card("AH") and "sampled deals" in why and "solved" not in why
+    assert tight.searched <= 801
+
+
+def test_the_played_out_deals_share_the_budget() -> None:
+    # Two-player, the solver finishing deals played on by the rollout policy (R-2P-1):
+    # every deal's tails together stay within the budget, and only whole deals count.
+    state = mid_hand(TWO, 5, 5)
+    obs = state.observation(state.current_player())
+    free = ExpertBot(worlds=4, solve_from={2: 0}, tail_worlds=6)
+    card, why = free.explain(obs, TWO, rng_for(5, "expert"))
+    assert why.endswith("in 6 sampled deals played out") and free.searched > 500
+    half = free.searched // 2
+    bot = ExpertBot(worlds=4, solve_from={2: 0}, tail_worlds=6, budget=half)
+    assert bot.explain(obs, TWO, rng_for(5, "expert")) == (card, why.replace("in 6", "in 2"))
+    assert half < bot.searched <= half + 1
+
+
 class _NilHard(HardBot):
     """The hard bot, but bidding nil whenever nil is legal: the expert's second look
     decides every nil."""
@@ -180,6 +217,28 @@ def test_expert_turns_down_a_nil_that_holds_two_club_honours() -> None:
     action, why = ExpertBot(nil_worlds=16, hard=_NilHard()).explain(obs, FOUR, rng_for(3, "nil"))
     assert BID_BASE + 1 <= action <= BID_BASE + 3 and "not nil" in why
     assert ExpertBot(nil_worlds=16).second_look(obs, FOUR, rng_for(3, "nil"), action - BID_BASE)[0] is False
+
+
+def test_the_second_look_at_a_nil_stops_within_the_budget() -> None:
+    # R-4P-7: the same nil, looked at with room for a few deals' endings only: the
+    # deals finished within the budget decide, and they still turn the nil down.
+    hands = {
+        N: "AS KS QS 9S 5S 3S 9H 5H QD JD 9D 5C 3C",
+        E: "JS 6S AH QH TH 6H 3H 2H 3D QC JC 8C 7C",
+        S: "4S 2S JH 4H KD 6D 5D 4D 2D AC KC TC 6C",
+        W: "TS 8S 7S KH 8H 7H AD TD 8D 7D 9C 4C 2C",
+    }
+    state = position_4p(FOUR, hands, {E: 0}, dealer=N, scores=(72, 248), bags=(2, 8))
+    obs = state.observation(S)
+    roomy = ExpertBot(nil_worlds=16)
+    keep, how = roomy.second_look(obs, FOUR, rng_for(3, "nil"), 2)
+    assert keep is False and how.endswith("over 16 deals played out")
+    budget = roomy.searched // 2
+    bot = ExpertBot(nil_worlds=16, budget=budget)
+    keep, how = bot.second_look(obs, FOUR, rng_for(3, "nil"), 2)
+    done = int(how.split(" over ")[1].split()[0])
+    assert keep is False and 1 <= done < 16
+    assert budget < bot.searched <= budget + 1
 
 
 def test_expert_keeps_a_nil_with_nothing_high() -> None:

@@ -59,6 +59,26 @@ def test_first_trick_rules_are_respected_from_the_deal() -> None:
     raise AssertionError("a whole deal cannot be solved in 50 positions")
 
 
+def test_a_total_budget_caps_every_question_together() -> None:
+    # R-C-4: every card's value of a six-trick ending asks many questions; a total
+    # budget stops them all within it (one position over at most), where the budget of
+    # a question alone would let each of them search that much; a total that suffices
+    # changes no value.
+    state = random_ending(FOUR, 11, 6)
+    oc = Outcome(state, 0, value="points")
+    free = oc.solver(state.clone())
+    values = free.move_values()
+    need = free.searched + free.nodes
+    assert need > 400
+    capped = oc.solver(state.clone(), need // 2, total=need // 2)
+    with pytest.raises(SearchLimit):
+        capped.move_values()
+    assert need // 2 < capped.searched + capped.nodes <= need // 2 + 1
+    roomy = oc.solver(state.clone(), 0, total=need)
+    assert roomy.move_values() == values
+    assert roomy.searched + roomy.nodes == need
+
+
 def test_only_the_double_dummy_view_finds_the_card_that_makes_the_contract() -> None:
     # Four-player, two tricks before the end: East holds 8H and QS; E-W bid 4 and have
     # 3. The rule-based player follows with the small heart and the contract fails;
