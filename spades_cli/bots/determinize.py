@@ -204,9 +204,15 @@ def _two_bid_weight(view: TableView, held: int, full: int, seat: int, bid: int) 
     obs = view.obs
     first = (obs.dealer + 1) % 2  # the second player bids first (R-2P-4)
     before = obs.bids[first] if seat != first else None
-    discards = view.unknown & ~held  # the unseen cards it does not hold: its draft's discards
-    mu = two_tricks(full, discards, before) - TWO_BID_SHORT
+    mu = opponent_tricks(view, held, full, before) - TWO_BID_SHORT
     return math.exp(-0.5 * ((mu - bid) / TWO_BID_SPREAD) ** 2)
+
+
+def opponent_tricks(view: TableView, held: int, full: int, before: int | None) -> float:
+    """R-2P-2, R-2P-4: ``hand.two_tricks`` of the opponent's drafted hand ``full`` in a
+    sampled deal (``held``: its cards not yet played), bidding after ``before`` (None: it
+    bids first). Its draft's discards are the unseen cards it does not hold."""
+    return two_tricks(full, view.unknown & ~held, before)
 
 
 def sample_worlds(view: TableView, rng: random.Random, count: int, *, tries: int = 4) -> list[list[int]]:

@@ -31,9 +31,9 @@ import random
 import statistics
 
 from spades_cli.bots import normal
-from spades_cli.bots.determinize import TWO_BID_SHORT, build_state, played_by, sample_worlds
+from spades_cli.bots.determinize import TWO_BID_SHORT, build_state, opponent_tricks, played_by, sample_worlds
 from spades_cli.bots.discard import as_kept
-from spades_cli.bots.hand import estimate_tricks, nil_danger, two_tricks
+from spades_cli.bots.hand import estimate_tricks, nil_danger
 from spades_cli.bots.rollout import game_utility, make_context, play_out
 from spades_cli.bots.view import TableView, bid_of, ranks_of, read_table
 from spades_cli.engine import BID, BID_BASE, PLAY, Observation, Rules, beats, card_str
@@ -362,7 +362,7 @@ def _fill_bids(view: TableView, hands: list[int], played: list[int], rules: Rule
             # R-2P-4: it bids after this seat, as the sampled deals read a bid (the model of
             # its drafted hand; its discards are the unseen cards it does not hold).
             full = hands[s] | played[s]
-            mu = two_tricks(full, view.unknown & ~hands[s], mine)
+            mu = opponent_tricks(view, hands[s], full, mine)
             b = _quick_bid(full, 2, rules, mu=mu, short=TWO_BID_SHORT)
         elif b is None:
             b = _quick_bid(hands[s] | played[s], view.n, rules)

@@ -20,18 +20,17 @@ from spades_cli.engine import (
     BID,
     BID_BASE,
     BLIND,
+    CARD_PHASES,
     DECLARE,
     DISCARD,
     DISCARD_PHASE,
     DRAFT,
-    DRAW,
     EXCHANGE,
     EXCHANGE_DONE,
     KEEP,
     MAX_BID,
     NO_BLIND,
     PASS,
-    PLAY,
     ZERO,
     Phase,
     action_label,
@@ -144,7 +143,7 @@ def parse_action(text: str, phase: Phase) -> int:
         return EXCHANGE_DONE
     if phase == EXCHANGE and t in _OLD_WORDS[EXCHANGE]:
         _refuse(raw, t, phase, "give up a card, or answer done")
-    if phase in (PLAY, EXCHANGE, DRAW, PASS, DISCARD_PHASE):
+    if phase in CARD_PHASES:
         try:
             return parse_card(raw)
         except CardParseError as exc:

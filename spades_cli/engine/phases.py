@@ -42,3 +42,9 @@ PLAY: Final = Phase.PLAY
 OVER: Final = Phase.OVER
 PASS: Final = Phase.PASS
 DISCARD_PHASE: Final = Phase.DISCARD  # (``DISCARD`` is the draft's action, engine/actions.py)
+
+# The phases whose action is a card of the hand of the seat on turn: played, given up in
+# an exchange (or ``done``), passed to a partner, laid aside.
+HAND_CARD_PHASES: Final = frozenset({PLAY, EXCHANGE, PASS, DISCARD_PHASE})
+# Those, and the chance draw of an exchange: every phase whose action is written as a card.
+CARD_PHASES: Final = HAND_CARD_PHASES | {DRAW}

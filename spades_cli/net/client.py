@@ -25,9 +25,8 @@ from typing import Any
 
 from spades_cli import __version__, view
 from spades_cli.engine import (
-    DISCARD_PHASE,
+    CARD_PHASES,
     DRAW,
-    EXCHANGE,
     PASS,
     PLAY,
     HandResult,
@@ -547,7 +546,7 @@ class RemoteSession:
         raw = msg["action"]
         if raw is None:
             action = HIDDEN
-        elif phase in (PLAY, EXCHANGE, DRAW, PASS, DISCARD_PHASE) and str(raw) != "done":
+        elif phase in CARD_PHASES and str(raw) != "done":
             action = parse_card(str(raw))
         else:
             action = parse_action(str(raw), phase)

@@ -16,6 +16,7 @@ from spades_cli.engine import (
     DRAFT,
     EXCHANGE,
     EXCHANGE_DONE,
+    HAND_CARD_PHASES,
     KEEP,
     NO_BLIND,
     PASS,
@@ -94,7 +95,7 @@ def read_move(entry: str, obs: Observation, look: Look) -> int | str:
                 return _("Unknown command {word}: did you mean {guess}?").format(
                     word=repr(entry), guess=repr(guess)
                 )
-            if phase in (PLAY, EXCHANGE, BID, PASS, DISCARD_PHASE):
+            if phase in HAND_CARD_PHASES or phase == BID:
                 return _("Unknown command {word} (type help)").format(word=repr(entry))
         if phase == BID and " is not a bid " in str(exc):
             # The engine reads a bid without the rules: the range said is this table's
@@ -106,7 +107,7 @@ def read_move(entry: str, obs: Observation, look: Look) -> int | str:
 
 def _rank_shortcut(entry: str, obs: Observation, look: Look) -> int | str | None:
     """``q`` when exactly one legal card is a queen; a question when several are."""
-    if obs.phase not in (PLAY, EXCHANGE, PASS, DISCARD_PHASE):
+    if obs.phase not in HAND_CARD_PHASES:
         return None
     rank = entry.strip().upper()
     rank = "10" if rank == "T" else rank
