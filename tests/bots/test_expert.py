@@ -202,18 +202,23 @@ class _NilHard(HardBot):
         return super().explain(obs, rules, rng)
 
 
-def test_expert_turns_down_a_nil_that_holds_two_club_honours() -> None:
-    # R-4P-7: North-South at 72 against 248; East has bid nil. South holds AC KC and
-    # KD: played out over sampled deals to the solver's last tricks, the bid the hard
-    # bot makes without nil clearly beats nil, so South bids that bid instead.
+def _club_honours_nil() -> Observation:
+    """R-4P-7: North-South at 72 against 248, East has bid nil; South, on turn to bid,
+    holds AC KC and KD."""
     hands = {
         N: "AS KS QS 9S 5S 3S 9H 5H QD JD 9D 5C 3C",
         E: "JS 6S AH QH TH 6H 3H 2H 3D QC JC 8C 7C",
         S: "4S 2S JH 4H KD 6D 5D 4D 2D AC KC TC 6C",
         W: "TS 8S 7S KH 8H 7H AD TD 8D 7D 9C 4C 2C",
     }
-    state = position_4p(FOUR, hands, {E: 0}, dealer=N, scores=(72, 248), bags=(2, 8))
-    obs = state.observation(S)
+    return position_4p(FOUR, hands, {E: 0}, dealer=N, scores=(72, 248), bags=(2, 8)).observation(S)
+
+
+def test_expert_turns_down_a_nil_that_holds_two_club_honours() -> None:
+    # R-4P-7: North-South at 72 against 248; East has bid nil. South holds AC KC and
+    # KD: played out over sampled deals to the solver's last tricks, the bid the hard
+    # bot makes without nil clearly beats nil, so South bids that bid instead.
+    obs = _club_honours_nil()
     action, why = ExpertBot(nil_worlds=16, hard=_NilHard()).explain(obs, FOUR, rng_for(3, "nil"))
     assert BID_BASE + 1 <= action <= BID_BASE + 3 and "not nil" in why
     assert ExpertBot(nil_worlds=16).second_look(obs, FOUR, rng_for(3, "nil"), action - BID_BASE)[0] is False
@@ -222,14 +227,7 @@ def test_expert_turns_down_a_nil_that_holds_two_club_honours() -> None:
 def test_the_second_look_at_a_nil_stops_within_the_budget() -> None:
     # R-4P-7: the same nil, looked at with room for a few deals' endings only: the
     # deals finished within the budget decide, and they still turn the nil down.
-    hands = {
-        N: "AS KS QS 9S 5S 3S 9H 5H QD JD 9D 5C 3C",
-        E: "JS 6S AH QH TH 6H 3H 2H 3D QC JC 8C 7C",
-        S: "4S 2S JH 4H KD 6D 5D 4D 2D AC KC TC 6C",
-        W: "TS 8S 7S KH 8H 7H AD TD 8D 7D 9C 4C 2C",
-    }
-    state = position_4p(FOUR, hands, {E: 0}, dealer=N, scores=(72, 248), bags=(2, 8))
-    obs = state.observation(S)
+    obs = _club_honours_nil()
     roomy = ExpertBot(nil_worlds=16)
     keep, how = roomy.second_look(obs, FOUR, rng_for(3, "nil"), 2)
     assert keep is False and how.endswith("over 16 deals played out")
