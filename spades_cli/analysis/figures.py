@@ -89,32 +89,41 @@ def first_card_first(solver: Search, u: float, side: int, ours: bool) -> bool:
     :data:`LONG_QUESTION` positions is asked after each first card within
     :data:`CARD_PROBE` (a "yes" after a card of ``side``, ``ours`` when it leads, or a
     "no" after a card of the other side answers it; every card answered the other way
-    does too), and only then whole, within the budget, its table warm from the probes
-    (a "yes" that cost 62 million positions answered with 3.6 million: bench/README.md)."""
+    does too), and only then whole, its table warm from the probes; all of it within the
+    solver's budget (a "yes" that cost 62 million positions answered with 6.6 million:
+    bench/README.md)."""
     if not isinstance(solver, FastSolver) or 0 < solver.budget <= LONG_QUESTION:
         return solver.reaches(-1, u, side)
     budget = solver.budget
-    try:
-        solver.budget = LONG_QUESTION
+    spent = solver.searched + solver.nodes
+
+    def within(card: int, cap: int) -> bool:
+        """The question after ``card`` (or whole) within ``cap`` positions and the budget."""
+        if budget:
+            left = budget - (solver.searched + solver.nodes - spent)
+            if left <= 0:
+                raise SearchLimit(f"more than {budget} positions")
+            cap = min(cap, left) if cap else left
+        solver.budget = cap
         try:
-            return solver.reaches(-1, u, side)
+            return solver.reaches(card, u, side)
+        finally:
+            solver.budget = budget
+
+    try:
+        return within(-1, LONG_QUESTION)
+    except SearchLimit:
+        pass
+    answered = 0
+    cards = solver.distinct_moves()
+    for card in cards:
+        try:
+            if within(card, CARD_PROBE) == ours:
+                return ours
+            answered += 1
         except SearchLimit:
-            pass
-        solver.budget = CARD_PROBE
-        answered = 0
-        cards = solver.distinct_moves()
-        for card in cards:
-            try:
-                if solver.reaches(card, u, side) == ours:
-                    return ours
-                answered += 1
-            except SearchLimit:
-                continue
-        if answered == len(cards):
-            return not ours
-    finally:
-        solver.budget = budget
-    return solver.reaches(-1, u, side)
+            continue
+    return not ours if answered == len(cards) else within(-1, 0)
 
 
 class SeatFigures:

@@ -62,3 +62,29 @@ def test_a_short_budget_asks_the_question_whole(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(solver, "reaches", lambda card, u, side: asked.append(card) or real(card, u, side))
     first_card_first(solver, 2.0, 0, True)
     assert asked == [-1]
+
+
+def test_the_card_by_card_questions_stay_within_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The probes, the cards and the whole question share one budget: the seat's question
+    visits no more positions than asked whole (each search stops one position past its
+    cap), and one over it is over the budget (SearchLimit) as the whole one would be."""
+    if not backend.c_core():
+        pytest.skip("the card-by-card questions are the C search's")
+    from spades_cli.solver.search import SearchLimit
+
+    monkeypatch.setattr(figures, "LONG_QUESTION", 60)
+    monkeypatch.setattr(figures, "CARD_PROBE", 50)
+    st = _lead_with(8)
+    budget = 300
+    over = 0
+    for seat in range(4):
+        side = solver_deck(st.rules).side_of[seat]
+        solver = seat_solver(st, seat, budget)
+        for u in range(1, 6):
+            before = solver.searched + solver.nodes
+            try:
+                first_card_first(solver, float(u), side, solver_deck(st.rules).side_of[st.current] == side)
+            except SearchLimit:
+                over += 1
+            assert solver.searched + solver.nodes - before <= budget + 16
+    assert over > 0
