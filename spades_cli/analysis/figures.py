@@ -6,8 +6,9 @@ A seat takes no more than its side can, so it is asked 1, 2, ... tricks upward, 
 its side's figure: a question the seat can answer "yes" to is cheaper than a "no", and
 each leaves bounds in the solver's table for the next (fewer positions than a binary
 search). With the C core the four seats are searched in a thread each, at a lower
-priority, while the caller solves the hand's positions (:class:`SeatFigures`); else
-one after another once the side's figure is known (:func:`deal_figures`).
+priority, while the caller solves the hand's positions (:class:`SeatFigures`), a long
+question asked again after each first card (:func:`first_card_first`); else one after
+another once the side's figure is known (:func:`deal_figures`).
 """
 
 from __future__ import annotations
