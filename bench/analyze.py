@@ -11,7 +11,9 @@ outcome) from the start of a trick with 7, 9, 11 and 13 tricks left, on the same
 
 Run: ``python bench/analyze.py`` (``--hands 10``, ``--left 7,9,11,13``, ``--budget N``;
 ``--transcript transcripts/four-player.txt`` adds every hand of that recorded game, which
-has harder hands than the ten dealt here).
+has harder hands than the ten dealt here; ``--questions N`` lists, under each hand, every
+yes-or-no question of the C search that visited at least N positions: whose question it
+was (a seat's figure, N-S's tricks or points), the position, the target, the answer).
 """
 
 from __future__ import annotations
@@ -20,12 +22,13 @@ import argparse
 import itertools
 import os
 import statistics
+import threading
 import time
 
 from common import build_line
 
 from spades_cli.analysis.analyze import analyze_match
-from spades_cli.analysis.hand import analyze_hand
+from spades_cli.analysis.hand import analyze_hand, plays
 from spades_cli.analysis.report import HandReport
 from spades_cli.bots.normal import NormalBot
 from spades_cli.bots.rollout import hand_utility
@@ -37,6 +40,49 @@ from spades_cli.solver.fast import FastSolver
 from spades_cli.solver.outcome import Outcome
 from spades_cli.solver.search import SearchLimit
 from spades_cli.transcript import read_transcript, replay
+
+# (whose, tricks left, cards in the trick, card, target, answer (-1: over the budget), positions)
+Question = tuple[str, int, int, int, float, int, int]
+QUESTIONS: list[Question] = []  # filled while --questions is on
+
+
+def log_questions() -> None:
+    """Record every yes-or-no question the C search answers (``QUESTIONS``)."""
+    ask = FastSolver._ask
+    lock = threading.Lock()
+
+    def logged(self: FastSolver, card: int, u: float) -> bool:
+        answer = -1
+        try:
+            answer = int(ask(self, card, u))
+            return bool(answer)
+        finally:
+            if not self.count_mode:
+                whose = "points"
+            elif sum(self.cnt) == 1:
+                whose = "seat " + "NESW"[self.cnt.index(1)]
+            else:
+                whose = "tricks"
+            with lock:
+                QUESTIONS.append((whose, self.left, len(self.trick), card, u, answer, self.nodes))
+
+    FastSolver._ask = logged  # type: ignore[method-assign]
+
+
+def question_lines(least: int) -> None:
+    """The questions of the hand just analysed: the totals by whose, those of ``least``
+    positions or more one by one."""
+    totals: dict[str, int] = {}
+    for q in QUESTIONS:
+        totals[q[0]] = totals.get(q[0], 0) + q[-1]
+    print("    by question: " + ", ".join(f"{k} {v / 1e6:.2f}M" for k, v in sorted(totals.items())))
+    for whose, left, played, card, u, answer, nodes in QUESTIONS:
+        if nodes >= least:
+            after = f" after slot card {card}" if card >= 0 else ""
+            said = {1: "yes", 0: "no"}.get(answer, "over the budget")
+            where = f"{left} tricks left + {played} cards{after}"
+            print(f"    {whose}, {where}: {u:g}? {said}, {nodes / 1e6:.2f}M")
+    QUESTIONS.clear()
 
 
 def played_hands(count: int) -> list[tuple[State, list[int]]]:
@@ -59,7 +105,7 @@ def played_hands(count: int) -> list[tuple[State, list[int]]]:
     return out
 
 
-def whole_hands(hands: list[tuple[State, list[int]]], budget: int, what: str = "") -> None:
+def whole_hands(hands: list[tuple[State, list[int]]], budget: int, what: str = "", least: int = 0) -> None:
     times: list[float] = []
     reports: list[HandReport] = []
     for start, cards in hands:
@@ -67,13 +113,18 @@ def whole_hands(hands: list[tuple[State, list[int]]], budget: int, what: str = "
         reports.append(analyze_hand(start, cards, 13, budget))
         times.append(time.perf_counter() - t0)
         hand_line(len(reports), times[-1], reports[-1])
+        if least:
+            question_lines(least)
     summary(times, reports, budget, what)
 
 
-def recorded_game(path: str, budget: int) -> None:
+def recorded_game(path: str, budget: int, least: int = 0) -> None:
     """Every hand of a recorded game, through ``analyze_match`` (timed between its
     progress calls, which come before each hand and at the end)."""
     match = replay(read_transcript(path)).match
+    if least:  # hand by hand, to list each one's questions
+        whole_hands(plays(match), budget, f" (the hands of {path})", least)
+        return
     marks: list[float] = []
     reports = analyze_match(
         match, budget=budget, progress=lambda done, total: marks.append(time.perf_counter())
@@ -192,6 +243,13 @@ def main() -> None:
         metavar="LEFT",
         help="tricks left in the Python-against-C comparison (0: skip it)",
     )
+    parser.add_argument(
+        "--questions",
+        type=int,
+        default=0,
+        metavar="N",
+        help="list each hand's questions of N positions or more (C core; 0: none)",
+    )
     args = parser.parse_args()
     parts = [x.strip() for x in args.left.split(",") if x.strip()]
     if not all(x.isdigit() and 1 <= int(x) <= 13 for x in parts):
@@ -207,9 +265,11 @@ def main() -> None:
     )
     hands = played_hands(args.hands)
     budget = args.budget if args.budget is not None else backend.default_budget()
-    whole_hands(hands, budget)
+    if args.questions and backend.c_core():
+        log_questions()
+    whole_hands(hands, budget, least=args.questions)
     if args.transcript:
-        recorded_game(args.transcript, budget)
+        recorded_game(args.transcript, budget, args.questions)
     if backend.c_core() and args.like_for_like:
         like_for_like(hands, args.like_for_like)
     solver_by_left(

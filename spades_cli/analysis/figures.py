@@ -6,13 +6,15 @@ A seat takes no more than its side can, so it is asked 1, 2, ... tricks upward, 
 its side's figure: a question the seat can answer "yes" to is cheaper than a "no", and
 each leaves bounds in the solver's table for the next (fewer positions than a binary
 search). With the C core the four seats are searched in a thread each, at a lower
-priority, while the caller solves the hand's positions (:class:`SeatFigures`); else
-one after another once the side's figure is known (:func:`deal_figures`).
+priority, while the caller solves the hand's positions (:class:`SeatFigures`), a long
+question asked again after each first card (:func:`first_card_first`); else one after
+another once the side's figure is known (:func:`deal_figures`).
 """
 
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
+from typing import Final
 
 from spades_cli.analysis.report import Figures, side_figures
 from spades_cli.analysis.threads import Halt, yield_to_caller
@@ -20,6 +22,7 @@ from spades_cli.engine import State
 from spades_cli.solver import backend
 from spades_cli.solver.backend import Search
 from spades_cli.solver.deck import solver_deck
+from spades_cli.solver.fast import FastSolver
 from spades_cli.solver.search import SearchLimit
 from spades_cli.solver.sets import trick_table
 
@@ -75,6 +78,55 @@ def _seat_figure(
     return lo, lo, solver.searched + solver.nodes
 
 
+# A seat's question from the deal that has visited this many positions is asked again
+# card by card (:func:`first_card_first`), each card within the second figure.
+LONG_QUESTION: Final = 4_000_000
+CARD_PROBE: Final = 1_000_000
+
+
+def first_card_first(solver: Search, u: float, side: int, ours: bool) -> bool:
+    """``solver.reaches(-1, u, side)`` from the deal, the same answer, found sooner when the
+    search tries the wrong first cards first: a question longer than
+    :data:`LONG_QUESTION` positions is asked after each first card within
+    :data:`CARD_PROBE` (a "yes" after a card of ``side``, ``ours`` when it leads, or a
+    "no" after a card of the other side answers it; every card answered the other way
+    does too), and only then whole, its table warm from the probes; all of it within the
+    solver's budget (a "yes" that cost 62 million positions answered with 6.6 million:
+    bench/README.md)."""
+    if not isinstance(solver, FastSolver) or 0 < solver.budget <= LONG_QUESTION:
+        return solver.reaches(-1, u, side)
+    budget = solver.budget
+    spent = solver.searched + solver.nodes
+
+    def within(card: int, cap: int) -> bool:
+        """The question after ``card`` (or whole) within ``cap`` positions and the budget."""
+        if budget:
+            left = budget - (solver.searched + solver.nodes - spent)
+            if left <= 0:
+                raise SearchLimit(f"more than {budget} positions")
+            cap = min(cap, left) if cap else left
+        solver.budget = cap
+        try:
+            return solver.reaches(card, u, side)
+        finally:
+            solver.budget = budget
+
+    try:
+        return within(-1, LONG_QUESTION)
+    except SearchLimit:
+        pass
+    answered = 0
+    cards = solver.distinct_moves()
+    for card in cards:
+        try:
+            if within(card, CARD_PROBE) == ours:
+                return ours
+            answered += 1
+        except SearchLimit:
+            continue
+    return not ours if answered == len(cards) else within(-1, 0)
+
+
 class SeatFigures:
     """The seats' figures from the deal, searched in a thread a seat, at a lower
     priority, while the caller solves the hand's positions (the C search lets other
@@ -92,6 +144,7 @@ class SeatFigures:
         self.side_of = deck.side_of
         self.tops: list[int | None] = [None, None]  # the sides' figures, once known
         self.solvers = [seat_solver(start, seat, budget, threaded=True) for seat in range(n)]
+        self.leader = start.current
         if halt is not None:
             for solver in self.solvers:
                 halt.add(solver)
@@ -103,13 +156,14 @@ class SeatFigures:
         the budget (or stopped)."""
         yield_to_caller()
         solver = self.solvers[seat]
+        side = self.side_of[seat]
         lo = 0
         try:
             while lo < self.total:
-                top = self.tops[self.side_of[seat]]
+                top = self.tops[side]
                 if top is not None and lo >= top:
                     break
-                if not solver.reaches(-1, float(lo + 1), self.side_of[seat]):
+                if not first_card_first(solver, float(lo + 1), side, self.side_of[self.leader] == side):
                     break
                 lo += 1
         except SearchLimit:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import Final
 
 from spades_cli.analysis.figures import SeatFigures, deal_figures
 from spades_cli.analysis.report import CardReport, HandReport, side_figures
@@ -264,6 +265,8 @@ class Solvers:
         return (found, False) if found >= 0 else (card, False)
 
 
+STEP: Final = 2  # points a bag or two apart: one run of the same made, set or nil outcome
+
 Window = tuple[Outcome, list[float | None]]  # the points' table, and N-S's tricks by position
 
 
@@ -348,22 +351,44 @@ def _greatest(
     values: list[float], reaches: Callable[[float], bool], guess: float | None, bound: int
 ) -> float:
     """:func:`~spades_cli.solver.sets.greatest_reached` over the points a position's tricks
-    leave, but a value that moved up past a floor is asked at the top next (among the
-    points of one trick count that is most often a nil kept rather than broken, and each
-    "yes" costs about as much as the first), then between by halves (measured:
+    leave, but asking fewer "yes" questions (each costs about as much as the first: the
+    same made contract, set or nil proved again): a value that moved up past a floor is
+    asked at the top next, and one that fell two steps below a ceiling, or moved up and
+    missed the top, is asked run by run from the top down (:func:`_by_runs`; measured:
     bench/README.md)."""
-    if bound <= 0 or guess is None or len(values) < 3:
+    if bound == 0 or guess is None or len(values) < 3:
         return greatest_reached(values, reaches, guess, bound)
     k = 0
     while k + 1 < len(values) and values[k + 1] <= guess:
         k += 1
+    if bound < 0:
+        if k < 2:
+            return greatest_reached(values, reaches, guess, bound)
+        if reaches(values[k]):
+            return values[k]
+        if reaches(values[k - 1]):  # below a ceiling most often one step lower
+            return values[k - 1]
+        return _by_runs(values, 0, k - 2, reaches)
     if k + 2 >= len(values):
         return greatest_reached(values, reaches, guess, bound)
     if not reaches(values[k + 1]):
         return values[k]
     if reaches(values[-1]):
         return values[-1]
-    return greatest_reached(values[k + 1 : -1], reaches, None)
+    return _by_runs(values, k + 1, len(values) - 2, reaches)
+
+
+def _by_runs(values: list[float], lo: int, hi: int, reaches: Callable[[float], bool]) -> float:
+    """The greatest of ``values[lo : hi + 1]`` reached, ``values[lo]`` known to be (or the
+    least of all) and ``values[hi + 1]`` known not to be: the lowest value of each run of
+    values a bag or two apart (:data:`STEP`; one made contract, set or nil with more or
+    fewer bags) asked from the top run down, then that run by halves."""
+    for s in [i for i in range(hi, lo, -1) if values[i] - values[i - 1] > STEP]:
+        if reaches(values[s]):
+            lo = s
+            break
+        hi = s - 1
+    return greatest_reached(values[lo : hi + 1], reaches, None)
 
 
 def _value(

@@ -79,3 +79,46 @@ def test_the_search_finds_every_value_from_every_guess(size: int) -> None:
                 continue
             got, _ = _asks(values, truth, guess, bound)
             assert got == truth == greatest_reached(values, truth.__ge__, guess, bound)
+
+
+# Hand 1's window with North's nil (R-4P-7, R-C-10): runs of values a bag or two apart
+# (R-C-9), one for each made contract, set or nil kept or broken.
+NIL_WINDOW = [
+    *(-130.0, -129.0, -128.0),
+    *(-42.0, -41.0, -40.0, -39.0, -38.0, -37.0, -36.0, -35.0, -34.0, -33.0, -32.0, -31.0),
+    *(41.0, 42.0, 43.0, 44.0, 45.0, 46.0, 47.0, 48.0, 49.0),
+    240.0,
+]
+
+
+def test_r_4p_7_below_a_ceiling_the_runs_are_asked_from_the_top_down() -> None:
+    """R-4P-7, R-C-9: the nil kept (240) is a ceiling that E-W's card broke; the value is
+    in the run of the nil broken with the contract made (41-49): its lowest value is
+    asked before any value of the lower runs, so only the "yes" questions of that run
+    are asked (each "yes" costs about a whole proof), not one a run on the way up."""
+    got, asked = _asks(NIL_WINDOW, 42.0, 240.0, -1)
+    assert got == 42.0
+    assert asked[:3] == [240.0, 49.0, 41.0]
+    assert [u for u in asked if u <= 42.0] == [41.0, 42.0]
+
+
+def test_r_4p_7_a_value_that_missed_the_top_is_asked_run_by_run() -> None:
+    """R-4P-7, R-C-9: up past a floor in the set run, not as far as the nil kept: the
+    run of the contract made (41-49) is asked at its lowest value before its others."""
+    got, asked = _asks(NIL_WINDOW, 43.0, -34.0, 1)
+    assert got == 43.0
+    assert asked[:3] == [-33.0, 240.0, 41.0]
+    assert [u for u in asked if u <= 43.0] == [-33.0, 41.0, 43.0]
+
+
+@pytest.mark.parametrize("window", [NIL_WINDOW, [0.0, 1.0, 2.0, 10.0, 11.0, 30.0, 31.0, 33.0]])
+def test_r_c_9_the_runs_find_every_value_from_every_guess(window: list[float]) -> None:
+    """R-C-9, R-4P-7: against brute force on windows of runs: every true value, every
+    guess and every bound it allows gives the value greatest_reached gives."""
+    for truth, guess in itertools.product(window, [None, *window, 1.5, 35.0]):
+        for bound in (-1, 0, 1):
+            if guess is not None and ((bound > 0 and truth < guess) or (bound < 0 and truth > guess)):
+                continue
+            got, asked = _asks(window, truth, guess, bound)
+            assert got == truth == greatest_reached(window, truth.__ge__, guess, bound)
+            assert len(asked) == len(set(asked))  # no question asked twice

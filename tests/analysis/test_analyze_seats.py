@@ -1,0 +1,90 @@
+"""A seat's figure from the deal asked first card by first card when its question is
+long (``analysis.figures.first_card_first``): the same answers as the question asked
+whole, for the leader's side and for the other side."""
+
+from __future__ import annotations
+
+import pytest
+from helpers.paths import TRANSCRIPTS
+
+from spades_cli.analysis import figures
+from spades_cli.analysis.figures import first_card_first, seat_solver
+from spades_cli.analysis.hand import plays
+from spades_cli.engine import State
+from spades_cli.solver import backend
+from spades_cli.solver.deck import solver_deck
+from spades_cli.transcript import read_transcript, replay
+
+
+def _lead_with(left: int) -> State:
+    """Hand 2 of the recorded four-player game at the lead with ``left`` tricks left."""
+    start, cards = plays(replay(read_transcript(TRANSCRIPTS / "four-player.txt")).match)[1]
+    st = start.clone()
+    for card in cards[: 4 * (13 - left)]:
+        st.apply(card)
+    return st
+
+
+@pytest.mark.parametrize("probe", [1, 40, 400])
+def test_r_c_5_a_seat_s_tricks_asked_card_by_card_are_the_tricks_asked_whole(
+    probe: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """R-C-5, R-C-4: the leader's side reaches a count when one of its leads does, the
+    other side when every lead of the leader does; asked card by card (each card within
+    ``probe`` positions, some over it and some not, the rest asked whole) every seat's
+    every count gets the answer the whole question gets."""
+    if not backend.c_core():
+        pytest.skip("the card-by-card questions are the C search's")
+    monkeypatch.setattr(figures, "LONG_QUESTION", 1)
+    monkeypatch.setattr(figures, "CARD_PROBE", probe)
+    st = _lead_with(6)
+    side_of = solver_deck(st.rules).side_of
+    answers: list[bool] = []
+    for seat in range(4):
+        side = side_of[seat]
+        whole = seat_solver(st, seat, 0)
+        by_card = seat_solver(st, seat, 50_000_000)
+        for u in range(7):
+            want = whole.reaches(-1, float(u), side)
+            assert first_card_first(by_card, float(u), side, side_of[st.current] == side) == want
+            answers.append(want)
+    assert True in answers and False in answers
+
+
+def test_a_short_budget_asks_the_question_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A budget below the long question's size leaves nothing to split: one question."""
+    if not backend.c_core():
+        pytest.skip("the card-by-card questions are the C search's")
+    st = _lead_with(6)
+    solver = seat_solver(st, 0, 1000)
+    asked: list[int] = []
+    real = solver.reaches
+    monkeypatch.setattr(solver, "reaches", lambda card, u, side: asked.append(card) or real(card, u, side))
+    first_card_first(solver, 2.0, 0, True)
+    assert asked == [-1]
+
+
+def test_the_card_by_card_questions_stay_within_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The probes, the cards and the whole question share one budget: the seat's question
+    visits no more positions than asked whole (each search stops one position past its
+    cap), and one over it is over the budget (SearchLimit) as the whole one would be."""
+    if not backend.c_core():
+        pytest.skip("the card-by-card questions are the C search's")
+    from spades_cli.solver.search import SearchLimit
+
+    monkeypatch.setattr(figures, "LONG_QUESTION", 60)
+    monkeypatch.setattr(figures, "CARD_PROBE", 50)
+    st = _lead_with(8)
+    budget = 300
+    over = 0
+    for seat in range(4):
+        side = solver_deck(st.rules).side_of[seat]
+        solver = seat_solver(st, seat, budget)
+        for u in range(1, 6):
+            before = solver.searched + solver.nodes
+            try:
+                first_card_first(solver, float(u), side, solver_deck(st.rules).side_of[st.current] == side)
+            except SearchLimit:
+                over += 1
+            assert solver.searched + solver.nodes - before <= budget + 16
+    assert over > 0
