@@ -83,7 +83,9 @@ def analyzed_in_order(
 ) -> Iterator[HandReport]:
     """The reports of the games' hands in their order (``tricks``, ``budget`` as
     ``analyze.analyze_match``'s), analysed by ``jobs`` processes or on the Dask
-    ``scheduler``; ``progress`` is told as hands are done."""
+    ``scheduler``; ``progress`` is told as hands are done. The pool is made at once, so
+    a scheduler that cannot be used is refused before a report is shown; read the reports
+    to the end (or until an exception) to have it closed."""
     depth = tricks if tricks is not None else MAX_TRICKS  # None: every trick of the hand
     cap = backend.default_budget() if budget is None else budget
     items: list[Item] = []
@@ -95,9 +97,9 @@ def analyzed_in_order(
     if progress is not None:
         progress(0, len(items))
     if not items:
-        return
+        return iter(())
     pool = make_pool(_hand_task, (depth, cap), jobs, len(items), scheduler)
-    yield from in_order(items, labels, pool, progress)
+    return in_order(items, labels, pool, progress)
 
 
 def in_order(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -99,3 +100,18 @@ def test_an_unreachable_scheduler_is_a_usage_error() -> None:
     pytest.importorskip("distributed")
     result = run_cli(["analyze", str(TRANSCRIPTS / "two-player-short.txt"), "--scheduler", "nonsense://x"])
     assert result.exit_code == 2 and "--scheduler nonsense://x" in result.output
+
+
+def test_an_unreachable_scheduler_prints_no_analysis() -> None:
+    """The scheduler is refused before anything of the analysis is written (as simulate)."""
+    pytest.importorskip("distributed")
+    result = run_cli(["analyze", str(TRANSCRIPTS / "two-player-short.txt"), "--scheduler", "nonsense://x"])
+    assert result.exit_code == 2 and result.stdout == ""
+
+
+def test_a_scheduler_without_dask_is_refused_before_any_output(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed fails
+    result = run_cli(["analyze", str(TRANSCRIPTS), "--scheduler", "local"])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert "--scheduler needs Dask: pip install 'spades[cluster]'" in result.stderr
