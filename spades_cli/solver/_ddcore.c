@@ -48,45 +48,6 @@
 
 /* -- the Python type ----------------------------------------------------------------- */
 
-/* Zeroed memory for a table, in huge pages where the system offers them (the search
- * reads the tables at random: fewer page faults and TLB misses). */
-static void *table_alloc(size_t bytes) {
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) return NULL;
-    madvise(p, bytes, MADV_HUGEPAGE);
-    return p;
-#else
-    return calloc(1, bytes);
-#endif
-}
-
-static void table_free(void *p, size_t bytes) {
-    if (!p) return;
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    munmap(p, bytes);
-#else
-    (void)bytes;
-    free(p);
-#endif
-}
-
-static void tables_free(Tables *t) {
-    table_free(t->bt, t->bt_bytes);
-    table_free(t->pt, t->pt_bytes);
-    memset(t, 0, sizeof *t);
-}
-
-static int tables_alloc(Tables *t, int bits) {
-    t->bt_bytes = ((size_t)1 << (bits - 2)) * sizeof(Bucket);
-    t->pt_bytes = ((size_t)1 << bits) * sizeof(PEntry);
-    t->bt = table_alloc(t->bt_bytes);
-    t->pt = table_alloc(t->pt_bytes);
-    t->bt_mask = ((u64)1 << (bits - 2)) - 1;
-    t->pt_mask = ((u64)1 << bits) - 1;
-    return t->bt && t->pt ? 0 : -1;
-}
-
 static void release(Core *c) {
     tables_free(&c->tt);
     c->ctt = NULL;
@@ -201,11 +162,12 @@ static int read_order(Core *c, PyObject *order) {
 
 static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     static char *names[] = {"n",       "keeps",      "order",   "side", "inc",  "cnt",   "keen", "table",
-                            "ngroups", "count_mode", "tt_bits", "team", "mate", "pairs", "radix", NULL};
-    int n, side, ngroups, count_mode, bits, pairs, radix;
+                            "ngroups", "count_mode", "tt_bits", "team", "mate", "pairs", "radix", "start_bits", NULL};
+    int n, side, ngroups, count_mode, bits, pairs, radix, start = START_BITS;
     PyObject *keeps, *order, *inc, *cnt, *keen, *table, *team, *mate;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "iOOiOOOOiiiOOii", names, &n, &keeps, &order, &side, &inc, &cnt,
-                                     &keen, &table, &ngroups, &count_mode, &bits, &team, &mate, &pairs, &radix))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "iOOiOOOOiiiOOii|i", names, &n, &keeps, &order, &side, &inc, &cnt,
+                                     &keen, &table, &ngroups, &count_mode, &bits, &team, &mate, &pairs, &radix,
+                                     &start))
         return -1;
     if (n < 2 || n > 4 || side < 0 || side > 1 || ngroups < 1 || ngroups > 4 || bits < 10 || bits > 26 ||
         radix < 14 || radix > MAXT + 1) {
@@ -292,7 +254,8 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
         }
         if (c->count_side < 0) c->count_ok = 0;
     }
-    if (tables_alloc(&c->tt, bits) < 0) {
+    if (start < 10) start = 10;
+    if (tables_alloc(&c->tt, bits < start ? bits : start, bits) < 0) {
         PyErr_NoMemory();
         return -1;
     }
@@ -481,6 +444,10 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__ddcore(void) {
+#if defined(__x86_64__) && defined(__GNUC__)
+    __builtin_cpu_init();
+    have_bmi2 = __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
+#endif
     if (PyType_Ready(&CoreType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;

@@ -18,6 +18,7 @@ class Core:
         mate: list[int],
         pairs: int,
         radix: int,
+        start_bits: int = ...,
     ) -> None: ...
     def load(
         self,

@@ -47,6 +47,8 @@ typedef struct {
     PEntry *pt;
     u64 bt_mask, pt_mask;
     size_t bt_bytes, pt_bytes;
+    int bits, max_bits; /* 2**bits entries now, at most 2**max_bits (see tables_grow) */
+    size_t filled;      /* entries made since the table was last made or grown */
 } Tables;
 
 typedef struct {

@@ -3,27 +3,98 @@
 
 /* -- transposition table ------------------------------------------------------------ */
 
+/* Zeroed memory for a table, in huge pages where the system offers them (the search
+ * reads the tables at random: fewer page faults and TLB misses). */
+static void *table_alloc(size_t bytes) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return NULL;
+    madvise(p, bytes, MADV_HUGEPAGE);
+    return p;
+#else
+    return calloc(1, bytes);
+#endif
+}
+
+static void table_free(void *p, size_t bytes) {
+    if (!p) return;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    munmap(p, bytes);
+#else
+    (void)bytes;
+    free(p);
+#endif
+}
+
+static void tables_free(Tables *t) {
+    table_free(t->bt, t->bt_bytes);
+    table_free(t->pt, t->pt_bytes);
+    memset(t, 0, sizeof *t);
+}
+
+/* A table of 2**bits entries (and a quarter as many buckets) that may grow to 2**max_bits. */
+static int tables_alloc(Tables *t, int bits, int max_bits) {
+    t->bits = bits;
+    t->max_bits = max_bits;
+    t->filled = 0;
+    t->bt_bytes = ((size_t)1 << (bits - 2)) * sizeof(Bucket);
+    t->pt_bytes = ((size_t)1 << bits) * sizeof(PEntry);
+    t->bt = table_alloc(t->bt_bytes);
+    t->pt = table_alloc(t->pt_bytes);
+    t->bt_mask = ((u64)1 << (bits - 2)) - 1;
+    t->pt_mask = ((u64)1 << bits) - 1;
+    return t->bt && t->pt ? 0 : -1;
+}
+
+/* -- its keys ------------------------------------------------------------------------ */
+
+/* Each suit's remaining cards and their owners, two bits a card (the seat's number), the
+ * lowest card in the lowest bits; ``b0`` and ``b1`` hold the cards of the seats with
+ * that bit set. */
+static void suit_owners(Layout *L, u64 uni, u64 b0, u64 b1) {
+    for (int s = 0; s < 4; s++) {
+        u64 rem = uni & SUIT_MASK[s];
+        L->rem[s] = rem >> (16 * s);
+        L->len[s] = pop64(rem);
+        u64 code = 0;
+        while (rem) {
+            int card = top64(rem);
+            rem ^= 1ULL << card;
+            code = (code << 2) | ((b0 >> card) & 1) | (((b1 >> card) & 1) << 1);
+        }
+        L->own[s] = code;
+    }
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+/* The same with the processor's bit gathering (BMI2), where it has it (``have_bmi2``). */
+__attribute__((target("bmi2,popcnt"))) static void suit_owners_bmi2(Layout *L, u64 uni, u64 b0, u64 b1) {
+    for (int s = 0; s < 4; s++) {
+        u64 rem = uni & SUIT_MASK[s];
+        L->rem[s] = rem >> (16 * s);
+        L->len[s] = (int)_mm_popcnt_u64(rem);
+        u64 lo = _pext_u64(b0, rem), hi = _pext_u64(b1, rem);
+        L->own[s] = _pdep_u64(lo, 0x5555555555555555ULL) | _pdep_u64(hi, 0xAAAAAAAAAAAAAAAAULL);
+    }
+}
+static int have_bmi2;
+#endif
+
 static void layout(Core *c, Layout *L) {
     int n = c->n;
     u64 h1 = c->hands[1], h2 = n > 2 ? c->hands[2] : 0, h3 = n > 3 ? c->hands[3] : 0;
     u64 uni = c->hands[0] | h1 | h2 | h3;
     u64 b0 = h1 | h3, b1 = h2 | h3;
     u64 lens = 0;
-    for (int s = 0; s < 4; s++) {
+    for (int s = 0; s < 4; s++)
         for (int h = 0; h < n; h++) lens |= (u64)pop64(c->hands[h] & SUIT_MASK[s]) << (16 * s + 4 * h);
-        u64 rem = uni & SUIT_MASK[s];
-        L->rem[s] = rem >> (16 * s);
-        u64 code = 0;
-        int len = 0;
-        while (rem) {
-            int card = top64(rem);
-            rem ^= 1ULL << card;
-            code = (code << 2) | ((b0 >> card) & 1) | (((b1 >> card) & 1) << 1);
-            len++;
-        }
-        L->own[s] = code;
-        L->len[s] = len;
-    }
+#if defined(__x86_64__) && defined(__GNUC__)
+    if (have_bmi2)
+        suit_owners_bmi2(L, uni, b0, b1);
+    else
+#endif
+        suit_owners(L, uni, b0, b1);
     L->lens = lens;
     L->pshift = c->pshift;
     uint32_t flags = (uint32_t)c->leader | ((uint32_t)(c->broken != 0) << 2) | ((uint32_t)(c->first != 0) << 3);
@@ -114,6 +185,38 @@ static inline int entry_is(const PEntry *e, const Layout *L, uint32_t meta, int 
     return e->used && e->shape == shape && e->pa == pa && e->pb == pb && e->lens == L->lens && e->meta == meta;
 }
 
+/* A table starts small (a short search needs little, and a large one costs its pages'
+ * zeroing at every new solver) and grows fourfold, up to 2**max_bits entries, when
+ * more entries were made than a quarter of its size: its buckets and entries are moved
+ * to the new one (two that meet there: the first stays). */
+#define START_BITS 14
+static void tables_grow(Tables *t) {
+    Tables nt;
+    int bits = t->bits + 2 < t->max_bits ? t->bits + 2 : t->max_bits;
+    if (tables_alloc(&nt, bits, t->max_bits) < 0) {
+        tables_free(&nt);
+        t->max_bits = t->bits; /* no memory: stay as it is */
+        return;
+    }
+    for (u64 i = 0; i <= t->bt_mask; i++) {
+        const Bucket *b = &t->bt[i];
+        if (!b->used) continue;
+        Bucket *to = &nt.bt[mix(b->lens, 0x5bd1e995ULL, b->meta) & nt.bt_mask];
+        if (!to->used) *to = *b;
+    }
+    for (u64 i = 0; i <= t->pt_mask; i++) {
+        const PEntry *e = &t->pt[i];
+        if (!e->used) continue;
+        PEntry *to = &nt.pt[mix(e->pa ^ (e->lens * 31), e->pb ^ ((u64)e->shape << 40), e->meta) & nt.pt_mask];
+        if (!to->used) {
+            *to = *e;
+            nt.filled++;
+        }
+    }
+    tables_free(t);
+    *t = nt;
+}
+
 /* The best bounds ``t`` keeps for positions like ``L`` (``meta``: its flags, and the code
  * in table mode), with the shapes that gave them; the best card of the most specific
  * entry that matched (-1: none). An entry with ``lo >= stop_lo`` or ``hi <= stop_hi``
@@ -188,6 +291,7 @@ static void store(Tables *t, const Layout *L, uint32_t meta, u64 rel, double lo,
     pattern(L, shape, &pa, &pb);
     PEntry *e = &t->pt[pslot(t, L, meta, shape, pa, pb)];
     if (!entry_is(e, L, meta, shape, pa, pb)) {
+        t->filled++;
         e->used = 1;
         e->shape = (uint16_t)shape;
         e->pa = pa;
@@ -201,4 +305,5 @@ static void store(Tables *t, const Layout *L, uint32_t meta, u64 rel, double lo,
     if (lo > e->lo) e->lo = lo;
     if (hi < e->hi) e->hi = hi;
     if (best >= 0) e->best = (int8_t)best;
+    if (t->bits < t->max_bits && t->filled > ((size_t)1 << t->bits) / 16) tables_grow(t);
 }
