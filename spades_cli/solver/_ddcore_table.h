@@ -177,6 +177,13 @@ static inline u64 bslot(const Tables *t, const Layout *L, uint32_t meta) {
     return mix(L->lens, 0x5bd1e995ULL, meta) & t->bt_mask;
 }
 
+/* Ask for the bucket of ``L`` early (the probe that follows reads it). */
+static inline void prefetch_bucket(const Tables *t, const Layout *L, uint32_t meta) {
+    const char *b = (const char *)&t->bt[bslot(t, L, meta)];
+    __builtin_prefetch(b);
+    __builtin_prefetch(b + 64);
+}
+
 static inline u64 pslot(const Tables *t, const Layout *L, uint32_t meta, int shape, u64 pa, u64 pb) {
     return mix(pa ^ (L->lens * 31), pb ^ ((u64)shape << 40), meta) & t->pt_mask;
 }
@@ -187,8 +194,11 @@ static inline int entry_is(const PEntry *e, const Layout *L, uint32_t meta, int 
 
 /* A table starts small (a short search needs little, and a large one costs its pages'
  * zeroing at every new solver) and grows fourfold, up to 2**max_bits entries, when
- * more entries were made than a quarter of its size: its buckets and entries are moved
- * to the new one (two that meet there: the first stays). */
+ * more entries were made than 1/GROW_AT of its size: its buckets and entries are moved
+ * to the new one (where both ways of a slot are taken, the later stays out). An entry
+ * lies in one of the two ways of its slot (the slot's number and that number ^ 1): the
+ * newest first. */
+#define GROW_AT 8
 #define START_BITS 14
 static void tables_grow(Tables *t) {
     Tables nt;
@@ -207,7 +217,8 @@ static void tables_grow(Tables *t) {
     for (u64 i = 0; i <= t->pt_mask; i++) {
         const PEntry *e = &t->pt[i];
         if (!e->used) continue;
-        PEntry *to = &nt.pt[mix(e->pa ^ (e->lens * 31), e->pb ^ ((u64)e->shape << 40), e->meta) & nt.pt_mask];
+        u64 at = mix(e->pa ^ (e->lens * 31), e->pb ^ ((u64)e->shape << 40), e->meta) & nt.pt_mask;
+        PEntry *to = nt.pt[at].used ? &nt.pt[at ^ 1] : &nt.pt[at];
         if (!to->used) {
             *to = *e;
             nt.filled++;
@@ -239,11 +250,15 @@ static int probe(Tables *t, const Layout *L, uint32_t meta, double stop_lo, doub
             pattern(L, b->shapes[i], &pas[i], &pbs[i]);
             es[i] = &t->pt[pslot(t, L, meta, b->shapes[i], pas[i], pbs[i])];
             __builtin_prefetch(es[i]);
+            __builtin_prefetch(&t->pt[(es[i] - t->pt) ^ 1]);
         }
         for (int i = at; i < end; i++) {
             int shape = b->shapes[i];
             PEntry *e = es[i];
-            if (!entry_is(e, L, meta, shape, pas[i], pbs[i])) continue;
+            if (!entry_is(e, L, meta, shape, pas[i], pbs[i])) {
+                e = &t->pt[(e - t->pt) ^ 1]; /* the slot's other way */
+                if (!entry_is(e, L, meta, shape, pas[i], pbs[i])) continue;
+            }
             if (e->lo > *lo) {
                 *lo = e->lo;
                 *lo_shape = shape;
@@ -289,8 +304,12 @@ static void store(Tables *t, const Layout *L, uint32_t meta, u64 rel, double lo,
     }
     u64 pa, pb;
     pattern(L, shape, &pa, &pb);
-    PEntry *e = &t->pt[pslot(t, L, meta, shape, pa, pb)];
+    u64 at = pslot(t, L, meta, shape, pa, pb);
+    PEntry *e = &t->pt[at], *other = &t->pt[at ^ 1];
+    if (!entry_is(e, L, meta, shape, pa, pb) && entry_is(other, L, meta, shape, pa, pb)) e = other;
     if (!entry_is(e, L, meta, shape, pa, pb)) {
+        /* A new entry takes the slot's first way; what was there moves to the second. */
+        if (e->used) *other = *e;
         t->filled++;
         e->used = 1;
         e->shape = (uint16_t)shape;
@@ -305,5 +324,5 @@ static void store(Tables *t, const Layout *L, uint32_t meta, u64 rel, double lo,
     if (lo > e->lo) e->lo = lo;
     if (hi < e->hi) e->hi = hi;
     if (best >= 0) e->best = (int8_t)best;
-    if (t->bits < t->max_bits && t->filled > ((size_t)1 << t->bits) / 16) tables_grow(t);
+    if (t->bits < t->max_bits && t->filled > ((size_t)1 << t->bits) / GROW_AT) tables_grow(t);
 }
