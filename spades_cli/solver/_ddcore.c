@@ -14,7 +14,7 @@
  * What keeps it fast (the ideas of solver/search.py, in C): a partition transposition
  * table at every trick's start (_ddcore_table.h: bounds valid for every position with the
  * same suit lengths per hand, leader and flags whose top cards, down to the ones the
- * proof depended on, have the same owners; two ways a slot, started small and grown as
+ * proof depended on, have the same owners; four ways a slot, started small and grown as
  * it fills); sure-trick bounds (_ddcore_sure.h, as
  * solver/sure.py); in table mode, bounds on side N-S's tricks to come decide what they
  * can, a trick target is searched as the count game in a shared count table, and a

@@ -195,10 +195,12 @@ static inline int entry_is(const PEntry *e, const Layout *L, uint32_t meta, int 
 /* A table starts small (a short search needs little, and a large one costs its pages'
  * zeroing at every new solver) and grows fourfold, up to 2**max_bits entries, when
  * more entries were made than 1/GROW_AT of its size: its buckets and entries are moved
- * to the new one (where both ways of a slot are taken, the later stays out). An entry
- * lies in one of the two ways of its slot (the slot's number and that number ^ 1): the
- * newest first. */
-#define GROW_AT 8
+ * to the new one (where every way of a slot is taken, the later stays out). An entry
+ * lies in one of the WAYS ways of its slot (WAYS entries side by side), the newest first:
+ * four ways and growing at a quarter full lose few entries and zero fewer pages than
+ * fewer ways growing sooner (bench/README.md). */
+#define GROW_AT 4
+#define WAYS 4
 #define START_BITS 14
 static void tables_grow(Tables *t) {
     Tables nt;
@@ -218,7 +220,8 @@ static void tables_grow(Tables *t) {
         const PEntry *e = &t->pt[i];
         if (!e->used) continue;
         u64 at = mix(e->pa ^ (e->lens * 31), e->pb ^ ((u64)e->shape << 40), e->meta) & nt.pt_mask;
-        PEntry *to = nt.pt[at].used ? &nt.pt[at ^ 1] : &nt.pt[at];
+        PEntry *to = &nt.pt[at & ~(u64)(WAYS - 1)];
+        for (int w = 0; w < WAYS - 1 && to->used; w++) to++;
         if (!to->used) {
             *to = *e;
             nt.filled++;
@@ -248,17 +251,18 @@ static int probe(Tables *t, const Layout *L, uint32_t meta, double stop_lo, doub
         int end = at + PROBE_BATCH < count ? at + PROBE_BATCH : count;
         for (int i = at; i < end; i++) { /* the batch's slots asked for first, so the misses overlap */
             pattern(L, b->shapes[i], &pas[i], &pbs[i]);
-            es[i] = &t->pt[pslot(t, L, meta, b->shapes[i], pas[i], pbs[i])];
-            __builtin_prefetch(es[i]);
-            __builtin_prefetch(&t->pt[(es[i] - t->pt) ^ 1]);
+            es[i] = &t->pt[pslot(t, L, meta, b->shapes[i], pas[i], pbs[i]) & ~(u64)(WAYS - 1)];
+            for (int w = 0; w < WAYS; w++) __builtin_prefetch(es[i] + w);
         }
         for (int i = at; i < end; i++) {
             int shape = b->shapes[i];
             PEntry *e = es[i];
-            if (!entry_is(e, L, meta, shape, pas[i], pbs[i])) {
-                e = &t->pt[(e - t->pt) ^ 1]; /* the slot's other way */
-                if (!entry_is(e, L, meta, shape, pas[i], pbs[i])) continue;
+            int w = 0;
+            while (w < WAYS && !entry_is(e, L, meta, shape, pas[i], pbs[i])) {
+                e++; /* the slot's next way */
+                w++;
             }
+            if (w == WAYS) continue;
             if (e->lo > *lo) {
                 *lo = e->lo;
                 *lo_shape = shape;
@@ -304,12 +308,19 @@ static void store(Tables *t, const Layout *L, uint32_t meta, u64 rel, double lo,
     }
     u64 pa, pb;
     pattern(L, shape, &pa, &pb);
-    u64 at = pslot(t, L, meta, shape, pa, pb);
-    PEntry *e = &t->pt[at], *other = &t->pt[at ^ 1];
-    if (!entry_is(e, L, meta, shape, pa, pb) && entry_is(other, L, meta, shape, pa, pb)) e = other;
-    if (!entry_is(e, L, meta, shape, pa, pb)) {
-        /* A new entry takes the slot's first way; what was there moves to the second. */
-        if (e->used) *other = *e;
+    PEntry *e = &t->pt[pslot(t, L, meta, shape, pa, pb) & ~(u64)(WAYS - 1)], *first = e;
+    int w = 0;
+    while (w < WAYS && !entry_is(e, L, meta, shape, pa, pb)) {
+        e++;
+        w++;
+    }
+    if (w == WAYS) {
+        /* A new entry takes the slot's first way; the others move down one, up to the first
+         * free way (none free: the last goes out). */
+        int k = 0;
+        while (k < WAYS - 1 && first[k].used) k++;
+        memmove(first + 1, first, (size_t)k * sizeof *first);
+        e = first;
         t->filled++;
         e->used = 1;
         e->shape = (uint16_t)shape;
