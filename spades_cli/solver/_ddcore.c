@@ -440,8 +440,19 @@ static PyTypeObject CoreType = {
     .tp_doc = "Double-dummy search core (see solver/fast.py).",
 };
 
+/* release_kept(): give the tables freed solvers left (kept for the next) back to the system */
+static PyObject *release_kept(PyObject *Py_UNUSED(m), PyObject *Py_UNUSED(ignored)) {
+    pool_release();
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef module_methods[] = {
+    {"release_kept", release_kept, METH_NOARGS, "Give the tables kept from freed solvers back to the system."},
+    {NULL, NULL, 0, NULL},
+};
+
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_ddcore", "Double-dummy search core in C.", -1, NULL, NULL, NULL, NULL, NULL,
+    PyModuleDef_HEAD_INIT, "_ddcore", "Double-dummy search core in C.", -1, module_methods, NULL, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC PyInit__ddcore(void) {

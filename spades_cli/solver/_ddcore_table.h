@@ -26,23 +26,102 @@ static void table_free(void *p, size_t bytes) {
 #endif
 }
 
+/* Tables a solver let go, kept for the next solver of the process (it makes many, one
+ * after another, as the analysis and bench/dds.py do): their pages need not be zeroed
+ * again. A bucket or entry is valid when its ``used`` is its table's ``epoch``; a kept
+ * table is handed out with the next epoch, so what it held is gone at once (zeroed only
+ * when the epoch comes round again). At most POOL tables, POOL_BYTES in all. */
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+#include <pthread.h>
+#define POOL 4
+#define POOL_BYTES ((size_t)160 << 20)
+static Tables pool[POOL];
+static int pool_n;
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Keep ``t`` (1) or not (0: the caller frees it); a larger table displaces the smallest. */
+static int pool_put(const Tables *t) {
+    size_t bytes = t->bt_bytes + t->pt_bytes, held = 0;
+    int smallest = -1;
+    pthread_mutex_lock(&pool_lock);
+    for (int i = 0; i < pool_n; i++) {
+        held += pool[i].bt_bytes + pool[i].pt_bytes;
+        if (smallest < 0 || pool[i].pt_bytes < pool[smallest].pt_bytes) smallest = i;
+    }
+    int at = pool_n < POOL && held + bytes <= POOL_BYTES ? pool_n++ : -1;
+    Tables out;
+    memset(&out, 0, sizeof out);
+    if (at < 0 && smallest >= 0 && pool[smallest].pt_bytes < t->pt_bytes &&
+        held - pool[smallest].bt_bytes - pool[smallest].pt_bytes + bytes <= POOL_BYTES) {
+        out = pool[smallest];
+        at = smallest;
+    }
+    if (at >= 0) pool[at] = *t;
+    pthread_mutex_unlock(&pool_lock);
+    if (out.bt) {
+        munmap(out.bt, out.bt_bytes);
+        munmap(out.pt, out.pt_bytes);
+    }
+    return at >= 0;
+}
+
+/* A kept table of 2**bits entries into ``t``, emptied by a new epoch (1), or none (0). */
+static int pool_take(Tables *t, int bits) {
+    int found = 0;
+    pthread_mutex_lock(&pool_lock);
+    for (int i = 0; i < pool_n && !found; i++) {
+        if (pool[i].bits != bits) continue;
+        *t = pool[i];
+        pool[i] = pool[--pool_n];
+        found = 1;
+    }
+    pthread_mutex_unlock(&pool_lock);
+    if (found && ++t->epoch == 0) {
+        memset(t->bt, 0, t->bt_bytes);
+        memset(t->pt, 0, t->pt_bytes);
+        t->epoch = 1;
+    }
+    return found;
+}
+
+/* Give every kept table back to the system. */
+static void pool_release(void) {
+    pthread_mutex_lock(&pool_lock);
+    while (pool_n > 0) {
+        Tables *t = &pool[--pool_n];
+        munmap(t->bt, t->bt_bytes);
+        munmap(t->pt, t->pt_bytes);
+    }
+    pthread_mutex_unlock(&pool_lock);
+}
+#else
+static void pool_release(void) {}
+static int pool_put(const Tables *t) { (void)t; return 0; }
+static int pool_take(Tables *t, int bits) { (void)t; (void)bits; return 0; }
+#endif
+
 static void tables_free(Tables *t) {
-    table_free(t->bt, t->bt_bytes);
-    table_free(t->pt, t->pt_bytes);
+    if (!(t->bt && t->pt && pool_put(t))) {
+        table_free(t->bt, t->bt_bytes);
+        table_free(t->pt, t->pt_bytes);
+    }
     memset(t, 0, sizeof *t);
 }
 
 /* A table of 2**bits entries (and a quarter as many buckets) that may grow to 2**max_bits. */
 static int tables_alloc(Tables *t, int bits, int max_bits) {
+    if (!pool_take(t, bits)) {
+        t->epoch = 1;
+        t->bt_bytes = ((size_t)1 << (bits - 2)) * sizeof(Bucket);
+        t->pt_bytes = ((size_t)1 << bits) * sizeof(PEntry);
+        t->bt = table_alloc(t->bt_bytes);
+        t->pt = table_alloc(t->pt_bytes);
+        t->bt_mask = ((u64)1 << (bits - 2)) - 1;
+        t->pt_mask = ((u64)1 << bits) - 1;
+    }
     t->bits = bits;
     t->max_bits = max_bits;
     t->filled = 0;
-    t->bt_bytes = ((size_t)1 << (bits - 2)) * sizeof(Bucket);
-    t->pt_bytes = ((size_t)1 << bits) * sizeof(PEntry);
-    t->bt = table_alloc(t->bt_bytes);
-    t->pt = table_alloc(t->pt_bytes);
-    t->bt_mask = ((u64)1 << (bits - 2)) - 1;
-    t->pt_mask = ((u64)1 << bits) - 1;
     return t->bt && t->pt ? 0 : -1;
 }
 
@@ -188,8 +267,9 @@ static inline u64 pslot(const Tables *t, const Layout *L, uint32_t meta, int sha
     return mix(pa ^ (L->lens * 31), pb ^ ((u64)shape << 40), meta) & t->pt_mask;
 }
 
-static inline int entry_is(const PEntry *e, const Layout *L, uint32_t meta, int shape, u64 pa, u64 pb) {
-    return e->used && e->shape == shape && e->pa == pa && e->pb == pb && e->lens == L->lens && e->meta == meta;
+static inline int entry_is(const PEntry *e, uint8_t epoch, const Layout *L, uint32_t meta, int shape, u64 pa,
+                           u64 pb) {
+    return e->used == epoch && e->shape == shape && e->pa == pa && e->pb == pb && e->lens == L->lens && e->meta == meta;
 }
 
 /* A table starts small (a short search needs little, and a large one costs its pages'
@@ -212,18 +292,22 @@ static void tables_grow(Tables *t) {
     }
     for (u64 i = 0; i <= t->bt_mask; i++) {
         const Bucket *b = &t->bt[i];
-        if (!b->used) continue;
+        if (b->used != t->epoch) continue;
         Bucket *to = &nt.bt[mix(b->lens, 0x5bd1e995ULL, b->meta) & nt.bt_mask];
-        if (!to->used) *to = *b;
+        if (to->used != nt.epoch) {
+            *to = *b;
+            to->used = nt.epoch;
+        }
     }
     for (u64 i = 0; i <= t->pt_mask; i++) {
         const PEntry *e = &t->pt[i];
-        if (!e->used) continue;
+        if (e->used != t->epoch) continue;
         u64 at = mix(e->pa ^ (e->lens * 31), e->pb ^ ((u64)e->shape << 40), e->meta) & nt.pt_mask;
         PEntry *to = &nt.pt[at & ~(u64)(WAYS - 1)];
-        for (int w = 0; w < WAYS - 1 && to->used; w++) to++;
-        if (!to->used) {
+        for (int w = 0; w < WAYS - 1 && to->used == nt.epoch; w++) to++;
+        if (to->used != nt.epoch) {
             *to = *e;
+            to->used = nt.epoch;
             nt.filled++;
         }
     }
@@ -242,7 +326,7 @@ static int probe(Tables *t, const Layout *L, uint32_t meta, double stop_lo, doub
                  double *hi, int *lo_shape, int *hi_shape) {
     Bucket *b = &t->bt[bslot(t, L, meta)];
     *lo_shape = *hi_shape = -1;
-    if (!(b->used && b->lens == L->lens && b->meta == meta)) return -1;
+    if (!(b->used == t->epoch && b->lens == L->lens && b->meta == meta)) return -1;
     int count = b->count;
     u64 pas[NSHAPES], pbs[NSHAPES];
     PEntry *es[NSHAPES];
@@ -258,7 +342,7 @@ static int probe(Tables *t, const Layout *L, uint32_t meta, double stop_lo, doub
             int shape = b->shapes[i];
             PEntry *e = es[i];
             int w = 0;
-            while (w < WAYS && !entry_is(e, L, meta, shape, pas[i], pbs[i])) {
+            while (w < WAYS && !entry_is(e, t->epoch, L, meta, shape, pas[i], pbs[i])) {
                 e++; /* the slot's next way */
                 w++;
             }
@@ -292,8 +376,8 @@ static void store(Tables *t, const Layout *L, uint32_t meta, u64 rel, double lo,
                   double hi0) {
     int shape = shape_of(L, rel);
     Bucket *b = &t->bt[bslot(t, L, meta)];
-    if (!(b->used && b->lens == L->lens && b->meta == meta)) {
-        b->used = 1;
+    if (!(b->used == t->epoch && b->lens == L->lens && b->meta == meta)) {
+        b->used = t->epoch;
         b->lens = L->lens;
         b->meta = meta;
         b->count = 0;
@@ -310,7 +394,7 @@ static void store(Tables *t, const Layout *L, uint32_t meta, u64 rel, double lo,
     pattern(L, shape, &pa, &pb);
     PEntry *e = &t->pt[pslot(t, L, meta, shape, pa, pb) & ~(u64)(WAYS - 1)], *first = e;
     int w = 0;
-    while (w < WAYS && !entry_is(e, L, meta, shape, pa, pb)) {
+    while (w < WAYS && !entry_is(e, t->epoch, L, meta, shape, pa, pb)) {
         e++;
         w++;
     }
@@ -318,11 +402,11 @@ static void store(Tables *t, const Layout *L, uint32_t meta, u64 rel, double lo,
         /* A new entry takes the slot's first way; the others move down one, up to the first
          * free way (none free: the last goes out). */
         int k = 0;
-        while (k < WAYS - 1 && first[k].used) k++;
+        while (k < WAYS - 1 && first[k].used == t->epoch) k++;
         memmove(first + 1, first, (size_t)k * sizeof *first);
         e = first;
         t->filled++;
-        e->used = 1;
+        e->used = t->epoch;
         e->shape = (uint16_t)shape;
         e->pa = pa;
         e->pb = pb;
