@@ -174,17 +174,7 @@ static int lead(Core *c, double u) {
     int hint = -1;
     int use_tt = !c->first; /* the first trick: who holds the two of clubs may matter */
     Tables *vt = c->count_mode ? c->ctt : &c->tt;
-    if (c->count_mode) {
-        /* The sure tricks first (no memory read), while the table's bucket is fetched. */
-        if (use_tt) prefetch_bucket(vt, &L, L.meta);
-        int slo, shi;
-        u64 srel[2];
-        sure_bounds(c, &slo, &shi, srel);
-        if (need <= slo || need > shi) {
-            c->rel = need <= slo ? srel[0] : srel[1];
-            return need <= slo;
-        }
-    }
+
     uint32_t meta = L.meta;
     int set = -1; /* table mode: the question as a set of counted tricks to come (see satisfying) */
     if (!c->count_mode && c->count_ok && satisfying(c, u, &set))
@@ -212,7 +202,15 @@ static int lead(Core *c, double u) {
             return 0;
         }
     }
-    if (!c->count_mode && c->count_ok) {
+    if (c->count_mode) {
+        int slo, shi;
+        u64 srel[2];
+        sure_bounds(c, &slo, &shi, srel);
+        if (need <= slo || need > shi) {
+            c->rel = need <= slo ? srel[0] : srel[1];
+            return need <= slo;
+        }
+    } else if (c->count_ok) {
         int known = counted_decide(c, &L, use_tt, u);
         if (known >= 0) return known;
         int a, dir = c->ctt && use_tt && set >= 0 ? threshold(set, left, &a) : 0;

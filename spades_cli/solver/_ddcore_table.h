@@ -256,13 +256,6 @@ static inline u64 bslot(const Tables *t, const Layout *L, uint32_t meta) {
     return mix(L->lens, 0x5bd1e995ULL, meta) & t->bt_mask;
 }
 
-/* Ask for the bucket of ``L`` early (the probe that follows reads it). */
-static inline void prefetch_bucket(const Tables *t, const Layout *L, uint32_t meta) {
-    const char *b = (const char *)&t->bt[bslot(t, L, meta)];
-    __builtin_prefetch(b);
-    __builtin_prefetch(b + 64);
-}
-
 static inline u64 pslot(const Tables *t, const Layout *L, uint32_t meta, int shape, u64 pa, u64 pb) {
     return mix(pa ^ (L->lens * 31), pb ^ ((u64)shape << 40), meta) & t->pt_mask;
 }
