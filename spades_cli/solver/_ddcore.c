@@ -161,6 +161,44 @@ static int read_order(Core *c, PyObject *order) {
     return 0;
 }
 
+/* Table mode: which groups' tricks are counted (every seat of a group counted alike, and
+ * every counted seat of one team, or no counted bounds at all), and the value's ranges. */
+static int init_groups(Core *c, int n, int ngroups, int radix) {
+    int seen[4] = {0, 0, 0, 0};
+    c->count_ok = 1;
+    for (int s = 0; s < n; s++) {
+        int g = 0, pw = 1;
+        while (g < ngroups && pw != c->inc[s]) {
+            pw *= radix;
+            g++;
+        }
+        if (g == ngroups) {
+            PyErr_SetString(PyExc_ValueError, "inc: a power of the radix a seat");
+            return -1;
+        }
+        if (seen[g] && c->gcnt[g] != (c->cnt[s] != 0)) c->count_ok = 0;
+        seen[g] = 1;
+        c->gcnt[g] = c->cnt[s] != 0;
+    }
+    size_t cells = MAXT + 1;
+    for (int i = 0; i < ngroups; i++) cells *= (size_t)radix;
+    c->frange = calloc(cells, sizeof(double *));
+    if (!c->frange) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    c->frange_cells = cells;
+    if (!c->count_ok) memset(c->gcnt, 0, sizeof c->gcnt);
+    c->count_side = -1;
+    for (int s = 0; s < n; s++) {
+        if (!c->cnt[s]) continue;
+        if (c->count_side >= 0 && c->count_side != c->team[s]) c->count_ok = 0; /* not one team's */
+        c->count_side = c->team[s];
+    }
+    if (c->count_side < 0) c->count_ok = 0;
+    return 0;
+}
+
 static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     static char *names[] = {"n",       "keeps",      "order",   "side", "inc",  "cnt",   "keen", "table",
                             "ngroups", "count_mode", "tt_bits", "team", "mate", "pairs", "radix", "start_bits", NULL};
@@ -219,42 +257,7 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
         for (int s = 0; s < n; s++)
             if (c->inc[s]) c->alone = s;
     c->count_ok = 0;
-    if (!c->count_mode) {
-        /* Which groups' tricks are counted: every seat of a group counted alike, or no
-         * counted bounds at all. */
-        int seen[4] = {0, 0, 0, 0};
-        c->count_ok = 1;
-        for (int s = 0; s < n; s++) {
-            int g = 0, pw = 1;
-            while (g < ngroups && pw != c->inc[s]) {
-                pw *= radix;
-                g++;
-            }
-            if (g == ngroups) {
-                PyErr_SetString(PyExc_ValueError, "inc: a power of the radix a seat");
-                return -1;
-            }
-            if (seen[g] && c->gcnt[g] != (c->cnt[s] != 0)) c->count_ok = 0;
-            seen[g] = 1;
-            c->gcnt[g] = c->cnt[s] != 0;
-        }
-        size_t cells = MAXT + 1;
-        for (int i = 0; i < ngroups; i++) cells *= (size_t)radix;
-        c->frange = calloc(cells, sizeof(double *));
-        if (!c->frange) {
-            PyErr_NoMemory();
-            return -1;
-        }
-        c->frange_cells = cells;
-        if (!c->count_ok) memset(c->gcnt, 0, sizeof c->gcnt);
-        c->count_side = -1;
-        for (int s = 0; s < n; s++) {
-            if (!c->cnt[s]) continue;
-            if (c->count_side >= 0 && c->count_side != c->team[s]) c->count_ok = 0; /* not one team's */
-            c->count_side = c->team[s];
-        }
-        if (c->count_side < 0) c->count_ok = 0;
-    }
+    if (!c->count_mode && init_groups(c, n, ngroups, radix) < 0) return -1;
     if (start < 10) start = 10;
     if (tables_alloc(&c->tt, bits < start ? bits : start, bits) < 0) {
         PyErr_NoMemory();
