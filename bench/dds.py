@@ -199,6 +199,7 @@ def whole_deals(count: int, ep: Endplay) -> None:
     bridge = dataclasses.replace(rules, play=PlayRules(spades_break=False))
     spades_ratio: list[float] = []
     bridge_ratio: list[float] = []
+    searched = {"spades": 0, "bridge": 0}
     differ = 0
     for seed in range(1, count + 1):
         deals = {}
@@ -213,8 +214,9 @@ def whole_deals(count: int, ep: Endplay) -> None:
         dds_s, theirs = timed(lambda free=free: max(dds_values(free, ep).values()))
         ours = {}
         for name, st in deals.items():
-            secs, value = timed(lambda st=st: int(our_solver(st).value()))
+            secs, (value, positions) = timed(lambda st=st: _deal_value(st))  # type: ignore[misc]
             ours[name] = value
+            searched[name] += positions
             (spades_ratio if name == "spades" else bridge_ratio).append(secs / max(dds_s, 1e-6))
         if ours["bridge"] != theirs:
             sys.exit(f"deal {seed}: bridge question ours {ours['bridge']}, DDS {theirs}")
@@ -222,8 +224,16 @@ def whole_deals(count: int, ep: Endplay) -> None:
     print(
         f"whole deals ({count}): ours/DDS median, Spades rules {statistics.median(spades_ratio):.2f}x, "
         f"bridge question {statistics.median(bridge_ratio):.2f}x; bridge values all equal to DDS's; "
-        f"{differ} deals where Spades' rules change the value"
+        f"{differ} deals where Spades' rules change the value; positions ours searched "
+        f"{searched['spades']:,} (Spades rules), {searched['bridge']:,} (bridge question)"
     )
+
+
+def _deal_value(st: State) -> tuple[int, int]:
+    """The value of a deal by our search, and the positions it searched."""
+    search = our_solver(st)
+    value = int(search.value())
+    return value, search.searched + search.nodes
 
 
 def main() -> None:

@@ -14,7 +14,8 @@
  * What keeps it fast (the ideas of solver/search.py, in C): a partition transposition
  * table at every trick's start (_ddcore_table.h: bounds valid for every position with the
  * same suit lengths per hand, leader and flags whose top cards, down to the ones the
- * proof depended on, have the same owners); sure-trick bounds (_ddcore_sure.h, as
+ * proof depended on, have the same owners; four ways a slot, started small and grown as
+ * it fills); sure-trick bounds (_ddcore_sure.h, as
  * solver/sure.py); in table mode, bounds on side N-S's tricks to come decide what they
  * can, a trick target is searched as the count game in a shared count table, and a
  * question is kept by the set of N-S trick counts it asks for; equivalent cards
@@ -47,45 +48,6 @@
 #include "_ddcore_search.h"
 
 /* -- the Python type ----------------------------------------------------------------- */
-
-/* Zeroed memory for a table, in huge pages where the system offers them (the search
- * reads the tables at random: fewer page faults and TLB misses). */
-static void *table_alloc(size_t bytes) {
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) return NULL;
-    madvise(p, bytes, MADV_HUGEPAGE);
-    return p;
-#else
-    return calloc(1, bytes);
-#endif
-}
-
-static void table_free(void *p, size_t bytes) {
-    if (!p) return;
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    munmap(p, bytes);
-#else
-    (void)bytes;
-    free(p);
-#endif
-}
-
-static void tables_free(Tables *t) {
-    table_free(t->bt, t->bt_bytes);
-    table_free(t->pt, t->pt_bytes);
-    memset(t, 0, sizeof *t);
-}
-
-static int tables_alloc(Tables *t, int bits) {
-    t->bt_bytes = ((size_t)1 << (bits - 2)) * sizeof(Bucket);
-    t->pt_bytes = ((size_t)1 << bits) * sizeof(PEntry);
-    t->bt = table_alloc(t->bt_bytes);
-    t->pt = table_alloc(t->pt_bytes);
-    t->bt_mask = ((u64)1 << (bits - 2)) - 1;
-    t->pt_mask = ((u64)1 << bits) - 1;
-    return t->bt && t->pt ? 0 : -1;
-}
 
 static void release(Core *c) {
     tables_free(&c->tt);
@@ -199,13 +161,52 @@ static int read_order(Core *c, PyObject *order) {
     return 0;
 }
 
+/* Table mode: which groups' tricks are counted (every seat of a group counted alike, and
+ * every counted seat of one team, or no counted bounds at all), and the value's ranges. */
+static int init_groups(Core *c, int n, int ngroups, int radix) {
+    int seen[4] = {0, 0, 0, 0};
+    c->count_ok = 1;
+    for (int s = 0; s < n; s++) {
+        int g = 0, pw = 1;
+        while (g < ngroups && pw != c->inc[s]) {
+            pw *= radix;
+            g++;
+        }
+        if (g == ngroups) {
+            PyErr_SetString(PyExc_ValueError, "inc: a power of the radix a seat");
+            return -1;
+        }
+        if (seen[g] && c->gcnt[g] != (c->cnt[s] != 0)) c->count_ok = 0;
+        seen[g] = 1;
+        c->gcnt[g] = c->cnt[s] != 0;
+    }
+    size_t cells = MAXT + 1;
+    for (int i = 0; i < ngroups; i++) cells *= (size_t)radix;
+    c->frange = calloc(cells, sizeof(double *));
+    if (!c->frange) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    c->frange_cells = cells;
+    if (!c->count_ok) memset(c->gcnt, 0, sizeof c->gcnt);
+    c->count_side = -1;
+    for (int s = 0; s < n; s++) {
+        if (!c->cnt[s]) continue;
+        if (c->count_side >= 0 && c->count_side != c->team[s]) c->count_ok = 0; /* not one team's */
+        c->count_side = c->team[s];
+    }
+    if (c->count_side < 0) c->count_ok = 0;
+    return 0;
+}
+
 static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     static char *names[] = {"n",       "keeps",      "order",   "side", "inc",  "cnt",   "keen", "table",
-                            "ngroups", "count_mode", "tt_bits", "team", "mate", "pairs", "radix", NULL};
-    int n, side, ngroups, count_mode, bits, pairs, radix;
+                            "ngroups", "count_mode", "tt_bits", "team", "mate", "pairs", "radix", "start_bits", NULL};
+    int n, side, ngroups, count_mode, bits, pairs, radix, start = START_BITS;
     PyObject *keeps, *order, *inc, *cnt, *keen, *table, *team, *mate;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "iOOiOOOOiiiOOii", names, &n, &keeps, &order, &side, &inc, &cnt,
-                                     &keen, &table, &ngroups, &count_mode, &bits, &team, &mate, &pairs, &radix))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "iOOiOOOOiiiOOii|i", names, &n, &keeps, &order, &side, &inc, &cnt,
+                                     &keen, &table, &ngroups, &count_mode, &bits, &team, &mate, &pairs, &radix,
+                                     &start))
         return -1;
     if (n < 2 || n > 4 || side < 0 || side > 1 || ngroups < 1 || ngroups > 4 || bits < 10 || bits > 26 ||
         radix < 14 || radix > MAXT + 1) {
@@ -256,43 +257,9 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
         for (int s = 0; s < n; s++)
             if (c->inc[s]) c->alone = s;
     c->count_ok = 0;
-    if (!c->count_mode) {
-        /* Which groups' tricks are counted: every seat of a group counted alike, or no
-         * counted bounds at all. */
-        int seen[4] = {0, 0, 0, 0};
-        c->count_ok = 1;
-        for (int s = 0; s < n; s++) {
-            int g = 0, pw = 1;
-            while (g < ngroups && pw != c->inc[s]) {
-                pw *= radix;
-                g++;
-            }
-            if (g == ngroups) {
-                PyErr_SetString(PyExc_ValueError, "inc: a power of the radix a seat");
-                return -1;
-            }
-            if (seen[g] && c->gcnt[g] != (c->cnt[s] != 0)) c->count_ok = 0;
-            seen[g] = 1;
-            c->gcnt[g] = c->cnt[s] != 0;
-        }
-        size_t cells = MAXT + 1;
-        for (int i = 0; i < ngroups; i++) cells *= (size_t)radix;
-        c->frange = calloc(cells, sizeof(double *));
-        if (!c->frange) {
-            PyErr_NoMemory();
-            return -1;
-        }
-        c->frange_cells = cells;
-        if (!c->count_ok) memset(c->gcnt, 0, sizeof c->gcnt);
-        c->count_side = -1;
-        for (int s = 0; s < n; s++) {
-            if (!c->cnt[s]) continue;
-            if (c->count_side >= 0 && c->count_side != c->team[s]) c->count_ok = 0; /* not one team's */
-            c->count_side = c->team[s];
-        }
-        if (c->count_side < 0) c->count_ok = 0;
-    }
-    if (tables_alloc(&c->tt, bits) < 0) {
+    if (!c->count_mode && init_groups(c, n, ngroups, radix) < 0) return -1;
+    if (start < 10) start = 10;
+    if (tables_alloc(&c->tt, bits < start ? bits : start, bits) < 0) {
         PyErr_NoMemory();
         return -1;
     }
@@ -476,11 +443,26 @@ static PyTypeObject CoreType = {
     .tp_doc = "Double-dummy search core (see solver/fast.py).",
 };
 
+/* release_kept(): give the tables freed solvers left (kept for the next) back to the system */
+static PyObject *release_kept(PyObject *Py_UNUSED(m), PyObject *Py_UNUSED(ignored)) {
+    pool_release();
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef module_methods[] = {
+    {"release_kept", release_kept, METH_NOARGS, "Give the tables kept from freed solvers back to the system."},
+    {NULL, NULL, 0, NULL},
+};
+
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_ddcore", "Double-dummy search core in C.", -1, NULL, NULL, NULL, NULL, NULL,
+    PyModuleDef_HEAD_INIT, "_ddcore", "Double-dummy search core in C.", -1, module_methods, NULL, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC PyInit__ddcore(void) {
+#if defined(__x86_64__) && defined(__GNUC__)
+    __builtin_cpu_init();
+    have_bmi2 = __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
+#endif
     if (PyType_Ready(&CoreType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;

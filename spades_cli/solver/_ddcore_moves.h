@@ -27,7 +27,7 @@ typedef struct {
     u64 lens, pa, pb;
     uint32_t meta;
     uint16_t shape;
-    uint8_t used;
+    uint8_t used; /* the table's epoch when valid */
     int8_t best; /* relative: suit * 16 + remaining cards above it; -1 none */
     double lo, hi; /* count mode: lo <= counted tricks to come <= hi; table: lo <= value < hi */
 } PEntry;
@@ -47,6 +47,9 @@ typedef struct {
     PEntry *pt;
     u64 bt_mask, pt_mask;
     size_t bt_bytes, pt_bytes;
+    int bits, max_bits; /* 2**bits entries now, at most 2**max_bits (see tables_grow) */
+    uint8_t epoch;      /* a bucket or entry is valid when its ``used`` is this (see pool_put) */
+    size_t filled;      /* entries made since the table was last made or grown */
 } Tables;
 
 typedef struct {

@@ -174,6 +174,7 @@ static int lead(Core *c, double u) {
     int hint = -1;
     int use_tt = !c->first; /* the first trick: who holds the two of clubs may matter */
     Tables *vt = c->count_mode ? c->ctt : &c->tt;
+
     uint32_t meta = L.meta;
     int set = -1; /* table mode: the question as a set of counted tricks to come (see satisfying) */
     if (!c->count_mode && c->count_ok && satisfying(c, u, &set))

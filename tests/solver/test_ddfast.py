@@ -192,6 +192,59 @@ def test_one_fast_solver_reused_position_after_position(seed: int) -> None:
         assert points.move_values() == slow.move_values()
 
 
+@pytest.mark.parametrize("seed", [3, 4])
+def test_a_table_that_starts_small_and_grows_answers_as_a_full_one(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The C core's table grows fourfold as it fills (_ddcore_table.h): started at its
+    # least size, it grows many times within these searches, and every value (tricks,
+    # and points read through the trick solver's shared table, R-4P-7 on odd seeds'
+    # nil) is the one a table made at full size gives, position after position.
+    state = random_ending(FOUR, seed, 9)
+    rng = random.Random(seed)
+    positions: list[State] = []
+    while state.phase == PLAY and len(positions) < 12:
+        positions.append(state.clone())
+        state.apply(rng.choice(state.legal_actions()))
+    found: list[list[object]] = []
+    for start in (ddfast.table_bits, lambda left: 10):
+        monkeypatch.setattr(ddfast, "start_bits", start)
+        tricks_oc = Outcome(positions[0], 0, value="tricks")
+        points_oc = Outcome(positions[0], 0, value="points")
+        tricks = _fast(tricks_oc, positions[0])
+        points = _fast(points_oc, positions[0])
+        points.share(tricks)
+        got: list[object] = []
+        for st_ in positions:
+            tricks.load(st_)
+            points.load(st_)
+            got += [tricks.move_values(), points.move_values()]
+        found.append(got)
+    assert found[0] == found[1]
+
+
+@pytest.mark.parametrize("seed", [5, 6, 7])
+def test_a_table_a_freed_solver_leaves_holds_nothing_for_the_next(seed: int) -> None:
+    # A freed solver's table is kept for the next solver of the process (_ddcore_table.h,
+    # pool_put): the side's tricks are asked first, then a seat's own tricks with the
+    # table the first solver left (the same positions, other bounds), and the seat's
+    # value is the Python solver's (R-C-4's tricks counted for one seat).
+    from spades_cli.solver import _ddcore
+
+    _ddcore.release_kept()  # none kept: the seat's solver takes the side's table
+    state = random_ending(FOUR, seed, 8)
+    seat = state.current
+    oc = Outcome(state, seat % 2, value="tricks")
+    side = _fast(oc, state)
+    side.move_values()
+    del side
+    mine = _seat(state, seat, True)
+    want = _seat(state, seat, False)
+    assert mine.value() == want.value()
+    assert isinstance(mine, FastSolver) and isinstance(want, Solver)
+    assert mine.move_values() == want.move_values()
+
+
 def test_a_budget_stops_the_fast_search_and_says_so() -> None:
     state = random_ending(FOUR, 5, 13)
     oc = Outcome(state, 0, value="tricks")
