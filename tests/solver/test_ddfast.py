@@ -255,6 +255,7 @@ def test_a_budget_stops_the_fast_search_and_says_so() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(360)  # the Python solver on a whole hand: minutes on a busy machine
 def test_analyze_reports_the_same_with_either_search(monkeypatch: pytest.MonkeyPatch) -> None:
     # The four-player golden transcript, every card and the figures from the deal, with
     # the same budget a question: what both searches solved is the same (values, best
