@@ -125,6 +125,7 @@ class Plan:
     blind_nil_value: int
     blind_nil_behind: int | None
     pass_cards: int
+    left_over: int
     blind_bid: bool
     blind_bid_behind: int | None
     blind_bid_mask: int
@@ -141,6 +142,7 @@ class Plan:
         self.blind_nil_value = rules.blind_nil.value
         self.blind_nil_behind = rules.blind_nil.behind_by
         self.pass_cards = rules.blind_nil.pass_cards  # R-BN-4: the cards a blind nil passes
+        self.left_over = rules.deck.discard  # R-J-6: the cards left over after the deal
         bb = rules.blind_bid
         self.blind_bid = bb.enabled
         self.blind_bid_behind = bb.behind_by

@@ -80,11 +80,11 @@ class State:
         had been played (a position to study or test)."""
         if _blank:
             return  # clone() fills every field
-        n = rules.players
+        plan = plan_for(rules)
+        n = plan.players
         if not 0 <= dealer < n:
             raise ValueError(f"dealer must be a seat 0..{n - 1}")
         self.rules = rules
-        plan = plan_for(rules)
         self._plan = plan
         self.n = n
         self.dealer = dealer
@@ -418,6 +418,10 @@ class State:
             bits &= fixed if plan.bid_mode == MODE_MIRROR else fixed | 1
         return bits
 
+    def _zero_bid(self) -> bool:
+        """Has a seat bid zero, not nil, in this hand (R-NV-4)?"""
+        return any(z for z in self.zero)
+
     def spade_count(self, seat: int) -> int:
         """The spade-suit cards ``seat`` holds (R-M-1, R-W-1: what Mirror and Whiz bid)."""
         return (self._hand(seat) & self._plan.trump).bit_count()
@@ -449,7 +453,7 @@ class State:
             f = self.dealer + 1
             for j in range(n):
                 self._put_hand((f + j) % n, dealt[j])
-            if self.rules.deck.discard:
+            if plan.left_over:
                 take_left_over(self, cards)  # R-J-6
             if plan.declaring:  # blind nil, blind bids (R-BB-1)
                 self._queue = tuple(s for s in self._bid_order() if self._declare_bits(s) != NO_BLIND_MASK)
@@ -570,15 +574,10 @@ class State:
         return out
 
     def _next_bidder(self) -> None:
-        queue = self._queue
-        while queue:
-            seat = queue[0]
-            queue = queue[1:]
+        for seat in self._queue:  # (the seats that have bid are passed over, not dropped)
             if self.bids[seat] < 0:
-                self._queue = queue
                 self.current = seat
                 return
-        self._queue = queue
         if self._discarder < 0 or not begin_discard(self, True):  # R-J-7 (b): a discard after the bids
             self._end_bidding()
 
@@ -714,7 +713,8 @@ class State:
     def _begin_play(self) -> None:
         self._phase = _PLAY
         plan = self._plan
-        leader = first_leader(plan.two_of_clubs_leads, self.dealer, self.hands, plan.lead_club)
+        hands = self.hands if plan.two_of_clubs_leads else plan.zeros  # (the hands unread: unsynced)
+        leader = first_leader(plan.two_of_clubs_leads, self.dealer, hands, plan.lead_club)
         self.leader = leader
         self._first_leader = leader
         self.current = leader
@@ -723,7 +723,7 @@ class State:
         plan = self._plan
         bids, blind, tricks = tuple(self.bids), tuple(self.blind), tuple(self.tricks_won)
         before, bags = tuple(self._scores), tuple(self._bags)
-        zero = tuple(self.zero) if True in self.zero else ()  # R-NV-4
+        zero = tuple(self.zero) if self._zero_bid() else ()  # R-NV-4
         scores, after, boston = score_sides(plan, bids, blind, tricks, before, bags, zero)
         if boston >= 0 and self._boston < 0:
             self._boston = boston  # R-B-2: a Boston made wins the game
@@ -783,7 +783,7 @@ class State:
             bags=tuple(self._bags),
             results=tuple(self.results),
             legal=tuple(self.legal_actions()) if self.current == seat else (),
-            zero=tuple(self.zero) if True in self.zero else (),
+            zero=tuple(self.zero) if self._zero_bid() else (),
         )
 
     def hand_of(self, seat: int) -> list[int]:
