@@ -95,10 +95,12 @@ def cards_in(mask: int) -> list[int]:
                 return []
             m >>= 13
             block += 1
-        out = _block_list(block, m & 8191)  # (shared: copied below unless joined)
+        bits = m & 8191
         m >>= 13
-        if m == 0:
-            return out[:]
+        if m == 0:  # one block (a suit followed): a copy of its list
+            made = _BLOCK_LISTS[block << 13 | bits]
+            return made[:] if made is not None else _block_list(block, bits)[:]
+        out = _block_list(block, bits)  # (shared: joined below into a new list)
         while m != 0:
             block += 1
             if m & 8191:

@@ -10,7 +10,7 @@ generator; the cards drawn in the double-nil exchange are chance actions.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, cast, final
+from typing import Final, TypeVar, cast, final
 
 from spades_cli.engine.actions import BID_BASE, DISCARD, EXCHANGE_DONE, KEEP, ZERO
 from spades_cli.engine.actions import NUM_ACTIONS as NUM_ACTIONS
@@ -28,6 +28,7 @@ from spades_cli.engine.play import first_leader, legal_cards, situation, trick_w
 from spades_cli.engine.rules import Rules
 from spades_cli.engine.scoring import score_sides, split_deck
 
+T = TypeVar("T")
 CHANCE: Final = -1
 TERMINAL: Final = -2
 
@@ -48,6 +49,11 @@ _DONE_MASK: Final = 1 << EXCHANGE_DONE
 # Who has looked at the hand, by the number of seats (tuples: a hand's start shares them).
 _NOBODY: Final[tuple[tuple[bool, ...], ...]] = tuple((False,) * n for n in range(5))
 _EVERYONE: Final[tuple[tuple[bool, ...], ...]] = tuple((True,) * n for n in range(5))
+
+
+def _row(n: int, value: T) -> list[T]:
+    """A new list of ``n`` times ``value`` (written out: cheaper than copying a list)."""
+    return [value, value, value, value] if n == 4 else [value] * n
 
 
 @final
@@ -111,27 +117,27 @@ class State:
         self._phase = _DEAL
         self.current = CHANCE
         self._deck: tuple[int, ...] | None = None
-        self._hands = plan.zeros[:]
+        n = self.n
+        self._hands = _row(n, 0)
         self._h0 = self._h1 = self._h2 = self._h3 = self._stale = self._discard_pile = 0
         self._pile_pos = self._draft_turn = self._exch_count = self._exch_given = 0
         self.trick_no = self._legal = 0
-        self._own_discards = plan.zeros[:]
-        self._decided = _NOBODY[self.n]
-        self._exchanged = plan.zeros[:]
-        # The seats still to act in turn, as tuples (shared, never changed: a step drops one).
-        self._exch_queue: tuple[int, ...] = ()
+        self._own_discards = _row(n, 0)
+        self._decided = _NOBODY[n]
+        self._exchanged = _row(n, 0)
         self._exch_seat = self.win_card = self.win_seat = -1
-        self._queue: tuple[int, ...] = ()
+        self._queue: tuple[int, ...] = ()  # the seats to act in turn (tuples: shared, never changed)
+        self._exch_queue: tuple[int, ...] = ()
         self._passes: tuple[int, ...] = ()  # R-BN-4: the seat passing each card still to pass
         self._discarder = -1  # R-J-6: the seat holding the cards left over, until it lays them aside
-        self.bids = plan.no_bids[:]
-        self.blind = plan.falses[:]
-        self.zero = plan.falses[:]  # R-NV-4: the seats whose bid of 0 is a zero, not nil
+        self.bids = _row(n, -1)
+        self.blind = _row(n, False)
+        self.zero = _row(n, False)  # R-NV-4: the seats whose bid of 0 is a zero, not nil
         self.broken = not plan.spades_break
         self._played: list[list[int]] = []  # the cards of each finished trick of the hand
         self._trick_winners: list[int] = []
-        self._first_leader = self.leader = (self.dealer + 1) % self.n
-        self.tricks_won = plan.zeros[:]
+        self._first_leader = self.leader = (self.dealer + 1) % n
+        self.tricks_won = _row(n, 0)
         self.first_trick = True
 
     def clone(self) -> State:
@@ -418,10 +424,6 @@ class State:
             bits &= fixed if plan.bid_mode == MODE_MIRROR else fixed | 1
         return bits
 
-    def _zero_bid(self) -> bool:
-        """Has a seat bid zero, not nil, in this hand (R-NV-4)?"""
-        return any(z for z in self.zero)
-
     def spade_count(self, seat: int) -> int:
         """The spade-suit cards ``seat`` holds (R-M-1, R-W-1: what Mirror and Whiz bid)."""
         return (self._hand(seat) & self._plan.trump).bit_count()
@@ -621,7 +623,8 @@ class State:
             return
         seat = (self.dealer + self._draft_turn) % 2
         self.current = seat
-        if self._draft_turn < 2 and self._plan.blind_nil and self._may_declare(seat):
+        plan, turn = self._plan, self._draft_turn  # 2P: may the seat declare double nil (R-2P-3, R-H-14)?
+        if turn < 2 and plan.blind_nil and behind_enough(self._scores, seat, plan.blind_nil_behind):
             self._phase = _DECLARE
         else:
             self._looked(seat)
@@ -696,10 +699,6 @@ class State:
     def _bid_order(self) -> tuple[int, ...]:
         return self._plan.bid_orders[self.dealer]  # the seats from the dealer's left
 
-    def _may_declare(self, seat: int) -> bool:
-        """2P: may ``seat`` declare double nil (R-2P-3, R-H-14)?"""
-        return behind_enough(self._scores, seat, self._plan.blind_nil_behind)
-
     def _declare_bits(self, seat: int) -> int:
         return declare_mask(self._plan, seat, self._scores, self.bids, self.blind)
 
@@ -723,14 +722,13 @@ class State:
         plan = self._plan
         bids, blind, tricks = tuple(self.bids), tuple(self.blind), tuple(self.tricks_won)
         before, bags = tuple(self._scores), tuple(self._bags)
-        zero = tuple(self.zero) if self._zero_bid() else ()  # R-NV-4
+        zero = tuple(self.zero) if any(z for z in self.zero) else ()  # R-NV-4: a zero bid, not nil
         scores, after, boston = score_sides(plan, bids, blind, tricks, before, bags, zero)
         if boston >= 0 and self._boston < 0:
             self._boston = boston  # R-B-2: a Boston made wins the game
         # The HandResult is built when someone reads ``results`` (see there).
         self._ledger = self._ledger.plus((self.hand_no, self.dealer, bids, blind, tricks, before, bags, zero))
-        self._scores = scores
-        self._bags = after
+        self._scores, self._bags = scores, after
         if self._boston >= 0 or plan.game_over_all(scores, self.hand_no + 1):
             self._phase = _OVER
             self.current = TERMINAL
@@ -783,7 +781,7 @@ class State:
             bags=tuple(self._bags),
             results=tuple(self.results),
             legal=tuple(self.legal_actions()) if self.current == seat else (),
-            zero=tuple(self.zero) if self._zero_bid() else (),
+            zero=tuple(self.zero) if any(z for z in self.zero) else (),
         )
 
     def hand_of(self, seat: int) -> list[int]:
