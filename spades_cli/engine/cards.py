@@ -68,51 +68,29 @@ def is_card(action: int) -> bool:
     return 0 <= action < NUM_CARDS
 
 
-# The cards of each mask within one block of 13 card numbers (block b: cards 13*b ..
-# 13*b + 12; a suit of the ordinary deck, block 4 the jokers), a list made the first time
-# it is asked for: cards_in copies these rather than build a list a card at a time.
-_BLOCK_LISTS: Final[list[list[int] | None]] = [None] * (5 << 13)
-
-
-def _block_list(block: i64, bits: i64) -> list[int]:
-    """The cards of ``bits`` (13 bits) in ``block``, low to high (the shared list: copy it)."""
-    key = block << 13 | bits
-    made = _BLOCK_LISTS[key]
-    if made is None:
-        made = [13 * block + r for r in range(13) if bits >> r & 1]
-        _BLOCK_LISTS[key] = made
-    return made
+# The number of each power of two below 2**62 from its remainder modulo 67 (a different
+# remainder for each), as the ready int objects: cards_in's lookup of a bit's card.
+_BIT_AT: Final[tuple[object, ...]] = tuple(
+    next((SMALL_INTS[i] for i in range(62) if (1 << i) % 67 == r), None) for r in range(67)
+)
 
 
 def cards_in(mask: int) -> list[int]:
     """The cards of a mask, low to high (clubs first, spades, then the jokers); bits past
     the cards give the action numbers from NUM_CARDS up."""
-    if mask >> 61 == 0:  # every mask of cards: machine words, a ready list a block
+    out: list[object] = []
+    if mask >> 61 == 0:  # every mask of cards: machine-word arithmetic, a lookup a bit
         m: i64 = mask
-        block: i64 = 0
-        while m & 8191 == 0:
-            if m == 0:
-                return []
-            m >>= 13
-            block += 1
-        bits = m & 8191
-        m >>= 13
-        if m == 0:  # one block (a suit followed): a copy of its list
-            made = _BLOCK_LISTS[block << 13 | bits]
-            return made[:] if made is not None else _block_list(block, bits)[:]
-        out = _block_list(block, bits)  # (shared: joined below into a new list)
-        while m != 0:
-            block += 1
-            if m & 8191:
-                out = out + _block_list(block, m & 8191)  # a new list (never the shared one)
-            m >>= 13
-        return out
-    spill: list[object] = []
+        while m > 0:
+            rest = m & (m - 1)  # the mask without its lowest bit
+            out.append(_BIT_AT[(m ^ rest) % 67])
+            m = rest
+        return cast(list[int], out)
     while mask > 0:
         low = mask & -mask
-        spill.append(SMALL_INTS[low.bit_length() - 1])
+        out.append(SMALL_INTS[low.bit_length() - 1])
         mask ^= low
-    return cast(list[int], spill)
+    return cast(list[int], out)
 
 
 def mask_actions(mask: int) -> list[int]:
