@@ -82,3 +82,24 @@ class Ledger:
                     self._results.append(result)
                 self._settled = len(pending)
         return self._results
+
+
+@final
+class _Fresh:
+    """The empty ledger made last, with its plan, as one pair (see plan._Last)."""
+
+    def __init__(self) -> None:
+        self.pair: tuple[Plan, Ledger] | None = None
+
+
+_FRESH: Final = _Fresh()
+
+
+def fresh_ledger(plan: Plan) -> Ledger:
+    """The ledger of a game with no hand ended yet: one shared by the new games of a plan, as
+    a state shares its ledger with its clones (never changed: it has nothing to build)."""
+    pair = _FRESH.pair
+    if pair is None or pair[0] is not plan:
+        pair = (plan, Ledger(plan, plan.players, []))
+        _FRESH.pair = pair
+    return pair[1]

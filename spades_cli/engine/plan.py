@@ -106,7 +106,7 @@ class Plan:
         self.falses: list[bool] = [False] * n
         self.trues: list[bool] = [True] * n
         # The seats in bidding order (from the dealer's left) for each dealer.
-        self.bid_orders: list[list[int]] = [[(d + 1 + i) % n for i in range(n)] for d in range(n)]
+        self.bid_orders: list[tuple[int, ...]] = [tuple((d + 1 + i) % n for i in range(n)) for d in range(n)]
         # Legal bids (R-C-7, R-4P-4, R-2P-4 and the bidding options) as action masks.
         self.bid_masks: dict[int, int] = _compute_bid_masks(rules)
         # The same as lists of actions, for State.legal_actions to copy.
@@ -124,6 +124,8 @@ class Plan:
     blind_nil: bool
     blind_nil_value: int
     blind_nil_behind: int | None
+    pass_cards: int
+    left_over: int
     blind_bid: bool
     blind_bid_behind: int | None
     blind_bid_mask: int
@@ -139,6 +141,8 @@ class Plan:
         self.blind_nil = rules.blind_nil.enabled
         self.blind_nil_value = rules.blind_nil.value
         self.blind_nil_behind = rules.blind_nil.behind_by
+        self.pass_cards = rules.blind_nil.pass_cards  # R-BN-4: the cards a blind nil passes
+        self.left_over = rules.deck.discard  # R-J-6: the cards left over after the deal
         bb = rules.blind_bid
         self.blind_bid = bb.enabled
         self.blind_bid_behind = bb.behind_by

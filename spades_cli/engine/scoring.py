@@ -7,12 +7,15 @@ independently of the engine's play loop.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from spades_cli.engine.actions import is_nil_bid
 from spades_cli.engine.cards import NUM_CARDS
 from spades_cli.engine.plan import BOSTON_POINTS, BOSTON_WIN, FAILED_BAGS, FAILED_PARTNER, Plan, plan_for
 from spades_cli.engine.rules import TEN_FOR_TWO_HUNDRED_MIN, TEN_FOR_TWO_HUNDRED_VALUE, Rules
+
+if TYPE_CHECKING:
+    from spades_cli.engine._native import i64  # a machine word once compiled (see there)
 
 
 class SideResult(NamedTuple):
@@ -186,18 +189,23 @@ def split_deck(cards: tuple[int, ...], n: int, deck: int, size: int) -> list[int
     if len(cards) != size:
         return None
     dealt: list[int] = []
-    union = 0
-    for j in range(n):
-        m = 0  # plain ints (compiled: no int object made per card, no range object)
+    union: i64 = 0
+    one: i64 = len(cards) - size + 1  # 1, but no literal: mypyc would shift a C int (_native.pyi)
+    seats: i64 = n
+    end: i64 = size
+    j: i64 = 0
+    while j < seats:  # machine words once compiled: no int object made per card
+        m: i64 = 0
         i = j
-        while i < size:
+        while i < end:
             c = cards[i]
             if not 0 <= c < NUM_CARDS:
                 return None
-            m |= 1 << c
-            i += n
+            m |= one << c
+            i += seats
         union |= m
         dealt.append(m)
+        j += 1
     return dealt if union == deck else None
 
 

@@ -10,7 +10,7 @@ generator; the cards drawn in the double-nil exchange are chance actions.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, cast, final
+from typing import Final, TypeVar, cast, final
 
 from spades_cli.engine.actions import BID_BASE, DISCARD, EXCHANGE_DONE, KEEP, ZERO
 from spades_cli.engine.actions import NUM_ACTIONS as NUM_ACTIONS
@@ -19,7 +19,7 @@ from spades_cli.engine.cards import NUM_CARDS, SMALL_INTS, cards_in, mask_action
 from spades_cli.engine.declare import NO_BLIND_MASK, behind_enough, declare, declare_mask
 from spades_cli.engine.discard import begin_discard, discard, take_left_over
 from spades_cli.engine.illegal import IllegalAction, refusal
-from spades_cli.engine.ledger import Ledger
+from spades_cli.engine.ledger import Ledger, fresh_ledger
 from spades_cli.engine.observation import HandResult, Observation, Trick, zero_at
 from spades_cli.engine.passing import pass_queue, receiver
 from spades_cli.engine.phases import BID, PHASES, PLAY, Phase
@@ -28,6 +28,7 @@ from spades_cli.engine.play import first_leader, legal_cards, situation, trick_w
 from spades_cli.engine.rules import Rules
 from spades_cli.engine.scoring import score_sides, split_deck
 
+T = TypeVar("T")
 CHANCE: Final = -1
 TERMINAL: Final = -2
 
@@ -45,6 +46,14 @@ _DISCARD: Final = 9
 # The draft's and the exchange's action bits, made once (past bit 62: big ints to build).
 _DRAFT_MASK: Final = (1 << KEEP) | (1 << DISCARD)
 _DONE_MASK: Final = 1 << EXCHANGE_DONE
+# Who has looked at the hand, by the number of seats (tuples: a hand's start shares them).
+_NOBODY: Final[tuple[tuple[bool, ...], ...]] = tuple((False,) * n for n in range(5))
+_EVERYONE: Final[tuple[tuple[bool, ...], ...]] = tuple((True,) * n for n in range(5))
+
+
+def _row(n: int, value: T) -> list[T]:
+    """A new list of ``n`` times ``value`` (written out: cheaper than copying a list)."""
+    return [value, value, value, value] if n == 4 else [value] * n
 
 
 @final
@@ -77,11 +86,11 @@ class State:
         had been played (a position to study or test)."""
         if _blank:
             return  # clone() fills every field
-        n = rules.players
+        plan = plan_for(rules)
+        n = plan.players
         if not 0 <= dealer < n:
             raise ValueError(f"dealer must be a seat 0..{n - 1}")
         self.rules = rules
-        plan = plan_for(rules)
         self._plan = plan
         self.n = n
         self.dealer = dealer
@@ -93,11 +102,12 @@ class State:
         if len(self._scores) != sides or len(self._bags) != sides:
             raise ValueError(f"scores and bags give one number for each of the {sides} sides")
         self._boston = -1  # R-B-2: the side that made a Boston under ``boston.mode: win``
-        self._ledger = Ledger(plan, n, [])
-        self._last_cards: list[int] = []  # the last finished trick (kept past the hand's end)
+        self._ledger = fresh_ledger(plan)
+        self._last_cards: Sequence[int] = ()  # the last finished trick (kept past the hand's end)
         self._last_leader = -1
         self._last_winner = -1
         self.history: list[int] = []  # every action of the game, chance draws included
+        self.trick: list[int] = []  # (a hand's end leaves a new empty list here)
         self._start_hand()
 
     # -- construction -------------------------------------------------------------
@@ -107,27 +117,27 @@ class State:
         self._phase = _DEAL
         self.current = CHANCE
         self._deck: tuple[int, ...] | None = None
-        self._hands = plan.zeros[:]
+        n = self.n
+        self._hands = _row(n, 0)
         self._h0 = self._h1 = self._h2 = self._h3 = self._stale = self._discard_pile = 0
         self._pile_pos = self._draft_turn = self._exch_count = self._exch_given = 0
         self.trick_no = self._legal = 0
-        self._own_discards = plan.zeros[:]
-        self._decided = plan.falses[:]
-        self._exchanged = plan.zeros[:]
-        self._exch_queue: list[int] = []
+        self._own_discards = _row(n, 0)
+        self._decided = _NOBODY[n]
+        self._exchanged = _row(n, 0)
         self._exch_seat = self.win_card = self.win_seat = -1
-        self._queue: list[int] = []
-        self._passes: list[int] = []  # R-BN-4: the seat passing each card still to pass
+        self._queue: tuple[int, ...] = ()  # the seats to act in turn (tuples: shared, never changed)
+        self._exch_queue: tuple[int, ...] = ()
+        self._passes: tuple[int, ...] = ()  # R-BN-4: the seat passing each card still to pass
         self._discarder = -1  # R-J-6: the seat holding the cards left over, until it lays them aside
-        self.bids = plan.no_bids[:]
-        self.blind = plan.falses[:]
-        self.zero = plan.falses[:]  # R-NV-4: the seats whose bid of 0 is a zero, not nil
+        self.bids = _row(n, -1)
+        self.blind = _row(n, False)
+        self.zero = _row(n, False)  # R-NV-4: the seats whose bid of 0 is a zero, not nil
         self.broken = not plan.spades_break
         self._played: list[list[int]] = []  # the cards of each finished trick of the hand
-        self.trick: list[int] = []
         self._trick_winners: list[int] = []
-        self._first_leader = self.leader = (self.dealer + 1) % self.n
-        self.tricks_won = plan.zeros[:]
+        self._first_leader = self.leader = (self.dealer + 1) % n
+        self.tricks_won = _row(n, 0)
         self.first_trick = True
 
     def clone(self) -> State:
@@ -142,11 +152,11 @@ class State:
         c._deck, c._hands, c._stale = self._deck, self._hands[:], self._stale
         c._h0, c._h1, c._h2, c._h3 = self._h0, self._h1, self._h2, self._h3
         c._own_discards, c._discard_pile = self._own_discards[:], self._discard_pile
-        c._pile_pos, c._draft_turn, c._decided = self._pile_pos, self._draft_turn, self._decided[:]
-        c._exchanged, c._exch_queue = self._exchanged[:], self._exch_queue[:]
+        c._pile_pos, c._draft_turn, c._decided = self._pile_pos, self._draft_turn, self._decided
+        c._exchanged, c._exch_queue = self._exchanged[:], self._exch_queue
         c._exch_count, c._exch_given, c._exch_seat = self._exch_count, self._exch_given, self._exch_seat
-        c._queue, c.bids, c.blind, c.zero = self._queue[:], self.bids[:], self.blind[:], self.zero[:]
-        c._passes, c._discarder = self._passes[:], self._discarder
+        c._queue, c.bids, c.blind, c.zero = self._queue, self.bids[:], self.blind[:], self.zero[:]
+        c._passes, c._discarder = self._passes, self._discarder
         c.broken, c._played, c.trick = self.broken, self._played[:], self.trick[:]
         c._trick_winners, c._first_leader = self._trick_winners[:], self._first_leader
         c.trick_no, c.tricks_won, c.leader = self.trick_no, self.tricks_won[:], self.leader
@@ -193,7 +203,7 @@ class State:
         self.hand_no = obs.hand_no
         self._scores, self._bags = list(obs.scores), list(obs.bags)
         self._ledger = Ledger(self._plan, n, list(obs.results))
-        self.blind, self._decided = list(obs.declared), [True] * n
+        self.blind, self._decided = list(obs.declared), _EVERYONE[n]
         self._exchanged = list(obs.exchanged)
         self._own_discards[obs.seat] = mask_of(obs.own_discards)
         for seat in range(n):
@@ -445,15 +455,15 @@ class State:
             f = self.dealer + 1
             for j in range(n):
                 self._put_hand((f + j) % n, dealt[j])
-            if self.rules.deck.discard:
+            if plan.left_over:
                 take_left_over(self, cards)  # R-J-6
             if plan.declaring:  # blind nil, blind bids (R-BB-1)
-                self._queue = [s for s in self._bid_order() if self._declare_bits(s) != NO_BLIND_MASK]
-                self._decided = [s not in self._queue for s in range(n)]
+                self._queue = tuple(s for s in self._bid_order() if self._declare_bits(s) != NO_BLIND_MASK)
+                self._decided = tuple(s not in self._queue for s in range(n))
                 if self._queue:
                     self._next_declare()
                     return
-            self._decided = self._plan.trues[:]
+            self._decided = _EVERYONE[n]
             self._begin_bidding()
         else:
             self._draft_turn = 0
@@ -566,9 +576,7 @@ class State:
         return out
 
     def _next_bidder(self) -> None:
-        queue = self._queue
-        while queue:
-            seat = queue.pop(0)
+        for seat in self._queue:  # (the seats that have bid are passed over, not dropped)
             if self.bids[seat] < 0:
                 self.current = seat
                 return
@@ -576,8 +584,8 @@ class State:
             self._end_bidding()
 
     def _end_bidding(self) -> None:
-        if self.rules.blind_nil.pass_cards:  # else no bid order built at every hand's end of bidding
-            self._passes = pass_queue(self.rules, self._bid_order(), self.bids, self.blind, self.zero)
+        if self._plan.pass_cards:  # else no bid order built at every hand's end of bidding
+            self._passes = tuple(pass_queue(self.rules, self._bid_order(), self.bids, self.blind, self.zero))
         self._next_pass()
 
     def _pass(self, card: int) -> None:
@@ -585,7 +593,7 @@ class State:
         seat, to = self.current, receiver(self._plan, self.current)
         self._put_hand(seat, self._hand(seat) & ~(1 << card))
         self._put_hand(to, self._hand(to) | 1 << card)
-        self._passes.pop(0)
+        self._passes = self._passes[1:]
         self._next_pass()
 
     def _next_pass(self) -> None:
@@ -610,20 +618,27 @@ class State:
         if self._draft_turn == 26:
             # R-2P-3: the exchanges of the seats that declared
             if (self.blind[0] or self.blind[1]) and self.rules.blind_nil.exchange > 0:
-                self._exch_queue = [s for s in ((self.dealer + 1) % 2, self.dealer) if self.blind[s]]
+                self._exch_queue = tuple(s for s in ((self.dealer + 1) % 2, self.dealer) if self.blind[s])
             self._next_exchanger()
             return
         seat = (self.dealer + self._draft_turn) % 2
         self.current = seat
-        if self._draft_turn < 2 and self.rules.blind_nil.enabled and self._may_declare(seat):
+        plan, turn = self._plan, self._draft_turn  # 2P: may the seat declare double nil (R-2P-3, R-H-14)?
+        if turn < 2 and plan.blind_nil and behind_enough(self._scores, seat, plan.blind_nil_behind):
             self._phase = _DECLARE
         else:
-            self._decided[seat] = True
+            self._looked(seat)
             self._phase = _DRAFT
+
+    def _looked(self, seat: int) -> None:
+        """``seat`` has looked at its cards (``_decided`` is a shared tuple: replaced, never changed)."""
+        decided = self._decided
+        if not decided[seat]:
+            self._decided = tuple(d or s == seat for s, d in enumerate(decided))
 
     def _declare(self, action: int) -> None:
         seat = self.current
-        self._decided[seat] = True
+        self._looked(seat)
         declare(self._plan, seat, action, self.bids, self.blind)
         if self.n == 2:
             self._phase = _DRAFT
@@ -632,18 +647,20 @@ class State:
 
     def _next_declare(self) -> None:
         while self._queue:  # (a seat whose side has declared may have nothing left to declare)
-            seat = self._queue.pop(0)
+            seat = self._queue[0]
+            self._queue = self._queue[1:]
             if self._declare_bits(seat) & ~NO_BLIND_MASK:
                 self.current = seat
                 self._phase = _DECLARE
                 return
-            self._decided[seat] = True
-        self._decided = self._plan.trues[:]
+            self._looked(seat)
+        self._decided = _EVERYONE[self.n]
         self._begin_bidding()
 
     def _next_exchanger(self) -> None:
         if self._exch_queue:
-            self.current, self._phase = self._exch_queue.pop(0), _EXCHANGE
+            self.current, self._phase = self._exch_queue[0], _EXCHANGE
+            self._exch_queue = self._exch_queue[1:]
             self._exch_count = self._exch_given = 0
         else:
             self._begin_bidding()
@@ -679,12 +696,8 @@ class State:
         self._exch_given = 0
         self._next_exchanger()
 
-    def _bid_order(self) -> list[int]:
-        return self._plan.bid_orders[self.dealer][:]  # the seats from the dealer's left
-
-    def _may_declare(self, seat: int) -> bool:
-        """2P: may ``seat`` declare double nil (R-2P-3, R-H-14)?"""
-        return behind_enough(self._scores, seat, self._plan.blind_nil_behind)
+    def _bid_order(self) -> tuple[int, ...]:
+        return self._plan.bid_orders[self.dealer]  # the seats from the dealer's left
 
     def _declare_bits(self, seat: int) -> int:
         return declare_mask(self._plan, seat, self._scores, self.bids, self.blind)
@@ -699,7 +712,8 @@ class State:
     def _begin_play(self) -> None:
         self._phase = _PLAY
         plan = self._plan
-        leader = first_leader(plan.two_of_clubs_leads, self.dealer, self.hands, plan.lead_club)
+        hands = self.hands if plan.two_of_clubs_leads else plan.zeros  # (the hands unread: unsynced)
+        leader = first_leader(plan.two_of_clubs_leads, self.dealer, hands, plan.lead_club)
         self.leader = leader
         self._first_leader = leader
         self.current = leader
@@ -708,14 +722,13 @@ class State:
         plan = self._plan
         bids, blind, tricks = tuple(self.bids), tuple(self.blind), tuple(self.tricks_won)
         before, bags = tuple(self._scores), tuple(self._bags)
-        zero = tuple(self.zero) if True in self.zero else ()  # R-NV-4
+        zero = tuple(self.zero) if any(z for z in self.zero) else ()  # R-NV-4: a zero bid, not nil
         scores, after, boston = score_sides(plan, bids, blind, tricks, before, bags, zero)
         if boston >= 0 and self._boston < 0:
             self._boston = boston  # R-B-2: a Boston made wins the game
         # The HandResult is built when someone reads ``results`` (see there).
         self._ledger = self._ledger.plus((self.hand_no, self.dealer, bids, blind, tricks, before, bags, zero))
-        self._scores = scores
-        self._bags = after
+        self._scores, self._bags = scores, after
         if self._boston >= 0 or plan.game_over_all(scores, self.hand_no + 1):
             self._phase = _OVER
             self.current = TERMINAL
@@ -768,7 +781,7 @@ class State:
             bags=tuple(self._bags),
             results=tuple(self.results),
             legal=tuple(self.legal_actions()) if self.current == seat else (),
-            zero=tuple(self.zero) if True in self.zero else (),
+            zero=tuple(self.zero) if any(z for z in self.zero) else (),
         )
 
     def hand_of(self, seat: int) -> list[int]:
