@@ -13,6 +13,7 @@ from helpers.positions import position_4p
 from spades_cli.analysis.hand import one_card
 from spades_cli.bots import expert, make_bot
 from spades_cli.bots.expert import ExpertBot, finish_deal
+from spades_cli.bots.expert_nil import without_nil
 from spades_cli.bots.hard import HardBot
 from spades_cli.bots.rollout import game_utility, hand_utility, make_context
 from spades_cli.engine import BID_BASE, Observation, Rules, rng_for
@@ -219,7 +220,9 @@ def test_expert_turns_down_a_nil_that_holds_two_club_honours() -> None:
     # KD: played out over sampled deals to the solver's last tricks, the bid the hard
     # bot makes without nil clearly beats nil, so South bids that bid instead.
     obs = _club_honours_nil()
-    action, why = ExpertBot(nil_worlds=16, hard=_NilHard()).explain(obs, FOUR, rng_for(3, "nil"))
+    action, why = ExpertBot(nil_worlds=16, hard=HardBot(), nil_judge=_NilHard()).explain(
+        obs, FOUR, rng_for(3, "nil")
+    )
     assert BID_BASE + 1 <= action <= BID_BASE + 3 and "not nil" in why
     assert ExpertBot(nil_worlds=16).second_look(obs, FOUR, rng_for(3, "nil"), action - BID_BASE)[0] is False
 
@@ -250,5 +253,49 @@ def test_expert_keeps_a_nil_with_nothing_high() -> None:
     }
     state = position_4p(FOUR, hands, {S: 6, W: 3, N: 1}, dealer=E)
     obs = state.observation(E)
-    action, why = ExpertBot(nil_worlds=16, hard=_NilHard()).explain(obs, FOUR, rng_for(3, "nil"))
+    action, why = ExpertBot(nil_worlds=16, hard=HardBot(), nil_judge=_NilHard()).explain(
+        obs, FOUR, rng_for(3, "nil")
+    )
     assert action == BID_BASE and "against bidding" in why
+
+
+class _NoNilHard(HardBot):
+    """The hard bot, but never bidding nil."""
+
+    def explain(self, obs: Observation, rules: Rules, rng: random.Random) -> tuple[int, str]:
+        return super().explain(without_nil(obs), rules, rng)
+
+
+def _west_nil_with_the_diamond_honours() -> Observation:
+    """R-4P-7: West, last to bid after 5, 4 and 1, holds AD KD and JH JS beside low cards:
+    a borderline nil (from an expert-against-hard game, seed 2024, it failed there)."""
+    hands = {
+        N: "2C 7C QC 8D QD 3H 7H QH 4S 5S QS KS AS",
+        E: "3C KC 7D 9D JD 4H AH 2S 3S 6S 7S 8S 9S",
+        S: "4C 9C JC AC 2D 4D TD 5H 6H 8H TH KH TS",
+        W: "5C 6C 8C TC 3D 5D 6D KD AD 2H 9H JH JS",
+    }
+    state = position_4p(FOUR, hands, {N: 5, E: 4, S: 1}, dealer=W, scores=(60, 152), bags=(0, 2))
+    return state.observation(W)
+
+
+def test_expert_bids_nil_only_where_the_hard_search_would() -> None:
+    # R-4P-7: whether to bid nil is the hard bot's verdict from its own deals; when it
+    # says no, the expert bids its own count, whatever its deeper search thinks of nil.
+    obs = _west_nil_with_the_diamond_honours()
+    action, why = ExpertBot(nil_worlds=16, hard=_NilHard(), nil_judge=_NoNilHard()).explain(
+        obs, FOUR, rng_for(2, "nil")
+    )
+    assert action == BID_BASE + 1 and "against bidding" not in why
+
+
+def test_expert_does_not_bid_the_nil_its_wider_search_overrates() -> None:
+    # R-4P-7: over eight times hard's deals, the rollouts (which play a nil with every
+    # card known) find nil better by a margin their smaller noise lets through; the hard
+    # bot's own search does not, and the expert follows it and bids 1.
+    obs = _west_nil_with_the_diamond_honours()
+    rng = rng_for(2, "nil")
+    wide = HardBot(expert.HARD_PLAY_BUDGET, expert.HARD_BID_WORLDS, expert.HARD_MAX_WORLDS)
+    assert wide.act(obs, FOUR, rng_for(2, "nil")) == BID_BASE
+    action, why = ExpertBot().explain(obs, FOUR, rng)
+    assert action == BID_BASE + 1, why
