@@ -51,10 +51,10 @@ def log_questions() -> None:
     ask = FastSolver._ask
     lock = threading.Lock()
 
-    def logged(self: FastSolver, card: int, u: float) -> bool:
+    def logged(self: FastSolver, card: int, u: float, cap: int | None = None) -> bool:
         answer = -1
         try:
-            answer = int(ask(self, card, u))
+            answer = int(ask(self, card, u, cap))
             return bool(answer)
         finally:
             if not self.count_mode:

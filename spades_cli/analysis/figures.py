@@ -14,6 +14,7 @@ another once the side's figure is known (:func:`deal_figures`).
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import suppress
 from typing import Final
 
 from spades_cli.analysis.report import Figures, side_figures
@@ -105,16 +106,10 @@ def first_card_first(solver: Search, u: float, side: int, ours: bool) -> bool:
             if left <= 0:
                 raise SearchLimit(f"more than {budget} positions")
             cap = min(cap, left) if cap else left
-        solver.budget = cap
-        try:
-            return solver.reaches(card, u, side)
-        finally:
-            solver.budget = budget
+        return solver.reaches(card, u, side, cap)
 
-    try:
+    with suppress(SearchLimit):
         return within(-1, LONG_QUESTION)
-    except SearchLimit:
-        pass
     answered = 0
     cards = solver.distinct_moves()
     for card in cards:

@@ -172,13 +172,14 @@ class FastSolver:
         card = self.deck.card_of
         return {card[c]: v for c, v in out.items()}
 
-    def reaches(self, card: int, v: float, for_side: int) -> bool:
+    def reaches(self, card: int, v: float, for_side: int, cap: int | None = None) -> bool:
         """Whether, after ``card`` (or from the position when ``card`` < 0), ``for_side``
-        can make the value at least ``v`` (``for_side`` is ``side``) or at most ``v``."""
+        can make the value at least ``v`` (``for_side`` is ``side``) or at most ``v``;
+        ``cap``: this question's positions in place of the budget (0: no limit)."""
         slot = self.deck.slot(card)
         if for_side == self.asked:
-            return self._ask(slot, v)
-        return not self._ask(slot, math.nextafter(v, math.inf))
+            return self._ask(slot, v, cap)
+        return not self._ask(slot, math.nextafter(v, math.inf), cap)
 
     def distinct_moves(self) -> list[int]:
         """One legal card of each run of equivalent cards of the seat on turn, low first."""
@@ -198,12 +199,13 @@ class FastSolver:
             code += self.radix ** self.groups[self.current if wins else self.win_seat]
         return sorted({self.table[code + add] for add in spreads(self.ngroups, left, self.radix)})
 
-    def _ask(self, card: int, u: float) -> bool:
+    def _ask(self, card: int, u: float, cap: int | None = None) -> bool:
         """Can ``side`` make the value at least ``u`` (after ``card`` when >= 0)?"""
+        limit = self.budget if cap is None else cap
         self.searched += self.nodes
-        answer, self.nodes = self.core.test(card, u, self.budget)
+        answer, self.nodes = self.core.test(card, u, limit)
         if answer < 0:
-            raise SearchLimit(f"more than {self.budget} positions")
+            raise SearchLimit(f"more than {limit} positions")
         return bool(answer)
 
     def _exact(self, card: int, guess: float | None, bound: int = 0) -> float:
