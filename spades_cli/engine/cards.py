@@ -93,6 +93,37 @@ def cards_in(mask: int) -> list[int]:
     return cast(list[int], out)
 
 
+# The cards of each 13-bit block of a mask (block b holds cards 13b to 13b + 12), as
+# ready tuples indexed by ``b << 13 | bits``, made the first time a block's bits are
+# asked: card_tuple shares them rather than finding a mask's cards one by one.
+_BLOCK_BITS: Final = 13
+_BLOCK_ROWS: Final[list[tuple[int, ...] | None]] = [None] * (5 << _BLOCK_BITS)
+
+
+def _block_row(at: int) -> tuple[int, ...]:
+    base = (at >> _BLOCK_BITS) * _BLOCK_BITS
+    row = tuple([cast(int, SMALL_INTS[base + i]) for i in range(_BLOCK_BITS) if (at >> i) & 1])
+    _BLOCK_ROWS[at] = row
+    return row
+
+
+def card_tuple(mask: int) -> tuple[int, ...]:
+    """The cards of a mask of cards, low to high, as a tuple that may be shared."""
+    m: i64 = mask
+    out: tuple[int, ...] | None = None
+    at: i64 = 0
+    while m:
+        bits = m & FULL_SUIT
+        if bits:
+            row = _BLOCK_ROWS[at | bits]
+            if row is None:
+                row = _block_row(at | bits)
+            out = row if out is None else out + row
+        m >>= _BLOCK_BITS
+        at += 1 << _BLOCK_BITS
+    return out if out is not None else ()
+
+
 def mask_actions(mask: int) -> list[int]:
     """The actions of a legal-action mask, in increasing order (the bits past the deck
     shifted down first: as one number they would not fit a machine word)."""

@@ -109,14 +109,14 @@ class Plan:
         self.bid_orders: list[tuple[int, ...]] = [tuple((d + 1 + i) % n for i in range(n)) for d in range(n)]
         # Legal bids (R-C-7, R-4P-4, R-2P-4 and the bidding options) as action masks.
         self.bid_masks: dict[int, int] = _compute_bid_masks(rules)
-        # The same as lists of actions, for State.legal_actions to copy.
+        # The same as tuples of actions, for State.legal_actions to share.
         bids = range(BID_BASE, BID_BASE + MAX_BID + 1)
-        self.bid_actions: dict[int, list[int]] = {
-            key: [a for a in bids if mask >> a & 1] for key, mask in self.bid_masks.items()
+        self.bid_actions: dict[int, tuple[int, ...]] = {
+            key: tuple([a for a in bids if mask >> a & 1]) for key, mask in self.bid_masks.items()
         }
         # Both again as lists indexed by the partner's bid + 1 (-1, none yet, first).
         self.bid_mask_rows: list[int] = [self.bid_masks[p] for p in range(-1, MAX_BID + 1)]
-        self.bid_action_rows: list[list[int]] = [self.bid_actions[p] for p in range(-1, MAX_BID + 1)]
+        self.bid_action_rows: list[tuple[int, ...]] = [self.bid_actions[p] for p in range(-1, MAX_BID + 1)]
         # The masks shifted down so that bit 0 is a bid of 0 (small ints: State.apply's check).
         self.bid_bit_rows: list[int] = [m >> BID_BASE for m in self.bid_mask_rows]
 

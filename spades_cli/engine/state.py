@@ -15,7 +15,7 @@ from typing import Final, TypeVar, cast, final
 from spades_cli.engine.actions import BID_BASE, DISCARD, EXCHANGE_DONE, KEEP, ZERO
 from spades_cli.engine.actions import NUM_ACTIONS as NUM_ACTIONS
 from spades_cli.engine.bidding import check_hands, zero_mask
-from spades_cli.engine.cards import NUM_CARDS, SMALL_INTS, cards_in, mask_actions, mask_of
+from spades_cli.engine.cards import NUM_CARDS, SMALL_INTS, card_tuple, cards_in, mask_actions, mask_of
 from spades_cli.engine.declare import NO_BLIND_MASK, behind_enough, declare, declare_mask
 from spades_cli.engine.discard import begin_discard, discard, take_left_over
 from spades_cli.engine.illegal import IllegalAction, refusal
@@ -300,10 +300,11 @@ class State:
         self._legal = m
         return m
 
-    def legal_actions(self, seat: int | None = None) -> list[int]:
-        """Legal actions of the seat on turn (or of ``seat``: empty unless on turn)."""
+    def legal_actions(self, seat: int | None = None) -> tuple[int, ...]:
+        """Legal actions of the seat on turn (or of ``seat``: empty unless on turn), in
+        increasing order. The tuple may be shared with other calls (it cannot change)."""
         if seat is not None and seat != self.current:
-            return []
+            return ()
         phase = self._phase
         if phase == _PLAY:
             m = self._legal
@@ -323,16 +324,16 @@ class State:
                 if not m:
                     m = self._card_mask(hand)
                 self._legal = m
-            return cards_in(m)
+            return card_tuple(m)
         if phase == _BID and self._plan.bid_mode == MODE_FREE and not self._plan.zero_bid:
-            return self._plan.bid_action_rows[self._partner_bid() + 1][:]
+            return self._plan.bid_action_rows[self._partner_bid() + 1]
         m = self._legal
         if not m:
             m = self._compute_legal()
             self._legal = m
         if m >> NUM_CARDS:
-            return mask_actions(m)
-        return cards_in(m)
+            return tuple(mask_actions(m))
+        return card_tuple(m)
 
     def is_legal(self, action: int) -> bool:
         return action >= 0 and (self.legal_mask() >> action) & 1 == 1

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from helpers.engine import FOUR, TWO
 
 from spades_cli.engine import CHANCE, Rules, State, card_label, card_str, cards_in, parse_card
-from spades_cli.engine.cards import CardParseError, mask_of, rank_of, suit_of
+from spades_cli.engine.cards import CardParseError, card_tuple, mask_of, rank_of, suit_of
 
 
 def test_r_c_1_deck_has_52_distinct_cards_in_four_suits() -> None:
@@ -63,6 +65,18 @@ def test_masks_list_cards_low_to_high() -> None:
     assert cards_in((1 << 52) - 1) == list(range(52))
 
 
+def test_r_j_1_card_tuples_match_the_mask_in_every_block() -> None:
+    # The shared tuples State.legal_actions returns: every suit's block and the jokers
+    # (R-J-1, cards 52 and 53), alone and together, low to high, asked twice.
+    rng = random.Random(7)
+    masks = [0, 1, 1 << 53, (1 << 54) - 1, mask_of([12, 13, 38, 39, 52])]
+    masks += [rng.getrandbits(54) & rng.getrandbits(54) for _ in range(300)]
+    for mask in masks:
+        want = tuple(c for c in range(54) if mask >> c & 1)
+        assert card_tuple(mask) == want and card_tuple(mask) == want
+        assert cards_in(mask) == list(want)
+
+
 def test_r_4p_1_partners_sit_opposite() -> None:
     # R-4P-1: N-S against E-W; play moves clockwise N, E, S, W.
     assert FOUR.seat_names == ("N", "E", "S", "W")
@@ -85,7 +99,7 @@ def test_a_new_state_waits_for_the_deal() -> None:
     for rules in (FOUR, TWO):
         state = State(rules, 1)
         assert state.current_player() == CHANCE
-        assert state.legal_actions() == []
+        assert list(state.legal_actions()) == []
         assert not state.is_terminal()
 
 

@@ -70,11 +70,11 @@ def test_r_j_6_the_dealer_takes_the_two_left_over_and_lays_two_aside() -> None:
     held = state.hand_of(S)
     assert len(held) == 15 and set(LEFT) <= set(held)
     assert [len(state.hand_of(s)) for s in (N, E, W)] == [13, 13, 13]
-    assert state.legal_actions() == held  # any card of the fifteen
-    assert state.legal_actions(N) == []
+    assert list(state.legal_actions()) == held  # any card of the fifteen
+    assert list(state.legal_actions(N)) == []
     laid = cards("BJ")[0], next(c for c in held if c not in LEFT and c < 13)
     state.apply(laid[0])
-    assert state.phase == DISCARD_PHASE and state.legal_actions() == sorted(set(held) - {laid[0]})
+    assert state.phase == DISCARD_PHASE and list(state.legal_actions()) == sorted(set(held) - {laid[0]})
     state.apply(laid[1])
     assert state.phase == BID and state.current_player() == W
     assert [len(state.hand_of(s)) for s in range(4)] == [13, 13, 13, 13]

@@ -51,7 +51,7 @@ def test_r_ct_3_cutthroat_bids_run_to_17() -> None:
     """R-CT-3: bids from nil to the hand size, each seat's own."""
     state = State(load_rules("cutthroat"), 0)
     state.deal(deck_for("b", 0, deck_cards(state.rules)))
-    assert state.legal_actions() == [BID_BASE + b for b in range(18)]
+    assert list(state.legal_actions()) == [BID_BASE + b for b in range(18)]
 
 
 def test_r_ct_6_the_three_of_clubs_leads_when_the_two_is_out() -> None:
@@ -59,7 +59,7 @@ def test_r_ct_6_the_three_of_clubs_leads_when_the_two_is_out() -> None:
     rules = dataclasses.replace(load_rules("cutthroat"), play=PlayRules(two_of_clubs_leads=True))
     state = deal(rules, 0, {2: cards("3C 4C")})
     bid_all(state, {0: 3, 1: 3, 2: 3})
-    assert state.current_player() == 2 and state.legal_actions() == cards("3C")
+    assert state.current_player() == 2 and list(state.legal_actions()) == cards("3C")
 
 
 def test_r_ct_7_each_cutthroat_player_scores_alone() -> None:
@@ -117,7 +117,7 @@ def test_r_j_10_the_two_of_diamonds_follows_spades() -> None:
     bid_all(state, {N: 3, E: 3, S: 3, W: 3})
     state.broken = True  # (spades broken earlier)
     play(state, "5S")
-    assert state.legal_actions() == cards("2D")
+    assert list(state.legal_actions()) == cards("2D")
     with pytest.raises(IllegalAction) as caught:
         state.apply(cards("9D")[0])
     assert caught.value.rule_id == "R-C-3"
@@ -157,7 +157,7 @@ def test_r_s_1_suicide_one_partner_nils() -> None:
     state.apply(BID_BASE + 3)  # E 3
     assert BID_BASE not in state.legal_actions() and BID_BASE + 1 in state.legal_actions()
     state.apply(BID_BASE + 4)  # S 4
-    assert state.legal_actions() == [BID_BASE]
+    assert list(state.legal_actions()) == [BID_BASE]
     with pytest.raises(IllegalAction) as caught:
         state.apply(BID_BASE + 2)
     assert caught.value.rule_id == "R-S-1"
@@ -167,7 +167,7 @@ def test_r_s_2_the_suicide_minimum() -> None:
     """R-S-2, R-H-29: with suicide_min 4 the first bidder picks nil or 4+."""
     rules = dataclasses.replace(FOUR, bidding=BiddingRules(suicide=True, suicide_min=4))
     state = deal(rules, W, {})
-    assert state.legal_actions() == [BID_BASE + b for b in (0, *range(4, 14))]
+    assert list(state.legal_actions()) == [BID_BASE + b for b in (0, *range(4, 14))]
     state.apply(BID_BASE)  # N nil
     state.apply(BID_BASE + 5)  # E 5
     with pytest.raises(IllegalAction) as caught:
@@ -178,7 +178,7 @@ def test_r_s_2_the_suicide_minimum() -> None:
 def test_r_m_1_mirror_bids_the_spades_held() -> None:
     """R-M-1, R-H-27: N holds three spades: the only bid is 3; any other is refused."""
     state = deal(load_rules("mirror"), W, {N: cards("AS KS 2S 3H")})
-    assert state.legal_actions() == [BID_BASE + 3]
+    assert list(state.legal_actions()) == [BID_BASE + 3]
     with pytest.raises(IllegalAction) as caught:
         state.apply(BID_BASE + 4)
     assert caught.value.rule_id == "R-M-1"
@@ -188,7 +188,7 @@ def test_r_m_3_mirror_with_no_spade_bids_nil() -> None:
     """R-M-3: no spade, nil; Mirror without nil is refused (a hand could not bid)."""
     spadeless = [c for c in range(39) if c % 3 == 0][:13]
     state = deal(load_rules("mirror"), W, {N: spadeless})
-    assert state.legal_actions() == [BID_BASE]
+    assert list(state.legal_actions()) == [BID_BASE]
     with pytest.raises(RulesProblems, match="need nil"):
         dataclasses.replace(load_rules("mirror"), nil=dataclasses.replace(FOUR.nil, enabled=False))
 
@@ -196,7 +196,7 @@ def test_r_m_3_mirror_with_no_spade_bids_nil() -> None:
 def test_r_w_1_whiz_bids_nil_or_the_spades_held() -> None:
     """R-W-1: with two spades, nil or 2 (jokers count as spades, R-J-10)."""
     state = deal(load_rules("whiz"), W, {N: cards("AS 2S")})
-    assert state.legal_actions() == [BID_BASE, BID_BASE + 2]
+    assert list(state.legal_actions()) == [BID_BASE, BID_BASE + 2]
     assert state.spade_count(N) == 2
 
 

@@ -495,7 +495,7 @@ def lockstep(rules: Rules, seed: int, max_hands: int) -> None:
             model.deal(deck)
         assert state.current_player() == model.seat
         legal = state.legal_actions()
-        assert legal == sorted(model.legal()), (state.phase, legal, sorted(model.legal()))
+        assert list(legal) == sorted(model.legal()), (state.phase, legal, sorted(model.legal()))
         action = legal[int(rng.random() * len(legal))]
         state.apply(action)
         model.apply(action)

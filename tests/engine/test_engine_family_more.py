@@ -153,7 +153,7 @@ def test_r_bb_1_a_blind_nil_partner_bids_no_blind_number() -> None:
     assert state.current_player() == E and blind_bid_action(6) in state.legal_actions()
     state.apply(NO_BLIND)
     assert state.current_player() == S
-    assert state.legal_actions() == [BLIND, NO_BLIND]
+    assert list(state.legal_actions()) == [BLIND, NO_BLIND]
 
 
 def test_r_bb_1_text_and_problems() -> None:

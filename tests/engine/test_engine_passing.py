@@ -41,7 +41,7 @@ def test_r_bn_4_blind_nil_passes_two_then_partner_two_back() -> None:
     S the other way round; E and W are untouched; then N (left of the dealer) leads."""
     state = to_passing(PASS2, {N}, {E: 3, S: 4, W: 4})
     assert state.phase == PASS and state.current_player() == N
-    assert state.legal_actions() == sorted(BEFORE[N])  # any card of the hand
+    assert list(state.legal_actions()) == sorted(BEFORE[N])  # any card of the hand
     state.apply(cards("JS")[0])
     assert state.current_player() == N and cards("JS")[0] in state.hand_of(S)
     state.apply(cards("AH")[0])

@@ -204,13 +204,13 @@ def test_r_2p_5_second_player_leads_the_first_trick() -> None:
         state = deal_2p(TWO, dealer, hands)
         bid_all(state, {N2: 3, S2: 3})
         assert state.phase == PLAY and state.current_player() == 1 - dealer
-        assert state.legal_actions() == hands[1 - dealer]
+        assert list(state.legal_actions()) == hands[1 - dealer]
 
 
 def test_seat_not_on_turn_has_no_legal_actions() -> None:
     state = deal_4p(FOUR, W, HANDS_A)
     bid_all(state, ALL_FOUR)
-    assert state.legal_actions(E) == [] and state.legal_actions(N) != []
+    assert list(state.legal_actions(E)) == [] and list(state.legal_actions(N)) != []
     assert not state.is_legal(parse_card("AH"))  # E's card, N on turn
     with pytest.raises(IllegalAction):
         state.apply(parse_card("AH"))

@@ -441,7 +441,7 @@ def run_game(rules: Rules, seed: int, max_hands: int, observe: bool = True) -> t
     twin: State | None = None
     while model.phase != OVER and model.hand_no < max_hands:
         if model.phase == DEAL:
-            assert state.phase == DEAL and state.current_player() == CHANCE and state.legal_actions() == []
+            assert state.phase == DEAL and state.current_player() == CHANCE and state.legal_actions() == ()
             deck = deck_for(seed, model.hand_no)
             state.deal(deck)
             model.deal(deck)
@@ -452,7 +452,7 @@ def run_game(rules: Rules, seed: int, max_hands: int, observe: bool = True) -> t
         assert state.current_player() == model.seat
         assert state.hand_no == model.hand_no and state.dealer == model.dealer
         legal = state.legal_actions()
-        assert legal == sorted(model.legal())
+        assert list(legal) == sorted(model.legal())
         assert legal, "the seat on turn always has a legal action"
         if model.phase == PLAY and not model.plays and not model.trick:
             dealt = [set(state.hand_of(s)) for s in range(players)]
@@ -482,7 +482,7 @@ def run_game(rules: Rules, seed: int, max_hands: int, observe: bool = True) -> t
             check_hand(state, model)
     if model.phase == OVER:
         assert state.is_terminal() and state.winner() == model.winner
-        assert state.current_player() == TERMINAL and state.legal_actions() == []
+        assert state.current_player() == TERMINAL and list(state.legal_actions()) == []
     else:
         assert not state.is_terminal() and state.winner() is None
     return state, model

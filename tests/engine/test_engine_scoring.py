@@ -213,7 +213,7 @@ def test_r_c_11_both_sides_over_500_in_one_hand_higher_wins() -> None:
     scores = play_plan(state, [NIL_6_7, NIL_7_6, PLAIN_6_7, NIL_6_7])
     assert scores == [(160, 170), (330, 330), (390, 400), (550, 570)]
     assert state.is_terminal() and state.phase == OVER and state.winner() == 1
-    assert state.legal_actions() == [] and state.current_player() < 0
+    assert list(state.legal_actions()) == [] and state.current_player() < 0
 
 
 def test_r_c_11_tie_at_500_or_more_plays_another_hand() -> None:

@@ -157,7 +157,7 @@ def test_r_f_3_the_solvers_play_the_lowest_club_to_the_first_trick() -> None:
         assert solver._legal(state.current, hand) == solver.deck.slots(state.legal_mask())
         if fast.available():
             core = FastSolver(state, 0, oc.groups, oc.table, oc.keen, oc.linear)
-            assert sorted(core.deck.card(c) for c in core.core.legal()) == state.legal_actions()
+            assert sorted(core.deck.card(c) for c in core.core.legal()) == list(state.legal_actions())
 
 
 def test_r_ct_1_a_cutthroat_claim_is_certain_exactly_when_minimax_says_so() -> None:

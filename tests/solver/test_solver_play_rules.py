@@ -54,4 +54,4 @@ def test_the_solvers_legal_cards_are_the_engines(play: PlayRules) -> None:
                 assert solver._legal(state.current, hand) == solver.deck.slots(state.legal_mask())
                 if core is not None:
                     core.load(state)
-                    assert sorted(core.deck.card(c) for c in core.core.legal()) == state.legal_actions()
+                    assert sorted(core.deck.card(c) for c in core.core.legal()) == list(state.legal_actions())
