@@ -124,6 +124,21 @@ def card_tuple(mask: int) -> tuple[int, ...]:
     return out if out is not None else ()
 
 
+# The actions of masks without cards (bids, declarations, the draft's choices): few
+# masks, each made once into a tuple for State.legal_actions to share (bounded, in case).
+_ACTION_ROWS: Final[dict[int, tuple[int, ...]]] = {}
+
+
+def action_tuple(mask: int) -> tuple[int, ...]:
+    """The actions of a legal-action mask, in increasing order, as a tuple that may be shared."""
+    row = _ACTION_ROWS.get(mask)
+    if row is None:
+        row = tuple(mask_actions(mask))
+        if len(_ACTION_ROWS) < 4096:
+            _ACTION_ROWS[mask] = row
+    return row
+
+
 def mask_actions(mask: int) -> list[int]:
     """The actions of a legal-action mask, in increasing order (the bits past the deck
     shifted down first: as one number they would not fit a machine word)."""
