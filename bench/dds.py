@@ -8,11 +8,13 @@ hands dealt from fixed seeds and played by the ``normal`` bot, every position of
 after spades are broken (from there Spades' play rules and bridge's with spades as trumps
 are the same game, so every card's value must be equal; a difference stops the bench).
 Ours is the C search core when it was built (else the Python solver, and it says so), a
-fresh solver per position ("cold") and one solver per hand and side moved from
-position to position with ``load`` ("warm", as ``spades analyze`` uses it); DDS keeps its own tables
-between calls. Then whole deals: the leader's side's tricks from the deal, ours under
-Spades' rules (spades not led before broken) and under bridge's (every lead free, the
-values checked against DDS's).
+fresh solver per position for the side on turn ("cold") and one solver per hand moved
+from position to position with ``load`` ("warm", as ``spades analyze`` uses it: it counts
+N-S's tricks, so an E-W card's value is the tricks N-S leave; one table for the whole
+hand, as DDS keeps its own tables between calls). Positions searched are printed too,
+ours and DDS's (its ``nodes``: the tricks its search started). Then whole deals: the
+leader's side's tricks from the deal, ours under Spades' rules (spades not led before
+broken) and under bridge's (every lead free, the values checked against DDS's).
 
 Run: ``pip install '.[bench]'`` (endplay), then ``python bench/dds.py`` (``--games 20``,
 ``--deals 50``, ``--no-warm``). Figures: bench/README.md.
@@ -97,7 +99,12 @@ def _pbn(st: State) -> str:
 
 def dds_values(st: State, ep: Endplay) -> dict[int, int]:
     """DDS's tricks for the side on turn, from the tricks left, for every legal card."""
-    dds, card_type, deal_type, denom, (player, rank) = ep
+    return dds_solve(st, ep)[0]
+
+
+def dds_solve(st: State, ep: Endplay) -> tuple[dict[int, int], int]:
+    """:func:`dds_values` and the tricks DDS's search started (its ``nodes`` figure)."""
+    _, card_type, deal_type, denom, (player, rank) = ep
     deal = deal_type.from_pbn(_pbn(st))  # type: ignore[attr-defined]
     deal.trump = denom.spades  # type: ignore[attr-defined]
     cards = st.trick_cards()
@@ -106,12 +113,16 @@ def dds_values(st: State, ep: Endplay) -> dict[int, int]:
     for _, card in cards:
         suit = getattr(denom, DENOMS[card // 13])
         deal.play(card_type(suit=suit, rank=getattr(rank, "R" + RANKS[card % 13])))  # type: ignore[operator]
-    solved = dds.solve_board(deal)  # type: ignore[attr-defined]
+    from endplay import _dds  # solve_board's own call, for the futureTricks' node count
+    from endplay.dds.solve import SolvedBoard
+
+    fut = _dds.futureTricks()
+    _dds.SolveBoard(deal._data, -1, 3, 1, fut, 0)  # type: ignore[attr-defined]  # every card, exact
     out: dict[int, int] = {}
-    for card, tricks in solved:
+    for card, tricks in SolvedBoard(fut):
         ours = DENOMS.index(card.suit.name) * 13 + RANKS.index(card.rank.name[1:])
         out[ours] = int(tricks)
-    return out
+    return out, int(fut.nodes)
 
 
 def _question(st: State) -> tuple[int, Outcome]:
@@ -131,57 +142,100 @@ def our_values(search: backend.Search, st: State) -> dict[int, int]:
     return {c: int(v) - taken for c, v in search.move_values().items()}
 
 
+def hand_solver(st: State) -> backend.Search:
+    """The warm solver of a hand: N-S's tricks, whoever is on turn."""
+    oc = Outcome(st, 0, value="tricks")
+    return backend.new_solver(st, 0, oc.groups, oc.table, oc.keen, oc.linear)
+
+
+def warm_values(search: backend.Search, st: State) -> dict[int, int]:
+    """:func:`our_values` from the hand's N-S solver: an E-W card is worth the tricks to
+    come that N-S do not take after it."""
+    taken = st.tricks_won[0] + st.tricks_won[2]
+    ns = {c: int(v) - taken for c, v in search.move_values().items()}
+    if st.current_player() % 2 == 0:
+        return ns
+    left = 13 - st.trick_no
+    return {c: left - v for c, v in ns.items()}
+
+
 def timed(fn: Callable[[], object]) -> tuple[float, object]:
     t0 = time.process_time()
     out = fn()
     return time.process_time() - t0, out
 
 
+@dataclasses.dataclass
+class Row:
+    """One position's figures: CPU seconds and positions searched (DDS's: the tricks its
+    search started, its ``nodes``; ours: every position, a trick's cards included)."""
+
+    cold_s: float
+    dds_s: float
+    warm_s: float
+    cold_n: int
+    warm_n: int
+    dds_n: int
+
+
 def positions_table(hands: list[tuple[State, list[int]]], warm: bool, ep: Endplay) -> None:
-    rows: dict[tuple[int, int], list[tuple[float, float, float | None, int]]] = {b: [] for b in BUCKETS}
+    rows: dict[tuple[int, int], list[Row]] = {b: [] for b in BUCKETS}
     checked = 0
     for start, cards in hands:
-        positions = broken_positions(start, cards)
-        hand_solvers: dict[int, backend.Search] = {}  # one a side: a solver's side is fixed
-        for st in positions:
+        warm_solver: backend.Search | None = None
+        for st in broken_positions(start, cards):
             left = 13 - st.trick_no
             bucket = next((b for b in BUCKETS if b[1] <= left <= b[0]), None)
             if bucket is None:
                 continue
-            cold_s, (mine, searched) = timed(lambda st=st: _cold(st))  # type: ignore[misc]
-            dds_s, theirs = timed(lambda st=st: dds_values(st, ep))
-            warm_s: float | None = None
+            cold_s, (mine, cold_n) = timed(lambda st=st: _cold(st))  # type: ignore[misc]
+            dds_s, (theirs, dds_n) = timed(lambda st=st: dds_solve(st, ep))  # type: ignore[misc]
+            warm_s, warm_n = 0.0, 0
             if warm:
-                side = st.current_player() % 2
-                if side not in hand_solvers:
-                    hand_solvers[side] = our_solver(st)
+                if warm_solver is None:
+                    warm_solver = hand_solver(st)
                 else:
-                    hand_solvers[side].load(st)
-                warm_s, warm_values = timed(lambda hs=hand_solvers[side], st=st: our_values(hs, st))
-                if warm_values != mine:
-                    sys.exit(f"warm and cold values differ at hand {st.hand_no + 1}: {warm_values} {mine}")
+                    warm_solver.load(st)
+                before = warm_solver.searched + warm_solver.nodes
+                warm_s, got = timed(lambda ws=warm_solver, st=st: warm_values(ws, st))
+                warm_n = warm_solver.searched + warm_solver.nodes - before
+                if got != mine:
+                    sys.exit(f"warm and cold values differ at hand {st.hand_no + 1}: {got} {mine}")
             if mine != theirs:
                 sys.exit(
                     f"values differ at hand {st.hand_no + 1}, {left} tricks left: ours {mine}, DDS {theirs}"
                 )
             checked += len(mine)
-            rows[bucket].append((cold_s, dds_s, warm_s, searched))
+            rows[bucket].append(Row(cold_s, dds_s, warm_s, cold_n, warm_n, dds_n))
     print(f"every card's value equal: {checked} cards")
+    _print_rows(rows, warm)
+
+
+def _print_rows(rows: dict[tuple[int, int], list[Row]], warm: bool) -> None:
     head = "tricks left | positions | cold/DDS median | p90"
-    print(head + (" | warm/DDS median | p90" if warm else "") + " | positions ours searched, median / max")
+    if warm:
+        head += " | warm/DDS median | p90"
+    print(head + " | positions searched, median / max: ours cold" + (", warm" if warm else "") + ", DDS's")
     for (hi, lo), got in rows.items():
         if not got:
             continue
-        cold = sorted(c / max(d, 1e-6) for c, d, _, _ in got)
+        cold = sorted(r.cold_s / max(r.dds_s, 1e-6) for r in got)
         line = f"{hi}-{lo} | {len(got)} | {statistics.median(cold):.2f}x | {_p90(cold):.2f}x"
         if warm:
-            ws = sorted((w or 0.0) / max(d, 1e-6) for _, d, w, _ in got)
+            ws = sorted(r.warm_s / max(r.dds_s, 1e-6) for r in got)
             line += f" | {statistics.median(ws):.2f}x | {_p90(ws):.2f}x"
-        nodes = [n for *_, n in got]
-        line += f" | {int(statistics.median(nodes)):,} / {max(nodes):,}"
+        figures = [[r.cold_n for r in got], [r.warm_n for r in got], [r.dds_n for r in got]]
+        line += " | " + ", ".join(
+            f"{int(statistics.median(n)):,} / {max(n):,}" for i, n in enumerate(figures) if warm or i != 1
+        )
         print(line)
-    for name, idx in (("cold", 0), ("DDS", 1)):
-        print(f"total CPU {name}: {sum(r[idx] for got in rows.values() for r in got):.2f} s")  # type: ignore[misc]
+    for name, cpu in (
+        ("cold", [r.cold_s for got in rows.values() for r in got]),
+        ("warm", [r.warm_s for got in rows.values() for r in got]),
+        ("DDS", [r.dds_s for got in rows.values() for r in got]),
+    ):
+        if warm or name != "warm":
+            print(f"total CPU {name}: {sum(cpu):.2f} s")
 
 
 def _cold(st: State) -> tuple[dict[int, int], int]:
@@ -199,7 +253,7 @@ def whole_deals(count: int, ep: Endplay) -> None:
     bridge = dataclasses.replace(rules, play=PlayRules(spades_break=False))
     spades_ratio: list[float] = []
     bridge_ratio: list[float] = []
-    searched = {"spades": 0, "bridge": 0}
+    searched = {"spades": 0, "bridge": 0, "DDS": 0}
     differ = 0
     for seed in range(1, count + 1):
         deals = {}
@@ -211,7 +265,9 @@ def whole_deals(count: int, ep: Endplay) -> None:
                 st.apply(min(a for a in st.legal_actions() if a > BID_BASE))
             deals[name] = st
         free = deals["bridge"]
-        dds_s, theirs = timed(lambda free=free: max(dds_values(free, ep).values()))
+        dds_s, (values, dds_n) = timed(lambda free=free: dds_solve(free, ep))  # type: ignore[misc]
+        theirs = max(values.values())
+        searched["DDS"] += dds_n
         ours = {}
         for name, st in deals.items():
             secs, (value, positions) = timed(lambda st=st: _deal_value(st))  # type: ignore[misc]
@@ -225,7 +281,8 @@ def whole_deals(count: int, ep: Endplay) -> None:
         f"whole deals ({count}): ours/DDS median, Spades rules {statistics.median(spades_ratio):.2f}x, "
         f"bridge question {statistics.median(bridge_ratio):.2f}x; bridge values all equal to DDS's; "
         f"{differ} deals where Spades' rules change the value; positions ours searched "
-        f"{searched['spades']:,} (Spades rules), {searched['bridge']:,} (bridge question)"
+        f"{searched['spades']:,} (Spades rules), {searched['bridge']:,} (bridge question); "
+        f"DDS's {searched['DDS']:,} (every card's value)"
     )
 
 

@@ -24,7 +24,8 @@
  * surely takes answers at once (count mode: the last counted trick it needs, taken by a
  * counted seat; table mode: a trick after which every outcome goes its way); the best
  * card found before tried first, then
- * (count mode, the side asking) the card that last made the cut at the same depth, then
+ * (count mode: every lead, and the follows of a seat counted alone's side) the card that
+ * last made the cut at the same depth, then
  * cheap winners or useless losers (_ddcore_moves.h); the last trick counted, not
  * searched (_ddcore_search.h).
  *

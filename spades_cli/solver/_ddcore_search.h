@@ -295,11 +295,12 @@ static int play(Core *c, int card, double u) {
     return r;
 }
 
-/* Count mode, a node of the side asking or any lead: the card that last made the cut at the
- * same depth of the hand, after the first card tried there had not (a "killer"), is tried
- * first, or second behind the table's best card at a lead. It saves positions in count
- * mode (for the other side's leads too, not its follows); in table mode (points) it does
- * not pay, so it is not used there (bench/README.md). */
+/* Count mode, any lead, and the follows of the side asking for a seat counted alone: the
+ * card that last made the cut at the same depth of the hand, after the first card tried
+ * there had not (a "killer"), is tried first, or second behind the table's best card at
+ * a lead. It saves positions in count mode at both sides' leads; at the follows only for
+ * a seat counted alone (a side's tricks search fewer without it there); in table mode
+ * (points) it does not pay, so it is not used there (bench/README.md). */
 static void killer_first(Core *c, int *moves, int m, int seat, int ply, int hinted) {
     int k = c->killer[ply], at = hinted ? 1 : 0;
     if (k < 0 || !((c->hands[seat] >> k) & 1)) return;
@@ -434,7 +435,8 @@ static int node(Core *c, double u, int hint) {
     order(c, moves, m, seat, hint);
     int mine = c->team[seat] == c->side;
     int ply = (MAXT - c->left) * c->n + c->tlen;
-    if (c->count_mode && (mine || !c->tlen) && m > 1) killer_first(c, moves, m, seat, ply, hint >= 0 && !c->tlen);
+    if (c->count_mode && (!c->tlen || (mine && c->alone >= 0)) && m > 1)
+        killer_first(c, moves, m, seat, ply, hint >= 0 && !c->tlen);
     u64 rel = 0;
     int floor_[4] = {0, 0, 0, 0}; /* per suit: cards below it answer as one already tried */
     for (int i = 0; i < m; i++) {

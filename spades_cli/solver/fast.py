@@ -75,6 +75,7 @@ class FastSolver:
         self.deck = deck
         self.asked = side
         team, self.side = deck.teams(side)
+        self.team = team
         self.radix = radix = deck.radix
         self.groups = groups[:]
         self.ngroups = max(groups) + 1
@@ -111,6 +112,10 @@ class FastSolver:
         )
         self.nodes = 0
         self.searched = 0
+        # The value of the last position whose cards move_values solved: the next one's
+        # first question starts from it (from one position to the next the value most
+        # often stays, as a hand is played; any guess gives the same values).
+        self.last_value: float | None = None
         self.load(state)
 
     def load(self, state: State) -> None:
@@ -162,10 +167,12 @@ class FastSolver:
         """The exact value of every legal card of the seat on turn (equivalent cards
         share their representative's value)."""
         out: dict[int, float] = {}
-        guess: float | None = None
+        guess = self.last_value
         reps = self.core.moves()
         for c in reps:
             guess = out[c] = self._exact(c, guess)
+        mine = self.team[self.current] == self.side
+        self.last_value = max(out.values()) if mine else min(out.values())
         for c in self.core.legal():
             if c not in out:
                 out[c] = out[rep_of(c, reps)]

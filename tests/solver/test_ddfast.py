@@ -192,6 +192,23 @@ def test_one_fast_solver_reused_position_after_position(seed: int) -> None:
         assert points.move_values() == slow.move_values()
 
 
+@pytest.mark.parametrize("seed", [11, 12])
+def test_one_tricks_solver_moved_in_play_order_gives_each_position_fresh_values(seed: int) -> None:
+    # As bench/dds.py and the analysis use it: one solver of N-S's tricks loads every
+    # position of a hand in play order, either side on turn (R-C-4 decides each trick);
+    # its first question at a position starts from the last position's value
+    # (``last_value``), and every card's value is a fresh solver's.
+    state = random_ending(FOUR, seed, 8)
+    rng = random.Random(seed)
+    oc = Outcome(state, 0, value="tricks")
+    warm = _fast(oc, state)
+    while state.phase == PLAY:
+        warm.load(state)
+        assert warm.move_values() == _fast(oc, state).move_values()
+        assert warm.last_value is not None
+        state.apply(rng.choice(state.legal_actions()))
+
+
 @pytest.mark.parametrize("seed", [3, 4])
 def test_a_table_that_starts_small_and_grows_answers_as_a_full_one(
     seed: int, monkeypatch: pytest.MonkeyPatch
