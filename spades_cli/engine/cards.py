@@ -151,6 +151,14 @@ def mask_actions(mask: int) -> list[int]:
     return out
 
 
+def mask_tuple(mask: int) -> tuple[int, ...]:
+    """The actions of any legal-action mask as a tuple, in increasing order: the masks of
+    actions alone shared (action_tuple), whole hands (passing, laying aside) made fresh."""
+    if mask >> NUM_CARDS:
+        return action_tuple(mask) if not mask & ALL_CARDS else tuple(mask_actions(mask))
+    return tuple(cards_in(mask))
+
+
 def mask_of(cards: Iterable[int]) -> int:
     m = 0
     for c in cards:

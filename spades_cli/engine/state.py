@@ -15,16 +15,7 @@ from typing import Final, TypeVar, cast, final
 from spades_cli.engine.actions import BID_BASE, DISCARD, EXCHANGE_DONE, KEEP, ZERO
 from spades_cli.engine.actions import NUM_ACTIONS as NUM_ACTIONS
 from spades_cli.engine.bidding import check_hands, zero_mask
-from spades_cli.engine.cards import (
-    ALL_CARDS,
-    NUM_CARDS,
-    SMALL_INTS,
-    action_tuple,
-    card_tuple,
-    cards_in,
-    mask_actions,
-    mask_of,
-)
+from spades_cli.engine.cards import SMALL_INTS, card_tuple, cards_in, mask_of, mask_tuple
 from spades_cli.engine.declare import NO_BLIND_MASK, behind_enough, declare, declare_mask
 from spades_cli.engine.discard import begin_discard, discard, take_left_over
 from spades_cli.engine.illegal import IllegalAction, refusal
@@ -340,9 +331,7 @@ class State:
         if not m:
             m = self._compute_legal()
             self._legal = m
-        if m >> NUM_CARDS:
-            return action_tuple(m) if not m & ALL_CARDS else tuple(mask_actions(m))
-        return tuple(cards_in(m))  # whole hands (passing, laying aside): rarely the same
+        return mask_tuple(m)
 
     def is_legal(self, action: int) -> bool:
         return action >= 0 and (self.legal_mask() >> action) & 1 == 1
