@@ -109,10 +109,10 @@ def whole_hands(hands: list[tuple[State, list[int]]], budget: int, what: str = "
     times: list[float] = []
     reports: list[HandReport] = []
     for start, cards in hands:
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         reports.append(analyze_hand(start, cards, 13, budget))
         times.append(time.perf_counter() - t0)
-        hand_line(len(reports), times[-1], reports[-1])
+        hand_line(len(reports), times[-1], reports[-1], time.process_time() - c0)
         if least:
             question_lines(least)
     summary(times, reports, budget, what)
@@ -125,20 +125,23 @@ def recorded_game(path: str, budget: int, least: int = 0) -> None:
     if least:  # hand by hand, to list each one's questions
         whole_hands(plays(match), budget, f" (the hands of {path})", least)
         return
-    marks: list[float] = []
+    marks: list[tuple[float, float]] = []
     reports = analyze_match(
-        match, budget=budget, progress=lambda done, total: marks.append(time.perf_counter())
+        match,
+        budget=budget,
+        progress=lambda done, total: marks.append((time.perf_counter(), time.process_time())),
     )
-    times = [b - a for a, b in itertools.pairwise(marks)]
+    times = [b[0] - a[0] for a, b in itertools.pairwise(marks)]
+    cpu = [b[1] - a[1] for a, b in itertools.pairwise(marks)]
     for i, (t, report) in enumerate(zip(times, reports, strict=True), 1):
-        hand_line(i, t, report)
+        hand_line(i, t, report, cpu[i - 1])
     summary(times, reports, budget, f" (the hands of {path})")
 
 
-def hand_line(i: int, seconds: float, report: HandReport) -> None:
+def hand_line(i: int, seconds: float, report: HandReport, cpu: float) -> None:
     seats, tricks, points = (f"{k / 1e6:.1f}M" for k in report.parts)
     print(
-        f"  hand {i}: {seconds:.2f} s, {report.searched} positions (seats {seats}, tricks {tricks}, "
+        f"  hand {i}: {seconds:.2f} s ({cpu:.2f} s CPU), {report.searched} positions (seats {seats}, tricks {tricks}, "
         f"points {points}), bids {list(report.bids)}, "
         f"double dummy {report.side_tricks} seats {report.seat_tricks}, "
         f"{report.skipped} cards not analysed",

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Final
 
 from spades_cli.analysis.figures import SeatFigures, deal_figures
+from spades_cli.analysis.forced import forced_tricks, group_limits
 from spades_cli.analysis.report import CardReport, HandReport, side_figures
 from spades_cli.analysis.threads import Halt
 from spades_cli.engine import PLAY, State
@@ -330,14 +331,23 @@ def trick_window(outcome: Outcome, st: State, tricks: float) -> list[float]:
         code += st.tricks_won[s] * radix ** groups[s]
         ours[groups[s]] = deck.side_of[s] == outcome.side
     taken = sum(st.tricks_won[s] for s in range(n) if deck.side_of[s] == outcome.side)
+    least, most = group_limits(st, groups)
+    side = [s for s in range(n) if deck.side_of[s] == outcome.side]
+    fewest = forced_tricks(st, side)
+    left = tricks_left(st)
+    utmost = left - forced_tricks(st, [s for s in range(n) if deck.side_of[s] != outcome.side])
     floor, ceiling = math.inf, -math.inf
     found: list[tuple[int, float]] = []
-    for add in spreads(ngroups, tricks_left(st), radix):
-        more, x = 0, add
+    for add in spreads(ngroups, left, radix):
+        more, x, able = 0, add, True
         for g in range(ngroups):
+            digit = x % radix
+            able = able and least[g] <= digit <= most[g]
             if ours[g]:
-                more += x % radix
+                more += digit
             x //= radix
+        if not able or not fewest <= more <= utmost:
+            continue  # no play of the hand ends so (analysis.forced)
         t, v = taken + more, outcome.table[code + add]
         found.append((t, v))
         if t >= tricks:
@@ -352,10 +362,12 @@ def _greatest(
 ) -> float:
     """:func:`~spades_cli.solver.sets.greatest_reached` over the points a position's tricks
     leave, but asking fewer "yes" questions (each costs about as much as the first: the
-    same made contract, set or nil proved again): a value that moved up past a floor is
-    asked at the top next, and one that fell two steps below a ceiling, or moved up and
-    missed the top, is asked run by run from the top down (:func:`_by_runs`; measured:
-    bench/README.md)."""
+    same made contract, set or nil proved again): above a floor, the lowest value of the
+    top run (:data:`STEP`) is asked first when it lies above the next step (a value that
+    moved up most often moved to the top: a nil kept instead of broken; a "no" so far up
+    is cheap), then the next step; a value that fell two steps below a ceiling, or moved
+    up and missed the top, is asked run by run from the top down (:func:`_by_runs`;
+    measured: bench/README.md)."""
     if bound == 0 or guess is None or len(values) < 3:
         return greatest_reached(values, reaches, guess, bound)
     k = 0
@@ -371,6 +383,15 @@ def _greatest(
         return _by_runs(values, 0, k - 2, reaches)
     if k + 2 >= len(values):
         return greatest_reached(values, reaches, guess, bound)
+    top = len(values) - 1  # the top run: the lowest value a bag or two below the top
+    while top > 0 and values[top] - values[top - 1] <= STEP:
+        top -= 1
+    if top > k + 1:
+        if reaches(values[top]):
+            return greatest_reached(values[top:], reaches, None)
+        if not reaches(values[k + 1]):
+            return values[k]
+        return _by_runs(values, k + 1, top - 1, reaches)
     if not reaches(values[k + 1]):
         return values[k]
     if reaches(values[-1]):

@@ -1,6 +1,7 @@
 """The analysis asks a position's points only among the values its tricks leave
-(``analysis.hand.trick_window``), and asks the top of them next when the points moved up
-past a floor (``analysis.hand._greatest``): fewer questions, the same values."""
+(``analysis.hand.trick_window``, narrowed by the forced tricks of ``analysis.forced``),
+and above a floor asks the top run first (``analysis.hand._greatest``): fewer
+questions, the same values."""
 
 from __future__ import annotations
 
@@ -39,16 +40,20 @@ def test_without_a_nil_n_s_tricks_decide_the_points() -> None:
 def test_near_the_bag_limit_one_trick_count_leaves_several_values() -> None:
     """R-C-9: hand 7, N-S bid 8 with 9 bags: exactly 8 tricks is 80 against E-W's 41
     (39), a ninth trick is N-S's tenth bag (-100): the points are not a function of
-    N-S's tricks, and the window keeps every value N-S's 8 tricks do not rule out."""
-    assert _window(7, 8) == [-59.0, -29.0, -28.0, -27.0, 22.0, 23.0, 24.0, 25.0, 39.0]
+    N-S's tricks, and the window keeps every value N-S's 8 tricks do not rule out, but
+    those of 0 or 1 trick: North's ace and king of spades are two tricks whatever anyone
+    plays (R-C-4, ``analysis.forced``)."""
+    assert _window(7, 8) == [-59.0, -27.0, 22.0, 23.0, 24.0, 25.0, 39.0]
     assert _window(7, 13) == [25.0, 39.0]
 
 
 def test_a_nil_keeps_the_window_wide() -> None:
     """R-4P-7, R-C-10: hand 1, North's nil: with N-S's 4 tricks the nil may be kept
-    (240) or broken (the others)."""
+    (240) or broken (the others); East's ace of spades is a trick whatever anyone plays
+    (R-C-4), so not the values of N-S's 13 tricks, nor those of North's 11 or more
+    (South's king, queen and jack below East's ace are South's three)."""
     window = _window(1, 4)
-    assert len(window) == 27 and window[0] == -130.0 and window[-2:] == [49.0, 240.0]
+    assert len(window) == 23 and window[0] == -130.0 and window[-2:] == [48.0, 240.0]
 
 
 def _asks(values: list[float], truth: float, guess: float | None, bound: int) -> tuple[float, list[float]]:
@@ -61,11 +66,16 @@ def _asks(values: list[float], truth: float, guess: float | None, bound: int) ->
     return _greatest(values, reaches, guess, bound), asked
 
 
-def test_a_value_up_past_its_floor_is_asked_at_the_top_next() -> None:
+def test_above_a_floor_the_top_run_is_asked_first() -> None:
+    """Above a floor, the lowest value of the top run (a bag or two below the top) is
+    asked before the step above the floor: a value that moved up most often moved to the
+    top (a nil kept instead of broken), and a "no" so far above is cheap."""
     values = [0.0, 1.0, 2.0, 3.0, 10.0]
-    assert _asks(values, 10.0, 1.0, 1) == (10.0, [2.0, 10.0])
-    assert _asks(values, 3.0, 1.0, 1) == (3.0, [2.0, 10.0, 3.0])
-    assert _asks(values, 1.0, 1.0, 1) == (1.0, [2.0])
+    assert _asks(values, 10.0, 1.0, 1) == (10.0, [10.0])
+    assert _asks(values, 3.0, 1.0, 1) == (3.0, [10.0, 2.0, 3.0])
+    assert _asks(values, 1.0, 1.0, 1) == (1.0, [10.0, 2.0])
+    # no run above the step: as before, the step, then the top
+    assert _asks([0.0, 1.0, 2.0, 3.0], 3.0, 1.0, 1) == (3.0, [2.0, 3.0])
 
 
 @pytest.mark.parametrize("size", [1, 2, 3, 6])
@@ -107,7 +117,7 @@ def test_r_4p_7_a_value_that_missed_the_top_is_asked_run_by_run() -> None:
     run of the contract made (41-49) is asked at its lowest value before its others."""
     got, asked = _asks(NIL_WINDOW, 43.0, -34.0, 1)
     assert got == 43.0
-    assert asked[:3] == [-33.0, 240.0, 41.0]
+    assert asked[:3] == [240.0, -33.0, 41.0]
     assert [u for u in asked if u <= 43.0] == [-33.0, 41.0, 43.0]
 
 
