@@ -141,7 +141,8 @@ def recorded_game(path: str, budget: int, least: int = 0) -> None:
 def hand_line(i: int, seconds: float, report: HandReport, cpu: float) -> None:
     seats, tricks, points = (f"{k / 1e6:.1f}M" for k in report.parts)
     print(
-        f"  hand {i}: {seconds:.2f} s ({cpu:.2f} s CPU), {report.searched} positions (seats {seats}, tricks {tricks}, "
+        f"  hand {i}: {seconds:.2f} s ({cpu:.2f} s CPU), {report.searched} positions "
+        f"(seats {seats}, tricks {tricks}, "
         f"points {points}), bids {list(report.bids)}, "
         f"double dummy {report.side_tricks} seats {report.seat_tricks}, "
         f"{report.skipped} cards not analysed",
