@@ -15,7 +15,12 @@ player:
 * by nil: bags a hand and the point difference a hand for the player's sides, in hands
   without a nil, with its own nil, and with the opponents' nil;
 * when both tables bid the same contracts (no nil): how far the side's tricks
-  ended from its contract (play alone makes the difference there).
+  ended from its contract (play alone makes the difference there);
+* the player's net points by how the two tables' bids on a deal differed (a nil at one
+  table only, the same nils, no nil; the same bids or other bids). Read the higher and
+  lower rows of the bids together: whichever table bids higher on the same cards is set
+  more often, so a high set rate in one row alone says little; the net points of the
+  deals whose bids differed say which table's bids did better.
 
 It reads the files with the project's transcript reader and replays them, as ``spades
 replay`` does; a file that does not replay is skipped with its one-line reason.
@@ -177,6 +182,37 @@ def report_play(rows: list[tuple[SideHand, SideHand, bool]]) -> None:
         print(f"    {d:+3}: {ours[d]:5} against {theirs[d]:5}")
 
 
+def deal_kind(a: HandResult, b: HandResult, rules: Rules) -> str:
+    """How the two tables' bids on the same cards differed: a nil at one table only,
+    the same nils with the same or other numbers, or no nil with the same or other bids."""
+    nils = [tuple(rules.is_nil(r.bids[s], r.blind[s]) for s in range(len(r.bids))) for r in (a, b)]
+    same = list(a.bids) == list(b.bids)
+    if nils[0] != nils[1]:
+        return "nil at one table only"
+    what = "same nils" if any(nils[0]) else "no nil"
+    return f"{what}, {'same bids' if same else 'other bids'}"
+
+
+def report_deals(games: list[tuple[Game, Game]], player: str) -> None:
+    """The player's net points (its sides' points less the other sides', both tables of
+    a deal added) by how the two tables' bids differed: where the points were won or lost."""
+    net: dict[str, list[int]] = collections.defaultdict(list)
+    for a, b in games:
+        for k in range(min(len(a.results), len(b.results))):
+            if a.decks[k] != b.decks[k] or player not in a.labels[:2]:
+                continue
+            total = 0
+            for g in (a, b):
+                mine = g.labels.index(player) % 2
+                sides = g.results[k].sides
+                total += sides[mine].points - sides[1 - mine].points
+            net[deal_kind(a.results[k], b.results[k], a.rules)].append(total)
+    print("  net points by how the tables' bids differed (both tables of a deal added):")
+    for key in sorted(net):
+        g = net[key]
+        print(f"    {key:<24} {len(g):5} deals: {sum(g):+7} points, {sum(g) / len(g):+6.1f} a deal")
+
+
 def study(folder: str, player: str | None = None) -> None:
     games = pairs(folder)
     if not games:
@@ -188,6 +224,7 @@ def study(folder: str, player: str | None = None) -> None:
     report_bids(rows)
     report_nils(rows)
     report_play(rows)
+    report_deals(games, who)
     sys.stdout.flush()
 
 

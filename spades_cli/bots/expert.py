@@ -17,7 +17,7 @@ left). Before that, in the two-player game, the search is the hard bot's, but ea
 sampled deal is played on by the rollout policy only until ``tail`` tricks are left and
 the solver plays the rest, so the end of every simulated hand is played well; in the
 four-player game (where that measured no better, and its slowest decisions took
-seconds) the hard bot's search decides, with four times its sampled card plays. Bids
+seconds) the hard bot's search decides, with eight times its sampled card plays. Bids
 use the hard bot's simulation over eight times its sampled deals
 (in the two-player game the tricks of solved whole deals foretold the tricks taken in
 play less well than its rollouts do), but in the four-player game nil is bid only where
@@ -80,14 +80,19 @@ TAIL_WORLDS = 16
 # the race to the target (as the hard bot plays), which the hand's points alone miss.
 VALUE: dict[int, Utility] = {2: hand_utility, 3: game_utility, 4: game_utility}
 TAIL_BUDGET = 20000  # positions a question of a solved tail; past it the rollout finishes the hand
-# Where the hard bot's search decides for the expert (four-player card play before the
-# solver takes over, every bid), it searches more than hard does: four times its
+# Where the hard bot's search decides for the expert (every bid; a card play the
+# expert's own search leaves to it), it searches more than hard does: four times its
 # simulated card plays with up to twice its sampled deals, and eight times its bidding
 # deals (the expert may take a second a decision; hard keeps to a few milliseconds).
 # Each step up won more games against hard (bench/README.md, bots).
 HARD_PLAY_BUDGET = 4 * PLAY_BUDGET
 HARD_MAX_WORLDS = 2 * MAX_WORLDS
 HARD_BID_WORLDS = 8 * BID_WORLDS
+# Four players, the card play before the solver takes over: twice that again, eight
+# times hard's card plays over up to four times its sampled deals (a few tens of
+# milliseconds a card, compiled; bench/README.md, expert).
+FOUR_PLAY_BUDGET = 8 * PLAY_BUDGET
+FOUR_MAX_WORLDS = 4 * MAX_WORLDS
 # But whether to bid nil at all (four players) is the hard bot's own verdict, from its
 # own 32 deals. Its rollouts play a nil with every card known and overrate it, and the
 # noise of 32 deals is what keeps its nil choice honest: over eight times the deals a
@@ -118,6 +123,9 @@ class ExpertBot:
         self.value = value if value is not None else VALUE
         self.hard = hard if hard is not None else HardBot(HARD_PLAY_BUDGET, HARD_BID_WORLDS, HARD_MAX_WORLDS)
         self.nil_judge = nil_judge if nil_judge is not None else HardBot()
+        # (a hard bot given, as tests do, searches every card play)
+        wide = HardBot(FOUR_PLAY_BUDGET, HARD_BID_WORLDS, FOUR_MAX_WORLDS)
+        self.four_play = wide if hard is None else self.hard
         self.nil_worlds = nil_worlds
         self.budget = budget
         self.searched = 0  # positions the solver searched for the last card decision
@@ -141,6 +149,8 @@ class ExpertBot:
             self.searched = self.budget - work.left
             if found is not None:
                 return found
+            if obs.players == 4:
+                return self.four_play.explain(obs, rules, rng)
         if obs.phase == BID and obs.players == 4 and self.nil_worlds and len(obs.hand) <= rules.hand_size:
             return self._bid(obs, rules, rng)
         return self.hard.explain(obs, rules, rng)

@@ -299,3 +299,42 @@ def test_expert_does_not_bid_the_nil_its_wider_search_overrates() -> None:
     assert wide.act(obs, FOUR, rng_for(2, "nil")) == BID_BASE
     action, why = ExpertBot().explain(obs, FOUR, rng)
     assert action == BID_BASE + 1, why
+
+
+def _nil_defence_trick_three() -> Observation:
+    """R-4P-7: from an expert-against-hard game (seed 2025, the deal the expert's sides
+    lost most on): North-South at 437 against 326, East has bid nil beside West's 3,
+    North and South 4 each. West leads the ace of clubs at the third trick, North throws
+    TH, East follows with 5C, and South, void in clubs, is to play."""
+    hands = {
+        N: "QD 8D 5D TH 3H 2H KS TS 9S 7S 5S KC 9C",
+        E: "5C AD TD 7D 4D KH QH 7H 5H 4H 6S TC 6C",
+        S: "KD JD 9D AH JH 8H 6H AS 8S 3S 2S 2C 2D",
+        W: "8C 7C 4C 3C 6D 3D 9H QS JS 4S JC QC AC",
+    }
+    plays = "TC 2C JC KC 9C 6C 2D QC AC TH 5C"
+    bids = {E: 0, S: 4, W: 3, N: 4}
+    state = position_4p(FOUR, hands, bids, plays, dealer=N, scores=(437, 326), bags=(7, 6))
+    return state.observation(S)
+
+
+def test_four_player_card_play_before_the_solver_searches_wider() -> None:
+    # R-4P-5, R-4P-7: before the solver takes over, the four-player card play is the hard
+    # search with eight times hard's simulated card plays over up to four times its
+    # sampled deals (bench/README.md, expert): here 351 deals, where the bids' search
+    # (four times the card plays, twice the deals) would sample 175.
+    obs = _nil_defence_trick_three()
+    card, why = ExpertBot().explain(obs, FOUR, rng_for(7, "expert"))
+    assert card in obs.legal and why.endswith("over 351 sampled deals")
+    _, narrow = ExpertBot().hard.explain(obs, FOUR, rng_for(7, "expert"))
+    assert narrow.endswith("over 175 sampled deals")
+
+
+def test_two_player_card_play_keeps_the_narrower_hard_search() -> None:
+    # R-2P-1: the wider four-player search leaves the two-player game as it was: where
+    # its own search gives up, the expert plays as the hard search over four times
+    # hard's card plays decides, with the same generator.
+    state = mid_hand(TWO, 5, 3)
+    obs = state.observation(state.current_player())
+    bot = ExpertBot(solve_from={2: 0}, tail={2: 0, 3: 0, 4: 0})
+    assert bot.explain(obs, TWO, rng_for(5, "two")) == bot.hard.explain(obs, TWO, rng_for(5, "two"))
