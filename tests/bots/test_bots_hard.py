@@ -12,7 +12,7 @@ from helpers.midhand import mid_hand, reshuffle_hidden, shown_voids
 from helpers.positions import position_4p
 
 from spades_cli.bots.determinize import build_state, cards_held, played_by, sample_worlds
-from spades_cli.bots.hard import HardBot, _fill_bids, cover_leads
+from spades_cli.bots.hard import NIL_FAIL_SCALE, HardBot, _fill_bids, calibrated_nil, cover_leads
 from spades_cli.bots.rollout import WIN_VALUE, game_utility, hand_utility, make_context, play_out
 from spades_cli.bots.view import bid_of, read_table
 from spades_cli.engine import BID, BID_BASE, PLAY, Rules, card_str, rng_for
@@ -247,3 +247,42 @@ def test_hard_bids_for_the_race_when_both_sides_reach_the_target() -> None:
     bot = HardBot()
     for key in ("first", "second", "third"):
         assert bid_of(bot.act(obs, FOUR, rng_for("race", key))) >= 2
+
+
+def test_a_simulated_nil_is_weighed_by_the_nils_made_at_the_table() -> None:
+    """R-C-10, R-4P-7: the nil's value over the sampled deals is reweighted so that its
+    failures count NIL_FAIL_SCALE times as often as the rollouts set it; a nil the
+    rollouts always make, or never make, is left as it is."""
+    made = [True, True, True, False]  # the rollouts make it 3 times in 4
+    values = [100.0, 100.0, 100.0, -100.0]
+    q = 1.0 - NIL_FAIL_SCALE * 0.25  # the made share at the table
+    out = calibrated_nil(values, made)
+    assert len(out) == len(values)
+    assert sum(out) / len(out) == pytest.approx(100.0 * q - 100.0 * (1.0 - q))
+    assert sum(out) / len(out) > sum(values) / len(values)
+    assert calibrated_nil(values[:3], made[:3]) == values[:3]
+    assert calibrated_nil([-100.0], [False]) == [-100.0]
+
+
+def test_hard_bids_the_nil_its_rollouts_underrate() -> None:
+    """R-C-10, R-4P-7: East, first to bid, holds no spade but the 2 and its high hearts
+    in a suit of eight. In a game against the normal bot hard bid nil here and made it;
+    its rollouts, which set its nils more often than the table does, made it a coin toss
+    (nil on one of the three generators below). Calibrated, the nil is clearly better."""
+    state = position_4p(
+        FOUR,
+        {
+            N: "3C 6C 2D 4D 6D 7D AD 5H AH 6S 7S 8S KS",
+            E: "2C 9C TC QC 3D 2H 3H 6H 8H JH QH KH 2S",
+            S: "4C 7C JC AC 9D KD 7H TH 3S 5S 9S TS QS",
+            W: "5C 8C KC 5D 8D TD JD QD 4H 9H 4S JS AS",
+        },
+        {},
+        dealer=N,
+        scores=(-54, 32),
+        bags=(6, 2),
+    )
+    assert state.phase == BID and state.current_player() == E
+    obs = state.observation(E)
+    for key in ("first", "second", "third"):
+        assert bid_of(HardBot().act(obs, FOUR, rng_for("nil", key))) == 0
