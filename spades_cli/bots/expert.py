@@ -99,6 +99,9 @@ FOUR_MAX_WORLDS = 4 * MAX_WORLDS
 # smaller edge cleared the noise test and the expert bid nil on hands hard would not, and
 # lost those hands (51 duplicate pairs against hard, seed 2024: of the positions where
 # only the expert's table bid nil, half of the nils failed; bench/README.md, bots).
+# Hard's calibration of its nils to the table (``NIL_FAIL_SCALE``, measured with normal
+# bots as the opponents) is not the expert's: its hard searches see the nils as they fall.
+RAW_NILS = 1.0
 
 
 class ExpertBot:
@@ -121,10 +124,11 @@ class ExpertBot:
         self.tail = tail if tail is not None else TAIL
         self.tail_worlds = tail_worlds
         self.value = value if value is not None else VALUE
-        self.hard = hard if hard is not None else HardBot(HARD_PLAY_BUDGET, HARD_BID_WORLDS, HARD_MAX_WORLDS)
-        self.nil_judge = nil_judge if nil_judge is not None else HardBot()
+        searched = HardBot(HARD_PLAY_BUDGET, HARD_BID_WORLDS, HARD_MAX_WORLDS, RAW_NILS)
+        self.hard = hard if hard is not None else searched
+        self.nil_judge = nil_judge if nil_judge is not None else HardBot(nil_fail_scale=RAW_NILS)
         # (a hard bot given, as tests do, searches every card play)
-        wide = HardBot(FOUR_PLAY_BUDGET, HARD_BID_WORLDS, FOUR_MAX_WORLDS)
+        wide = HardBot(FOUR_PLAY_BUDGET, HARD_BID_WORLDS, FOUR_MAX_WORLDS, RAW_NILS)
         self.four_play = wide if hard is None else self.hard
         self.nil_worlds = nil_worlds
         self.budget = budget

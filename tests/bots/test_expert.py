@@ -338,3 +338,13 @@ def test_two_player_card_play_keeps_the_narrower_hard_search() -> None:
     obs = state.observation(state.current_player())
     bot = ExpertBot(solve_from={2: 0}, tail={2: 0, 3: 0, 4: 0})
     assert bot.explain(obs, TWO, rng_for(5, "two")) == bot.hard.explain(obs, TWO, rng_for(5, "two"))
+
+
+def test_the_experts_nil_judge_sees_the_rollouts_nils_as_they_fall() -> None:
+    # R-4P-7: hard weighs its rollouts' failed nils down to the rate it fails at the table
+    # against normal bots (hard.NIL_FAIL_SCALE), and so bids nil with West's diamond
+    # honours; the expert's judge does not (expert.RAW_NILS) and the expert bids 1.
+    obs = _west_nil_with_the_diamond_honours()
+    assert HardBot().act(obs, FOUR, rng_for(2, "nil")) == BID_BASE
+    assert HardBot(nil_fail_scale=expert.RAW_NILS).act(obs, FOUR, rng_for(2, "nil")) == BID_BASE + 1
+    assert ExpertBot().act(obs, FOUR, rng_for(2, "nil")) == BID_BASE + 1
