@@ -253,6 +253,7 @@ static int play(Core *c, int card, double u) {
     int r;
     if (c->tlen == n) {
         int winner = c->win_seat, w = c->win_card;
+        c->tricks++;
         int sl = c->leader, sf = c->first, scode = c->code, sccode = c->ccode;
         u64 played = 0;
         for (int i = 0; i < n; i++) played |= 1ULL << c->trick[i];
@@ -450,13 +451,12 @@ static int node(Core *c, double u, int hint) {
             return r;
         }
         rel |= c->rel;
-        if (!floor_[suit]) {
-            /* The answer after ``card`` did not depend on the rank of any card of its suit
-             * below the lowest one in ``c->rel``: a lower card of the suit gives the same. */
-            u64 r_suit = c->rel & SUIT_MASK[suit];
-            int low = r_suit ? RANK(ctz64(r_suit)) : 16;
-            if (RANK(card) < low) floor_[suit] = low;
-        }
+        /* The answer after ``card`` did not depend on the rank of any card of its suit
+         * below the lowest one in ``c->rel``: a lower card of the suit gives the same (each
+         * card that fails may raise the floor its suit's earlier ones set). */
+        u64 r_suit = c->rel & SUIT_MASK[suit];
+        int low = r_suit ? RANK(ctz64(r_suit)) : 16;
+        if (RANK(card) < low && low > floor_[suit]) floor_[suit] = low;
     }
     c->best_card = moves[0];
     c->rel = whole_runs(c, rel, mask, seat);
