@@ -12,7 +12,9 @@ fresh solver per position for the side on turn ("cold") and one solver per hand 
 from position to position with ``load`` ("warm", as ``spades analyze`` uses it: it counts
 N-S's tricks, so an E-W card's value is the tricks N-S leave; one table for the whole
 hand, as DDS keeps its own tables between calls). Positions searched are printed too,
-ours and DDS's (its ``nodes``: the tricks its search started). Then whole deals: the
+and the tricks the searches finished, ours and DDS's (its ``nodes`` figure counts a trick
+each time its search plays a trick's last card: ours counted the same way, the like for
+like measure of the two trees; our positions count every card). Then whole deals: the
 leader's side's tricks from the deal, ours under Spades' rules (spades not led before
 broken) and under bridge's (every lead free, the values checked against DDS's).
 
@@ -167,8 +169,8 @@ def timed(fn: Callable[[], object]) -> tuple[float, object]:
 
 @dataclasses.dataclass
 class Row:
-    """One position's figures: CPU seconds and positions searched (DDS's: the tricks its
-    search started, its ``nodes``; ours: every position, a trick's cards included)."""
+    """One position's figures: CPU seconds, our positions searched (every position, a
+    trick's cards included) and the tricks the searches finished (DDS's ``nodes``)."""
 
     cold_s: float
     dds_s: float
@@ -176,6 +178,14 @@ class Row:
     cold_n: int
     warm_n: int
     dds_n: int
+    cold_t: int = 0
+    warm_t: int = 0
+
+
+def tricks_finished(search: backend.Search) -> int:
+    """The tricks ``search`` finished so far (the C core counts them; else 0)."""
+    count = getattr(search, "tricks_searched", None)
+    return int(count()) if count is not None else 0
 
 
 def positions_table(hands: list[tuple[State, list[int]]], warm: bool, ep: Endplay) -> None:
@@ -188,17 +198,19 @@ def positions_table(hands: list[tuple[State, list[int]]], warm: bool, ep: Endpla
             bucket = next((b for b in BUCKETS if b[1] <= left <= b[0]), None)
             if bucket is None:
                 continue
-            cold_s, (mine, cold_n) = timed(lambda st=st: _cold(st))  # type: ignore[misc]
+            cold_s, (mine, cold_n, cold_t) = timed(lambda st=st: _cold(st))  # type: ignore[misc]
             dds_s, (theirs, dds_n) = timed(lambda st=st: dds_solve(st, ep))  # type: ignore[misc]
-            warm_s, warm_n = 0.0, 0
+            warm_s, warm_n, warm_t = 0.0, 0, 0
             if warm:
                 if warm_solver is None:
                     warm_solver = hand_solver(st)
                 else:
                     warm_solver.load(st)
                 before = warm_solver.searched + warm_solver.nodes
+                done = tricks_finished(warm_solver)
                 warm_s, got = timed(lambda ws=warm_solver, st=st: warm_values(ws, st))
                 warm_n = warm_solver.searched + warm_solver.nodes - before
+                warm_t = tricks_finished(warm_solver) - done
                 if got != mine:
                     sys.exit(f"warm and cold values differ at hand {st.hand_no + 1}: {got} {mine}")
             if mine != theirs:
@@ -206,7 +218,7 @@ def positions_table(hands: list[tuple[State, list[int]]], warm: bool, ep: Endpla
                     f"values differ at hand {st.hand_no + 1}, {left} tricks left: ours {mine}, DDS {theirs}"
                 )
             checked += len(mine)
-            rows[bucket].append(Row(cold_s, dds_s, warm_s, cold_n, warm_n, dds_n))
+            rows[bucket].append(Row(cold_s, dds_s, warm_s, cold_n, warm_n, dds_n, cold_t, warm_t))
     print(f"every card's value equal: {checked} cards")
     _print_rows(rows, warm)
 
@@ -215,7 +227,9 @@ def _print_rows(rows: dict[tuple[int, int], list[Row]], warm: bool) -> None:
     head = "tricks left | positions | cold/DDS median | p90"
     if warm:
         head += " | warm/DDS median | p90"
-    print(head + " | positions searched, median / max: ours cold" + (", warm" if warm else "") + ", DDS's")
+    ours = "ours cold" + (", warm" if warm else "")
+    head += f" | positions searched, median / max: {ours}, DDS's"
+    print(head + f" | tricks finished, median: {ours}, DDS's")
     for (hi, lo), got in rows.items():
         if not got:
             continue
@@ -228,6 +242,10 @@ def _print_rows(rows: dict[tuple[int, int], list[Row]], warm: bool) -> None:
         line += " | " + ", ".join(
             f"{int(statistics.median(n)):,} / {max(n):,}" for i, n in enumerate(figures) if warm or i != 1
         )
+        tricks = [[r.cold_t for r in got], [r.warm_t for r in got], [r.dds_n for r in got]]
+        line += " | " + ", ".join(
+            f"{int(statistics.median(n)):,}" for i, n in enumerate(tricks) if warm or i != 1
+        )
         print(line)
     for name, cpu in (
         ("cold", [r.cold_s for got in rows.values() for r in got]),
@@ -238,10 +256,10 @@ def _print_rows(rows: dict[tuple[int, int], list[Row]], warm: bool) -> None:
             print(f"total CPU {name}: {sum(cpu):.2f} s")
 
 
-def _cold(st: State) -> tuple[dict[int, int], int]:
+def _cold(st: State) -> tuple[dict[int, int], int, int]:
     search = our_solver(st)
     values = our_values(search, st)
-    return values, search.searched + search.nodes
+    return values, search.searched + search.nodes, tricks_finished(search)
 
 
 def _p90(sorted_values: list[float]) -> float:
@@ -254,6 +272,7 @@ def whole_deals(count: int, ep: Endplay) -> None:
     spades_ratio: list[float] = []
     bridge_ratio: list[float] = []
     searched = {"spades": 0, "bridge": 0, "DDS": 0}
+    finished = {"spades": 0, "bridge": 0}
     differ = 0
     for seed in range(1, count + 1):
         deals = {}
@@ -270,9 +289,10 @@ def whole_deals(count: int, ep: Endplay) -> None:
         searched["DDS"] += dds_n
         ours = {}
         for name, st in deals.items():
-            secs, (value, positions) = timed(lambda st=st: _deal_value(st))  # type: ignore[misc]
+            secs, (value, positions, tricks) = timed(lambda st=st: _deal_value(st))  # type: ignore[misc]
             ours[name] = value
             searched[name] += positions
+            finished[name] += tricks
             (spades_ratio if name == "spades" else bridge_ratio).append(secs / max(dds_s, 1e-6))
         if ours["bridge"] != theirs:
             sys.exit(f"deal {seed}: bridge question ours {ours['bridge']}, DDS {theirs}")
@@ -282,15 +302,17 @@ def whole_deals(count: int, ep: Endplay) -> None:
         f"bridge question {statistics.median(bridge_ratio):.2f}x; bridge values all equal to DDS's; "
         f"{differ} deals where Spades' rules change the value; positions ours searched "
         f"{searched['spades']:,} (Spades rules), {searched['bridge']:,} (bridge question); "
-        f"DDS's {searched['DDS']:,} (every card's value)"
+        f"tricks finished: ours {finished['spades']:,} (Spades rules), {finished['bridge']:,} "
+        f"(bridge question), DDS's {searched['DDS']:,} (every card's value)"
     )
 
 
-def _deal_value(st: State) -> tuple[int, int]:
-    """The value of a deal by our search, and the positions it searched."""
+def _deal_value(st: State) -> tuple[int, int, int]:
+    """The value of a deal by our search, the positions it searched and the tricks it
+    finished."""
     search = our_solver(st)
     value = int(search.value())
-    return value, search.searched + search.nodes
+    return value, search.searched + search.nodes, tricks_finished(search)
 
 
 def main() -> None:

@@ -215,6 +215,7 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
         return -1;
     }
     release(c);
+    c->tricks = 0;
     c->n = n;
     c->radix = radix;
     c->pairs = n == 4 && pairs != 0;
@@ -423,6 +424,10 @@ static PyObject *Core_moves(Core *c, PyObject *Py_UNUSED(ignored)) {
     return out;
 }
 
+/* tricks() -> the tricks this solver's searches finished (each a trick's last card played
+ * in the search: the figure DDS reports as its nodes) */
+static PyObject *Core_tricks(Core *c, PyObject *Py_UNUSED(ignored)) { return PyLong_FromLongLong(c->tricks); }
+
 static PyMethodDef Core_methods[] = {
     {"load", (PyCFunction)Core_load, METH_VARARGS, "Search from this position next."},
     {"test", (PyCFunction)Core_test, METH_VARARGS, "Can the side make the value at least u?"},
@@ -430,6 +435,7 @@ static PyMethodDef Core_methods[] = {
     {"legal", (PyCFunction)Core_legal, METH_NOARGS, "Every legal card, low first."},
     {"share", (PyCFunction)Core_share, METH_O, "Read another solver's counted-trick bounds."},
     {"stop", (PyCFunction)Core_stop, METH_NOARGS, "End the search running in another thread."},
+    {"tricks", (PyCFunction)Core_tricks, METH_NOARGS, "Tricks the searches finished."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -105,6 +105,7 @@ typedef struct {
     u64 gone;
     /* the search */
     long long nodes, budget;
+    long long tricks; /* the tricks the searches finished since the solver was made (DDS's unit) */
     int aborted, best_card, want_win;
     /* by cards played in the hand so far: the last card that made the cut there after the
      * card tried first had not (-1: none); count mode tries it first (see node()) */

@@ -29,15 +29,24 @@ static int last_trick(Core *c, double u) {
 }
 
 /* ``rel`` widened so that no run of equivalent cards searched through its lowest card is
- * cut by the lowest relevant card of its suit. */
-static u64 whole_runs(Core *c, u64 rel, u64 mask, int seat) {
+ * cut by the lowest relevant card of its suit; a run wholly below its suit's ``floor_``
+ * (see node()) needs nothing: each of its cards answers as the card that set the floor. */
+static u64 whole_runs(Core *c, u64 rel, u64 mask, int seat, const int *floor_) {
     u64 hand = c->hands[seat], gone = c->gone;
     for (int suit = 0; suit < 4; suit++) {
         u64 r = rel & SUIT_MASK[suit];
         if (!r || !(mask & SUIT_MASK[suit])) continue;
         u64 low = r & (~r + 1);
         if (!(hand & low)) continue;
-        int cc = ctz64(low), base = 16 * suit, below = cc - 1;
+        int cc = ctz64(low), base = 16 * suit, below = cc - 1, top = cc;
+        for (int up = cc + 1; up < base + 16; up++) { /* the run's highest card */
+            u64 b = 1ULL << up;
+            if (hand & b)
+                top = up;
+            else if (!(gone & b))
+                break;
+        }
+        if (RANK(top) < floor_[suit]) continue;
         while (below >= base) {
             u64 b = 1ULL << below;
             if (gone & b) {
@@ -253,6 +262,7 @@ static int play(Core *c, int card, double u) {
     int r;
     if (c->tlen == n) {
         int winner = c->win_seat, w = c->win_card;
+        c->tricks++;
         int sl = c->leader, sf = c->first, scode = c->code, sccode = c->ccode;
         u64 played = 0;
         for (int i = 0; i < n; i++) played |= 1ULL << c->trick[i];
@@ -450,15 +460,14 @@ static int node(Core *c, double u, int hint) {
             return r;
         }
         rel |= c->rel;
-        if (!floor_[suit]) {
-            /* The answer after ``card`` did not depend on the rank of any card of its suit
-             * below the lowest one in ``c->rel``: a lower card of the suit gives the same. */
-            u64 r_suit = c->rel & SUIT_MASK[suit];
-            int low = r_suit ? RANK(ctz64(r_suit)) : 16;
-            if (RANK(card) < low) floor_[suit] = low;
-        }
+        /* The answer after ``card`` did not depend on the rank of any card of its suit
+         * below the lowest one in ``c->rel``: a lower card of the suit gives the same (each
+         * card that fails may raise the floor its suit's earlier ones set). */
+        u64 r_suit = c->rel & SUIT_MASK[suit];
+        int low = r_suit ? RANK(ctz64(r_suit)) : 16;
+        if (RANK(card) < low && low > floor_[suit]) floor_[suit] = low;
     }
     c->best_card = moves[0];
-    c->rel = whole_runs(c, rel, mask, seat);
+    c->rel = whole_runs(c, rel, mask, seat, floor_);
     return !mine;
 }

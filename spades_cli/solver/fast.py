@@ -188,6 +188,11 @@ class FastSolver:
             return self._ask(slot, v, cap)
         return not self._ask(slot, math.nextafter(v, math.inf), cap)
 
+    def tricks_searched(self) -> int:
+        """The tricks this solver's searches finished (a trick's last card played in the
+        search): DDS's unit of work (its ``nodes``), for like-for-like comparisons."""
+        return self.core.tricks()
+
     def distinct_moves(self) -> list[int]:
         """One legal card of each run of equivalent cards of the seat on turn, low first."""
         card = self.deck.card_of

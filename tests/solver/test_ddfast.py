@@ -323,3 +323,25 @@ def test_the_core_refuses_a_malformed_card_order() -> None:
     ):
         with pytest.raises(ValueError, match="order"):
             ddfast._ddcore.Core(*args, bad, *rest)
+
+
+@pytest.mark.parametrize("seed", [3, 8, 21])
+def test_the_core_counts_each_trick_its_search_finishes(seed: int) -> None:
+    """A trick's last card played by the search counts one trick (DDS's unit of work, as
+    bench/dds.py compares them); the last trick is counted, not searched (R-C-4)."""
+    state = random_ending(FOUR, seed, 2)
+    while len(state.trick) < 3:  # the last seat of the trick on turn, two cards in hand
+        state.apply(min(state.legal_actions()))
+    oc = Outcome(state, state.current % 2, value="tricks")
+    solver = _fast(oc, state)
+    assert solver.tricks_searched() == 0
+    cards = solver.distinct_moves()
+    for k, card in enumerate(cards, start=1):
+        solver.reaches(card, 1.0, oc.side)  # the card ends the trick; the last one is counted
+        assert solver.tricks_searched() == k
+    last = random_ending(FOUR, seed, 1)
+    while len(last.trick) < 3:
+        last.apply(min(last.legal_actions()))
+    solver = _fast(Outcome(last, last.current % 2, value="tricks"), last)
+    solver.value()
+    assert solver.tricks_searched() == 1  # its one card ends the last trick: no search after it
