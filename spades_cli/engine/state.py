@@ -20,7 +20,15 @@ from spades_cli.engine.declare import NO_BLIND_MASK, behind_enough, declare, dec
 from spades_cli.engine.discard import begin_discard, discard, take_left_over
 from spades_cli.engine.illegal import IllegalAction, refusal
 from spades_cli.engine.ledger import Ledger, Unscored, fresh_ledger
-from spades_cli.engine.observation import HandResult, Observation, Trick, zero_at
+from spades_cli.engine.observation import (
+    WINNER_BITS,
+    HandResult,
+    Observation,
+    Trick,
+    hand_tricks,
+    observe,
+    zero_at,
+)
 from spades_cli.engine.passing import pass_queue, receiver
 from spades_cli.engine.phases import BID, PHASES, PLAY, Phase
 from spades_cli.engine.plan import MODE_FREE, MODE_MIRROR, plan_for
@@ -52,13 +60,10 @@ _DONE_MASK: Final = 1 << EXCHANGE_DONE
 # Who has looked at the hand, by the number of seats (tuples: a hand's start shares them).
 _NOBODY: Final[tuple[tuple[bool, ...], ...]] = tuple((False,) * n for n in range(5))
 _EVERYONE: Final[tuple[tuple[bool, ...], ...]] = tuple((True,) * n for n in range(5))
-# A finished trick's winner in the hand's ``_winners`` (seats 0..3: two bits each).
-_WINNER_BITS: Final = 2
-_WINNER_MASK: Final = 3
 
 
 def _row(n: int, value: T) -> list[T]:
-    """A new list of ``n`` times ``value`` (written out: cheaper than copying a list)."""
+    """A new list of ``n`` times ``value`` (written out: cheaper than ``[value] * n``)."""
     return [value, value, value, value] if n == 4 else [value] * n
 
 
@@ -115,13 +120,9 @@ class State:
         self._last_winner = -1
         self.history: list[int] = []  # every action of the game, chance draws included
         self.trick: list[int] = []  # (a hand's end leaves a new empty list here)
-        # The per-seat lists, made once a game: a hand's end resets them in place (_clear_rows).
-        self._hands = _row(n, 0)
-        self._own_discards = _row(n, 0)
-        self._exchanged = _row(n, 0)
-        self.bids = _row(n, -1)
-        self.blind = _row(n, False)
-        self.zero = _row(n, False)  # R-NV-4: the seats whose bid of 0 is a zero, not nil
+        # The per-seat lists, made once a game (_clear_rows resets them); zero: R-NV-4, not nil.
+        self._hands, self._own_discards, self._exchanged = _row(n, 0), _row(n, 0), _row(n, 0)
+        self.bids, self.blind, self.zero = _row(n, -1), _row(n, False), _row(n, False)
         self.tricks_won = _row(n, 0)
         self._played: list[list[int]] = []  # the cards of each finished trick of the hand
         self._start_hand()
@@ -133,8 +134,7 @@ class State:
         self._phase = _DEAL
         self.current = CHANCE
         self._deck: tuple[int, ...] | None = None
-        # (machine words once compiled: each seat's cards, and the seats whose ``hands`` entry is stale)
-        self._h0: i64 = 0
+        self._h0: i64 = 0  # each seat's cards, and below the seats whose ``hands`` entry is stale
         self._h1: i64 = 0
         self._h2: i64 = 0
         self._h3: i64 = 0
@@ -144,35 +144,24 @@ class State:
         self.trick_no = self._legal = 0
         self._decided = _NOBODY[self.n]
         self._exch_seat = self.win_card = self.win_seat = -1
-        # The trick in progress (machine words once compiled; read only while it has cards):
-        # the cards that follow the card led (R-C-3) and those that beat the winning card (R-C-4).
-        self._led: i64 = 0
-        self._beaters: i64 = 0
+        self._led: i64 = 0  # the trick in progress: the cards that follow the card led (R-C-3),
+        self._beaters: i64 = 0  # and those that beat the winning card (R-C-4; valid while it has cards)
         self._queue: tuple[int, ...] = ()  # the seats to act in turn (tuples: shared, never changed)
         self._exch_queue: tuple[int, ...] = ()
         self._passes: tuple[int, ...] = ()  # R-BN-4: the seat passing each card still to pass
         self._discarder = -1  # R-J-6: the seat holding the cards left over, until it lays them aside
         self.broken = not plan.spades_break
-        self._winners: i64 = 0  # each finished trick's winner, _WINNER_BITS a trick (< 28 tricks)
+        self._winners: i64 = 0  # each finished trick's winner, WINNER_BITS a trick (< 28 tricks)
         self._first_leader = self.leader = (self.dealer + 1) % self.n
         self.first_trick = True
 
     def _clear_rows(self) -> None:
         """The per-seat lists and the tricks played, reset in place for a new hand."""
-        n = self.n
-        discards, exchanged, bids, blind, zero, won = (
-            self._own_discards,
-            self._exchanged,
-            self.bids,
-            self.blind,
-            self.zero,
-            self.tricks_won,
-        )
-        for s in range(n):
-            discards[s] = exchanged[s] = won[s] = 0
-            bids[s] = -1
-            blind[s] = zero[s] = False
-        self._stale = (1 << n) - 1  # ``hands`` catches up with the empty hands when read
+        for s in range(self.n):
+            self._own_discards[s] = self._exchanged[s] = self.tricks_won[s] = 0
+            self.bids[s] = -1
+            self.blind[s] = self.zero[s] = False
+        self._stale = (1 << self.n) - 1  # ``hands`` catches up with the empty hands when read
         self._played.clear()
 
     def clone(self) -> State:
@@ -208,12 +197,11 @@ class State:
         rules: Rules,
         bids: Sequence[int] | None = None,
     ) -> State:
-        """A state consistent with what one seat has seen, the hidden cards filled in:
-        ``hidden_hands`` gives every seat's hand as a mask (the observer's own included); with
-        the cards played they make up the deck. The observation is of bidding or play; in
-        bidding, ``bids`` (every seat's, the ones to come filled in) starts the state at the
-        first lead, else it waits for the next bid. Earlier hands, scores and bags come from
-        the observation; ``history`` starts empty. ValueError when the hands do not fit."""
+        """A state consistent with what one seat has seen, the hidden cards filled in: ``hidden_hands`` gives
+        every seat's hand as a mask (the observer's own included), which with the cards played make up the
+        deck. The observation is of bidding or play; in bidding, ``bids`` (every seat's, those to come filled
+        in) starts the state at the first lead, else it waits for the next bid. Earlier hands, scores and bags
+        come from the observation; ``history`` starts empty. ValueError when the hands do not fit."""
         obs = observation
         if obs.phase != BID and obs.phase != PLAY:
             raise ValueError(f"a state is built from an observation of bidding or play, not {obs.phase}")
@@ -252,9 +240,7 @@ class State:
         self._phase = _PLAY
         self._played = [list(t.cards) for t in obs.tricks]
         self.trick = list(obs.current_trick)
-        self._winners = 0
-        for i, t in enumerate(obs.tricks):
-            self._winners |= t.winner << i * _WINNER_BITS
+        self._winners = sum(t.winner << i * WINNER_BITS for i, t in enumerate(obs.tricks))
         self._first_leader = obs.tricks[0].leader if obs.tricks else obs.leader
         self.trick_no, self.tricks_won = len(obs.tricks), list(obs.tricks_won)
         self.leader, self.current = obs.leader, obs.current
@@ -472,12 +458,7 @@ class State:
         trick = self.trick
         plan = self._plan
         keeps = plan.card_keeps[situation(len(trick) > 0, self.first_trick, self.broken)]
-        if not keeps:
-            return hand
-        led = 0
-        if trick:
-            led = self._led  # (not a conditional expression: mixing int and i64 boxes them)
-        return legal_cards(keeps, hand, led)
+        return legal_cards(keeps, hand, self._led) if keeps else hand  # (_led: 0 when leading)
 
     # -- moves --------------------------------------------------------------------
 
@@ -546,12 +527,9 @@ class State:
             cast("list[object]", trick).append(boxed)
             played = len(trick)
             plan = self._plan
-            if played == 1:  # the lead: it wins so far
-                self._led = plan.suit_mask[action]
-                self._beaters = plan.beaten_by[action]
-                self.win_card = action
-                self.win_seat = seat
-            elif self._beaters & bit:  # beats(), inlined (R-C-4)
+            if played == 1 or self._beaters & bit:  # the lead, or it beats the winning card (R-C-4)
+                if played == 1:
+                    self._led = plan.suit_mask[action]
                 self._beaters = plan.beaten_by[action]
                 self.win_card = action
                 self.win_seat = seat
@@ -593,8 +571,7 @@ class State:
     def _finish_trick(self) -> None:
         winner = self.win_seat
         w: i64 = winner
-        shift: i64 = self.trick_no * _WINNER_BITS
-        self._winners |= w << shift
+        self._winners |= w << self.trick_no * WINNER_BITS
         won = self.tricks_won
         won[winner] = won[winner] + 1
         self._played.append(self.trick)  # (one append a trick, not one a card)
@@ -602,6 +579,7 @@ class State:
         self._last_leader = self.leader
         self._last_winner = winner
         self.trick = []
+        self._led = 0  # no trick in progress
         self.first_trick = False
         self.trick_no += 1
         self.leader = winner  # R-C-5
@@ -611,8 +589,7 @@ class State:
 
     @property
     def last_trick(self) -> Trick | None:
-        """The last finished trick (cards in play order, its leader and winner), also
-        once the hand it ended is scored and until the next trick ends; None before."""
+        """The last finished trick (also once its hand is scored, until the next one ends); None before."""
         if self._last_leader < 0:
             return None
         return Trick(self._last_leader, tuple(self._last_cards), self._last_winner)
@@ -620,14 +597,7 @@ class State:
     @property
     def tricks(self) -> list[Trick]:
         """The finished tricks of the current hand."""
-        out = []
-        leader = self._first_leader
-        played = self._played
-        for i in range(len(played)):
-            winner = self._winners >> i * _WINNER_BITS & _WINNER_MASK
-            out.append(Trick(leader, tuple(played[i]), winner))
-            leader = winner
-        return out
+        return hand_tricks(self._first_leader, self._played, self._winners)
 
     def _next_bidder(self) -> None:
         for seat in self._queue:  # (the seats that have bid are passed over, not dropped)
@@ -805,43 +775,15 @@ class State:
     @property
     def results(self) -> list[HandResult]:
         """A :class:`HandResult` per finished hand (built when first read: see engine/ledger.py)."""
-        ledger = self._ledger
-        if len(ledger.pending) != len(self._unscored):
-            ledger = ledger.plus(self._unscored)  # (the same for every reader: a race makes two alike)
-            self._ledger = ledger
-        return ledger.results()
+        if len(self._ledger.pending) != len(self._unscored):  # (a race makes two ledgers alike)
+            self._ledger = self._ledger.plus(self._unscored)
+        return self._ledger.results()
 
     # -- views --------------------------------------------------------------------
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now: its own cards, public play, its own discards."""
-        phase = self._phase
-        looked = self._decided[seat] or phase in (_BID, _PLAY, _EXCHANGE, _DRAW, _PASS, _DISCARD)
-        return Observation(
-            seat=seat,
-            players=self.n,
-            phase=PHASES[phase],
-            hand_no=self.hand_no,
-            dealer=self.dealer,
-            current=self.current,
-            looked=looked,
-            hand=tuple(self.hand_of(seat)) if looked else (),
-            draft_card=self.draft_card() if self.current == seat else None,
-            own_discards=tuple(cards_in(self._own_discards[seat])),
-            exchanged=tuple(self._exchanged),
-            declared=tuple(self.blind),
-            bids=tuple(None if b < 0 else b for b in self.bids),
-            tricks=tuple(self.tricks),
-            current_trick=tuple(self.trick),
-            leader=self.leader,
-            tricks_won=tuple(self.tricks_won),
-            spades_broken=self.broken,
-            scores=tuple(self._scores),
-            bags=tuple(self._bags),
-            results=tuple(self.results),
-            legal=tuple(self.legal_actions()) if self.current == seat else (),
-            zero=tuple(self.zero) if any(z for z in self.zero) else (),
-        )
+        return observe(self, seat)
 
     def hand_of(self, seat: int) -> list[int]:
         return cards_in(self._hand(seat))
