@@ -2,10 +2,11 @@
 
 A hand's scores and bags are counted when it ends; its :class:`HandResult` (and the
 SideResults in it) is built from the same numbers the first time the results are read
-after that, so random play pays for none. A hand's end makes a new ledger with a longer
-``_unscored`` tuple; a reader, holding the lock, builds the entries past ``_settled`` from the tuple it
-read, then moves ``_settled`` on, so two readers on different threads cannot build one
-hand twice (a hand's end never takes the lock).
+after that, so random play pays for none. A hand's end adds the hand to the state's tuple
+of ended hands; the first read of the results after it makes a new ledger with that longer
+``_unscored`` tuple (``plus``); a reader, holding the lock, builds the entries past
+``_settled`` from the tuple it read, then moves ``_settled`` on, so two readers on
+different threads cannot build one hand twice (a hand's end never takes the lock).
 """
 
 from __future__ import annotations
@@ -52,14 +53,21 @@ class Ledger:
         self._unscored: tuple[Unscored, ...] = ()
         self._settled = 0  # how many of _unscored are in _results
 
-    def plus(self, hand: Unscored) -> Ledger:
-        """The ledger with one more hand ended (this one is never changed but for the
-        results it builds when read, so states and their clones share it)."""
+    @property
+    def pending(self) -> tuple[Unscored, ...]:
+        """The hands ended since the results given to the constructor."""
+        return self._unscored
+
+    def plus(self, hands: tuple[Unscored, ...]) -> Ledger:
+        """The ledger with the hands ended since the given results: this one's ``pending``
+        and more after them (this one is never changed but for the results it builds when
+        read, so states and their clones share it). The state keeps its ended hands in a
+        tuple and asks for a ledger only when its results are read."""
         settled = self._settled  # read first: _results holds at least _base + this many
         c = Ledger(self._plan, self._players, self._results[: self._base + settled])
         c._base = self._base
         c._settled = settled
-        c._unscored = (*self._unscored, hand)
+        c._unscored = hands
         return c
 
     def results(self) -> list[HandResult]:

@@ -10,7 +10,7 @@ generator; the cards drawn in the double-nil exchange are chance actions.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, TypeVar, cast, final
+from typing import TYPE_CHECKING, Final, TypeVar, cast, final
 
 from spades_cli.engine.actions import BID_BASE, DISCARD, EXCHANGE_DONE, KEEP, ZERO
 from spades_cli.engine.actions import NUM_ACTIONS as NUM_ACTIONS
@@ -19,14 +19,25 @@ from spades_cli.engine.cards import SMALL_INTS, card_tuple, cards_in, mask_of, m
 from spades_cli.engine.declare import NO_BLIND_MASK, behind_enough, declare, declare_mask
 from spades_cli.engine.discard import begin_discard, discard, take_left_over
 from spades_cli.engine.illegal import IllegalAction, refusal
-from spades_cli.engine.ledger import Ledger, fresh_ledger
-from spades_cli.engine.observation import HandResult, Observation, Trick, zero_at
+from spades_cli.engine.ledger import Ledger, Unscored, fresh_ledger
+from spades_cli.engine.observation import (
+    WINNER_BITS,
+    HandResult,
+    Observation,
+    Trick,
+    hand_tricks,
+    observe,
+    zero_at,
+)
 from spades_cli.engine.passing import pass_queue, receiver
 from spades_cli.engine.phases import BID, PHASES, PLAY, Phase
 from spades_cli.engine.plan import MODE_FREE, MODE_MIRROR, plan_for
 from spades_cli.engine.play import first_leader, legal_cards, situation, trick_winner
 from spades_cli.engine.rules import Rules
 from spades_cli.engine.scoring import score_sides, split_deck
+
+if TYPE_CHECKING:
+    from spades_cli.engine._native import i64  # a machine word once compiled (see there)
 
 T = TypeVar("T")
 CHANCE: Final = -1
@@ -52,7 +63,7 @@ _EVERYONE: Final[tuple[tuple[bool, ...], ...]] = tuple((True,) * n for n in rang
 
 
 def _row(n: int, value: T) -> list[T]:
-    """A new list of ``n`` times ``value`` (written out: cheaper than copying a list)."""
+    """A new list of ``n`` times ``value`` (written out: cheaper than ``[value] * n``)."""
     return [value, value, value, value] if n == 4 else [value] * n
 
 
@@ -62,13 +73,13 @@ class State:
 
     # fmt: off
     __slots__ = (
-        "_bags", "_boston", "_decided", "_deck", "_discard_pile", "_discarder", "_draft_turn", "_exch_count",
-        "_exch_given", "_exch_queue", "_exch_seat", "_exchanged", "_first_leader", "_h0", "_h1", "_h2",
-        "_h3", "_hands", "_last_cards", "_last_leader", "_last_winner", "_ledger", "_legal",
-        "_own_discards", "_passes", "_phase", "_pile_pos", "_plan", "_played", "_queue", "_scores", "_stale",
-        "_trick_winners", "bids", "blind", "broken", "current", "dealer", "first_trick", "hand_no",
-        "history", "leader", "n", "rules", "trick", "trick_no", "tricks_won", "win_card", "win_seat",
-        "zero",
+        "_bags", "_beaters", "_boston", "_decided", "_deck", "_discard_pile", "_discarder", "_draft_turn",
+        "_exch_count", "_exch_given", "_exch_queue", "_exch_seat", "_exchanged", "_first_leader", "_h0",
+        "_h1", "_h2", "_h3", "_hands", "_last_cards", "_last_leader", "_last_winner", "_led", "_ledger",
+        "_legal", "_own_discards", "_passes", "_phase", "_pile_pos", "_plan", "_played", "_queue", "_scores",
+        "_stale", "_unscored", "_winners", "bids", "blind", "broken", "current", "dealer", "first_trick",
+        "hand_no", "history", "leader", "n", "rules", "trick", "trick_no", "tricks_won", "win_card",
+        "win_seat", "zero",
     )
     # fmt: on
 
@@ -103,11 +114,17 @@ class State:
             raise ValueError(f"scores and bags give one number for each of the {sides} sides")
         self._boston = -1  # R-B-2: the side that made a Boston under ``boston.mode: win``
         self._ledger = fresh_ledger(plan)
+        self._unscored: tuple[Unscored, ...] = ()  # the hands ended, results unbuilt (engine/ledger.py)
         self._last_cards: Sequence[int] = ()  # the last finished trick (kept past the hand's end)
         self._last_leader = -1
         self._last_winner = -1
         self.history: list[int] = []  # every action of the game, chance draws included
         self.trick: list[int] = []  # (a hand's end leaves a new empty list here)
+        # The per-seat lists, made once a game (_clear_rows resets them); zero: R-NV-4, not nil.
+        self._hands, self._own_discards, self._exchanged = _row(n, 0), _row(n, 0), _row(n, 0)
+        self.bids, self.blind, self.zero = _row(n, -1), _row(n, False), _row(n, False)
+        self.tricks_won = _row(n, 0)
+        self._played: list[list[int]] = []  # the cards of each finished trick of the hand
         self._start_hand()
 
     # -- construction -------------------------------------------------------------
@@ -117,35 +134,42 @@ class State:
         self._phase = _DEAL
         self.current = CHANCE
         self._deck: tuple[int, ...] | None = None
-        n = self.n
-        self._hands = _row(n, 0)
-        self._h0 = self._h1 = self._h2 = self._h3 = self._stale = self._discard_pile = 0
+        self._h0: i64 = 0  # each seat's cards, and below the seats whose ``hands`` entry is stale
+        self._h1: i64 = 0
+        self._h2: i64 = 0
+        self._h3: i64 = 0
+        self._stale: i64 = 0
+        self._discard_pile = 0
         self._pile_pos = self._draft_turn = self._exch_count = self._exch_given = 0
         self.trick_no = self._legal = 0
-        self._own_discards = _row(n, 0)
-        self._decided = _NOBODY[n]
-        self._exchanged = _row(n, 0)
+        self._decided = _NOBODY[self.n]
         self._exch_seat = self.win_card = self.win_seat = -1
+        self._led: i64 = 0  # the trick in progress: the cards that follow the card led (R-C-3),
+        self._beaters: i64 = 0  # and those that beat the winning card (R-C-4; valid while it has cards)
         self._queue: tuple[int, ...] = ()  # the seats to act in turn (tuples: shared, never changed)
         self._exch_queue: tuple[int, ...] = ()
         self._passes: tuple[int, ...] = ()  # R-BN-4: the seat passing each card still to pass
         self._discarder = -1  # R-J-6: the seat holding the cards left over, until it lays them aside
-        self.bids = _row(n, -1)
-        self.blind = _row(n, False)
-        self.zero = _row(n, False)  # R-NV-4: the seats whose bid of 0 is a zero, not nil
         self.broken = not plan.spades_break
-        self._played: list[list[int]] = []  # the cards of each finished trick of the hand
-        self._trick_winners: list[int] = []
-        self._first_leader = self.leader = (self.dealer + 1) % n
-        self.tricks_won = _row(n, 0)
+        self._winners: i64 = 0  # each finished trick's winner, WINNER_BITS a trick (< 28 tricks)
+        self._first_leader = self.leader = (self.dealer + 1) % self.n
         self.first_trick = True
+
+    def _clear_rows(self) -> None:
+        """The per-seat lists and the tricks played, reset in place for a new hand."""
+        for s in range(self.n):
+            self._own_discards[s] = self._exchanged[s] = self.tricks_won[s] = 0
+            self.bids[s] = -1
+            self.blind[s] = self.zero[s] = False
+        self._stale = (1 << self.n) - 1  # ``hands`` catches up with the empty hands when read
+        self._played.clear()
 
     def clone(self) -> State:
         c = State(self.rules, _blank=True)
         c.rules, c._plan, c.n, c.dealer = self.rules, self._plan, self.n, self.dealer
         c.hand_no, c._scores, c._bags = self.hand_no, self._scores[:], self._bags[:]
         c._boston = self._boston
-        c._ledger = self._ledger  # shared: a hand's end makes a new one
+        c._ledger, c._unscored = self._ledger, self._unscored  # shared (tuples, a hand's end makes a new one)
         c._last_cards = self._last_cards  # never changed: a finished trick's own list
         c._last_leader, c._last_winner = self._last_leader, self._last_winner
         c.history, c._phase, c.current = self.history[:], self._phase, self.current
@@ -158,9 +182,10 @@ class State:
         c._queue, c.bids, c.blind, c.zero = self._queue, self.bids[:], self.blind[:], self.zero[:]
         c._passes, c._discarder = self._passes, self._discarder
         c.broken, c._played, c.trick = self.broken, self._played[:], self.trick[:]
-        c._trick_winners, c._first_leader = self._trick_winners[:], self._first_leader
+        c._winners, c._first_leader = self._winners, self._first_leader
         c.trick_no, c.tricks_won, c.leader = self.trick_no, self.tricks_won[:], self.leader
         c.win_card, c.win_seat = self.win_card, self.win_seat
+        c._led, c._beaters = self._led, self._beaters
         c.first_trick, c._legal = self.first_trick, self._legal
         return c
 
@@ -172,12 +197,11 @@ class State:
         rules: Rules,
         bids: Sequence[int] | None = None,
     ) -> State:
-        """A state consistent with what one seat has seen, the hidden cards filled in:
-        ``hidden_hands`` gives every seat's hand as a mask (the observer's own included); with
-        the cards played they make up the deck. The observation is of bidding or play; in
-        bidding, ``bids`` (every seat's, the ones to come filled in) starts the state at the
-        first lead, else it waits for the next bid. Earlier hands, scores and bags come from
-        the observation; ``history`` starts empty. ValueError when the hands do not fit."""
+        """A state consistent with what one seat has seen, the hidden cards filled in: ``hidden_hands`` gives
+        every seat's hand as a mask (the observer's own included), which with the cards played make up the
+        deck. The observation is of bidding or play; in bidding, ``bids`` (every seat's, those to come filled
+        in) starts the state at the first lead, else it waits for the next bid. Earlier hands, scores and bags
+        come from the observation; ``history`` starts empty. ValueError when the hands do not fit."""
         obs = observation
         if obs.phase != BID and obs.phase != PLAY:
             raise ValueError(f"a state is built from an observation of bidding or play, not {obs.phase}")
@@ -216,7 +240,7 @@ class State:
         self._phase = _PLAY
         self._played = [list(t.cards) for t in obs.tricks]
         self.trick = list(obs.current_trick)
-        self._trick_winners = [t.winner for t in obs.tricks]
+        self._winners = sum(t.winner << i * WINNER_BITS for i, t in enumerate(obs.tricks))
         self._first_leader = obs.tricks[0].leader if obs.tricks else obs.leader
         self.trick_no, self.tricks_won = len(obs.tricks), list(obs.tricks_won)
         self.leader, self.current = obs.leader, obs.current
@@ -229,6 +253,8 @@ class State:
             at = trick_winner(obs.current_trick, self._plan.order)
             self.win_card = obs.current_trick[at]
             self.win_seat = (obs.leader + at) % self.n
+            self._led = self._plan.suit_mask[obs.current_trick[0]]
+            self._beaters = self._plan.beaten_by[self.win_card]
 
     # -- the hands: plain int fields _h0.._h3 (no int object made per card played); the
     # ``hands`` list catches up with them (the seats marked in ``_stale``) when read.
@@ -310,17 +336,16 @@ class State:
             m = self._legal
             if not m:
                 on_turn = self.current  # (not ``seat``: an int | None would box it)
+                hand: i64
                 if on_turn < 2:  # _hand inlined
                     hand = self._h0 if on_turn == 0 else self._h1
                 else:
                     hand = self._h2 if on_turn == 2 else self._h3
-                trick = self.trick
                 # Following suit (R-C-3), without a call (on the first trick unless R-F-3).
-                plan = self._plan
-                if trick and (plan.follow_first or not self.first_trick):
-                    m = hand & plan.suit_mask[trick[0]]
-                else:
-                    m = 0
+                follow: i64 = 0
+                if self.trick and (self._plan.follow_first or not self.first_trick):
+                    follow = hand & self._led
+                m = follow  # (not ``follow or ...``: mixing int and i64 boxes them)
                 if not m:
                     m = self._card_mask(hand)
                 self._legal = m
@@ -433,7 +458,7 @@ class State:
         trick = self.trick
         plan = self._plan
         keeps = plan.card_keeps[situation(len(trick) > 0, self.first_trick, self.broken)]
-        return legal_cards(keeps, hand, plan.suit_mask[trick[0]] if trick else 0) if keeps else hand
+        return legal_cards(keeps, hand, self._led) if keeps else hand  # (_led: 0 when leading)
 
     # -- moves --------------------------------------------------------------------
 
@@ -484,7 +509,8 @@ class State:
         if phase == _PLAY:
             # Inlined card play: the hot path of every search.
             seat = self.current
-            bit = 1 << action
+            a: i64 = action  # (machine words once compiled)
+            bit: i64 = ((a & 0) + 1) << a  # 1 << a, with no literal (see engine/_native.pyi)
             if seat == 0:  # _put_hand inlined
                 self._h0 ^= bit
                 self._stale |= 1
@@ -501,11 +527,15 @@ class State:
             cast("list[object]", trick).append(boxed)
             played = len(trick)
             plan = self._plan
-            if plan.trump >> action & 1 and (plan.break_any or not plan.trump >> trick[0] & 1):
-                self.broken = True  # R-C-6 / R-L-2: a spade was played (or trumped a trick)
-            if played == 1 or plan.beaten_by[self.win_card] >> action & 1:  # beats(), inlined (R-C-4)
+            if played == 1 or self._beaters & bit:  # the lead, or it beats the winning card (R-C-4)
+                if played == 1:
+                    self._led = plan.suit_mask[action]
+                self._beaters = plan.beaten_by[action]
                 self.win_card = action
                 self.win_seat = seat
+            trump: i64 = plan.trump
+            if trump & bit and (plan.break_any or not self._led & trump):
+                self.broken = True  # R-C-6 / R-L-2: a spade was played (or trumped a trick)
             if played < self.n:
                 self.current = seat + 1 if seat + 1 < self.n else 0
             else:
@@ -540,7 +570,8 @@ class State:
 
     def _finish_trick(self) -> None:
         winner = self.win_seat
-        self._trick_winners.append(winner)
+        w: i64 = winner
+        self._winners |= w << self.trick_no * WINNER_BITS
         won = self.tricks_won
         won[winner] = won[winner] + 1
         self._played.append(self.trick)  # (one append a trick, not one a card)
@@ -548,6 +579,7 @@ class State:
         self._last_leader = self.leader
         self._last_winner = winner
         self.trick = []
+        self._led = 0  # no trick in progress
         self.first_trick = False
         self.trick_no += 1
         self.leader = winner  # R-C-5
@@ -557,8 +589,7 @@ class State:
 
     @property
     def last_trick(self) -> Trick | None:
-        """The last finished trick (cards in play order, its leader and winner), also
-        once the hand it ended is scored and until the next trick ends; None before."""
+        """The last finished trick (also once its hand is scored, until the next one ends); None before."""
         if self._last_leader < 0:
             return None
         return Trick(self._last_leader, tuple(self._last_cards), self._last_winner)
@@ -566,13 +597,7 @@ class State:
     @property
     def tricks(self) -> list[Trick]:
         """The finished tricks of the current hand."""
-        out = []
-        leader = self._first_leader
-        played = self._played
-        for i, winner in enumerate(self._trick_winners):
-            out.append(Trick(leader, tuple(played[i]), winner))
-            leader = winner
-        return out
+        return hand_tricks(self._first_leader, self._played, self._winners)
 
     def _next_bidder(self) -> None:
         for seat in self._queue:  # (the seats that have bid are passed over, not dropped)
@@ -726,7 +751,7 @@ class State:
         if boston >= 0 and self._boston < 0:
             self._boston = boston  # R-B-2: a Boston made wins the game
         # The HandResult is built when someone reads ``results`` (see there).
-        self._ledger = self._ledger.plus((self.hand_no, self.dealer, bids, blind, tricks, before, bags, zero))
+        self._unscored += ((self.hand_no, self.dealer, bids, blind, tricks, before, bags, zero),)
         self._scores, self._bags = scores, after
         if self._boston >= 0 or plan.game_over_all(scores, self.hand_no + 1):
             self._phase = _OVER
@@ -735,6 +760,7 @@ class State:
         self.dealer = (self.dealer + 1) % self.n  # R-4P-2, R-2P-7
         self.hand_no += 1
         self._start_hand()
+        self._clear_rows()
 
     @property
     def scores(self) -> list[int]:
@@ -749,39 +775,15 @@ class State:
     @property
     def results(self) -> list[HandResult]:
         """A :class:`HandResult` per finished hand (built when first read: see engine/ledger.py)."""
+        if len(self._ledger.pending) != len(self._unscored):  # (a race makes two ledgers alike)
+            self._ledger = self._ledger.plus(self._unscored)
         return self._ledger.results()
 
     # -- views --------------------------------------------------------------------
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now: its own cards, public play, its own discards."""
-        phase = self._phase
-        looked = self._decided[seat] or phase in (_BID, _PLAY, _EXCHANGE, _DRAW, _PASS, _DISCARD)
-        return Observation(
-            seat=seat,
-            players=self.n,
-            phase=PHASES[phase],
-            hand_no=self.hand_no,
-            dealer=self.dealer,
-            current=self.current,
-            looked=looked,
-            hand=tuple(self.hand_of(seat)) if looked else (),
-            draft_card=self.draft_card() if self.current == seat else None,
-            own_discards=tuple(cards_in(self._own_discards[seat])),
-            exchanged=tuple(self._exchanged),
-            declared=tuple(self.blind),
-            bids=tuple(None if b < 0 else b for b in self.bids),
-            tricks=tuple(self.tricks),
-            current_trick=tuple(self.trick),
-            leader=self.leader,
-            tricks_won=tuple(self.tricks_won),
-            spades_broken=self.broken,
-            scores=tuple(self._scores),
-            bags=tuple(self._bags),
-            results=tuple(self.results),
-            legal=tuple(self.legal_actions()) if self.current == seat else (),
-            zero=tuple(self.zero) if any(z for z in self.zero) else (),
-        )
+        return observe(self, seat)
 
     def hand_of(self, seat: int) -> list[int]:
         return cards_in(self._hand(seat))
