@@ -13,7 +13,9 @@ else apply a pick (no end-of-hand test of either engine's own: OpenSpiel's
 reading our ``current``, so a test each would not be the same work). Ours checks every
 rule on every ``apply``; OpenSpiel's ``apply_action`` checks nothing, so the ratio is
 printed against it (the headline) and against its ``apply_action_with_legality_check``.
-Rounds of the engines alternate so that other load on the machine hits both alike; the
+Rounds of the engines alternate so that other load on the machine hits both alike, each
+side timed by the CPU time of this one process (``time.process_time``: other processes'
+work is not counted against either side; ``--wall`` times by the wall clock instead); the
 median of the per-round ratios is reported.
 
 For reference, the older measure is printed too: each engine deals its own way (ours one
@@ -44,13 +46,14 @@ from common import build_line
 from spades_cli.engine import DRAW, PLAY, Rules, State, deck_cards, rng_for
 from spades_cli.presets import list_presets, load_rules
 
-Pick = Callable[[list[int]], int]
+Clock = Callable[[], float]
+Pick = Callable[[Sequence[int]], int]
 
 
 def picker(rng: random.Random) -> Pick:
     r = rng.random
 
-    def pick(lst: list[int]) -> int:
+    def pick(lst: Sequence[int]) -> int:
         return lst[int(r() * len(lst))]
 
     return pick
@@ -135,27 +138,29 @@ def fixed_decks(count: int) -> list[list[int]]:
     return out
 
 
-def ours_on_decks(rules: Rules, decks: list[list[int]], seconds: float) -> float:
-    """Hands per second: a fresh game per deck, dealt with ``State.deal``, played to the hand's end."""
+def ours_on_decks(rules: Rules, decks: list[list[int]], seconds: float, clock: Clock) -> float:
+    """Hands per second of ``clock``: a fresh game per deck, dealt with ``State.deal``, played
+    to the hand's end."""
     r = rng_for("bench", "picks").random
     hands = 0
-    start = time.perf_counter()
+    start = clock()
     deadline = start + seconds
     while True:
         for deck in decks:
             state = State(rules, 0)
             state.deal(deck)
+            apply, legal_actions = state.apply, state.legal_actions
             while True:
-                lst = state.legal_actions()
+                lst = legal_actions()
                 if not lst:
                     break  # the hand is over (four-player: no chance node inside a hand)
-                state.apply(lst[int(r() * len(lst))])
+                apply(lst[int(r() * len(lst))])
             hands += 1
-            if hands % 64 == 0 and time.perf_counter() >= deadline:
-                return hands / (time.perf_counter() - start)
+            if hands % 64 == 0 and clock() >= deadline:
+                return hands / (clock() - start)
 
 
-def openspiel_on_decks(decks: list[list[int]], seconds: float, checked: bool) -> float | None:
+def openspiel_on_decks(decks: list[list[int]], seconds: float, checked: bool, clock: Clock) -> float | None:
     """The same for OpenSpiel: each deck's cards as the 52 chance actions, then the same picks."""
     try:
         import pyspiel
@@ -164,39 +169,42 @@ def openspiel_on_decks(decks: list[list[int]], seconds: float, checked: bool) ->
     game = pyspiel.load_game("spades")
     r = rng_for("bench", "picks").random
     hands = 0
-    start = time.perf_counter()
+    start = clock()
     deadline = start + seconds
     while True:
         for deck in decks:
             state = game.new_initial_state()
             apply = state.apply_action_with_legality_check if checked else state.apply_action
+            legal_actions = state.legal_actions
             for card in deck:
                 apply(card)
             while True:
-                lst = state.legal_actions()
+                lst = legal_actions()
                 if not lst:
                     break  # the game (one hand) is over
                 apply(lst[int(r() * len(lst))])
             hands += 1
-            if hands % 64 == 0 and time.perf_counter() >= deadline:
-                return hands / (time.perf_counter() - start)
+            if hands % 64 == 0 and clock() >= deadline:
+                return hands / (clock() - start)
 
 
-def like_for_like(rounds: int, seconds: float) -> None:
+def like_for_like(rounds: int, seconds: float, wall: bool = False) -> None:
+    clock: Clock = time.perf_counter if wall else time.process_time
     four = load_rules("four-player")
     decks = fixed_decks(512)
     rates: dict[str, list[float]] = {"ours": [], "os": [], "os_checked": []}
     load_before = os.getloadavg()[0]
     for _ in range(rounds):
-        rates["ours"].append(ours_on_decks(four, decks, seconds / 3))
+        rates["ours"].append(ours_on_decks(four, decks, seconds / 3, clock))
         for key, checked in (("os", False), ("os_checked", True)):
-            rate = openspiel_on_decks(decks, seconds / 3, checked)
+            rate = openspiel_on_decks(decks, seconds / 3, checked, clock)
             assert rate is not None
             rates[key].append(rate)
     ours = rates["ours"]
     med = statistics.median
     print(
-        f"like for like, four-player, the same {len(decks)} decks and picks; median of {rounds} rounds "
+        f"like for like, four-player, the same {len(decks)} decks and picks; {'wall' if wall else 'CPU'} "
+        f"time; median of {rounds} rounds "
         f"(load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after):"
     )
     print(f"  {'ours (every rule checked)':46} {med(ours):10.0f} hands/s")
@@ -283,6 +291,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--rounds", type=int, default=5, help="alternating rounds against OpenSpiel")
     parser.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel comparison")
+    parser.add_argument(
+        "--wall", action="store_true", help="time like-for-like rounds by the wall clock, not CPU time"
+    )
     args = parser.parse_args(argv)
     if args.seconds <= 0 or args.hands_per_game < 1:
         parser.error("--seconds must be positive and --hands-per-game at least 1")
@@ -301,7 +312,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"openspiel spades: {note}")
         theirs = None
     else:
-        like_for_like(args.rounds, args.seconds)
+        like_for_like(args.rounds, args.seconds, args.wall)
         # The older measure, each engine dealing its own way (not like for like).
         four = load_rules("four-player")
         ratios = []
