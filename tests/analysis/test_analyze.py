@@ -272,8 +272,9 @@ def test_a_halted_analysis_solves_nothing_and_guesses_nothing() -> None:
     halt = Halt()
     halt.halt()
     report = analyze_hand(start, cards, 13, 0, halt)  # type: ignore[arg-type]
-    assert start.bids == [3, 3, 2, 4]  # no nil: the seats' four, N-S's tricks and points
-    assert len(halt.solvers) == 4 + 2
+    assert start.bids == [3, 3, 2, 4]  # no nil
+    # N-S's tricks and points; a seat's solver is made when it first asks, and none asks
+    assert len(halt.solvers) == 2
     assert report.side_tricks == [None, None] and report.seat_tricks == [None] * 4
     st, choices = start.clone(), 0  # type: ignore[attr-defined]
     for card in cards:
@@ -353,11 +354,11 @@ def test_each_hand_is_shown_as_it_is_analysed_and_stays_on_ctrl_c(monkeypatch: p
     real = analysis.hand_at_once
     calls: list[int] = []
 
-    def first_only(*args: Any) -> Any:
+    def first_only(*args: Any, **kwargs: Any) -> Any:
         calls.append(1)
         if len(calls) > 1:
             raise KeyboardInterrupt
-        return real(*args)
+        return real(*args, **kwargs)
 
     monkeypatch.setattr(analysis, "hand_at_once", first_only)
     result = run_cli(["analyze", path, "--jobs", "1"])  # the patch is this process's
@@ -398,12 +399,14 @@ def test_stepping_starts_before_the_later_hands_are_analysed(monkeypatch: pytest
     real = analysis.analyze_hand
     held: list[int] = []
 
-    def hold_the_second(start: Any, cards: Any, depth: int, budget: int, halt: Any = None) -> Any:
+    def hold_the_second(
+        start: Any, cards: Any, depth: int, budget: int, halt: Any = None, threads: Any = None
+    ) -> Any:
         if start.hand_no >= 1:
             held.append(start.hand_no)
             while not halt.halted:
                 time.sleep(0.01)
-        return real(start, cards, depth, budget, halt)
+        return real(start, cards, depth, budget, halt, threads)
 
     monkeypatch.setattr(analysis, "analyze_hand", hold_the_second)
     result = run_cli(
