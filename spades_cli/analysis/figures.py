@@ -175,7 +175,9 @@ class SeatFigures:
         except SearchLimit:
             over = True
         self.found[seat] = (lo, over or self.halt.halted)
-        self.counts[seat] = 0 if solver is None else solver.searched + solver.nodes
+        if solver is not None:
+            self.counts[seat] = solver.searched + solver.nodes
+            self.halt.drop(solver)  # its table goes with it
 
     def _asks(self, side: int, u: int) -> bool:
         """Whether a seat of ``side`` asks for ``u`` tricks: only up to the side's figure

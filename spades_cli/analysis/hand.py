@@ -139,6 +139,7 @@ def _analyze_hand(
     report.taken = st.results[-1].tricks if len(st.results) > len(start.results) else tuple(st.tricks_won)
     parts = [s.parts() for s in asked]
     report.parts = (0, sum(p[0] for p in parts), sum(p[1] for p in parts))
+    halt.drop(*(x for s in asked for x in (s.tricks, s.points)))  # their tables go with them
     return report, from_deal
 
 

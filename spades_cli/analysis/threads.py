@@ -37,6 +37,11 @@ class Halt:
             if self.halted:
                 solver.stop()
 
+    def drop(self, *solvers: Search) -> None:
+        """Forget ``solvers``, done with (their tables are freed with them)."""
+        with self.lock:
+            self.solvers = [s for s in self.solvers if all(s is not d for d in solvers)]
+
     def halt(self) -> None:
         with self.lock:
             self.halted = True

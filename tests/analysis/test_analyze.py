@@ -273,8 +273,9 @@ def test_a_halted_analysis_solves_nothing_and_guesses_nothing() -> None:
     halt.halt()
     report = analyze_hand(start, cards, 13, 0, halt)  # type: ignore[arg-type]
     assert start.bids == [3, 3, 2, 4]  # no nil
-    # N-S's tricks and points; a seat's solver is made when it first asks, and none asks
-    assert len(halt.solvers) == 2
+    # N-S's tricks and points were halted and then let go; no seat's solver was made (a
+    # seat's is made when it first asks)
+    assert halt.solvers == []
     assert report.side_tricks == [None, None] and report.seat_tricks == [None] * 4
     st, choices = start.clone(), 0  # type: ignore[attr-defined]
     for card in cards:
