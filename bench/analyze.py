@@ -13,7 +13,8 @@ Run: ``python bench/analyze.py`` (``--hands 10``, ``--left 7,9,11,13``, ``--budg
 ``--transcript transcripts/four-player.txt`` adds every hand of that recorded game, which
 has harder hands than the ten dealt here; ``--questions N`` lists, under each hand, every
 yes-or-no question of the C search that visited at least N positions: whose question it
-was (a seat's figure, N-S's tricks or points), the position, the target, the answer).
+was (a seat's figure, N-S's tricks or points), the position, the target, the answer;
+``--threads N``: the runners a hand's groups of questions take, by default a core each).
 """
 
 from __future__ import annotations
@@ -105,12 +106,15 @@ def played_hands(count: int) -> list[tuple[State, list[int]]]:
     return out
 
 
+THREADS: dict[str, int] = {}  # --threads: the runners of each hand (default: a core each)
+
+
 def whole_hands(hands: list[tuple[State, list[int]]], budget: int, what: str = "", least: int = 0) -> None:
     times: list[float] = []
     reports: list[HandReport] = []
     for start, cards in hands:
         t0, c0 = time.perf_counter(), time.process_time()
-        reports.append(analyze_hand(start, cards, 13, budget))
+        reports.append(analyze_hand(start, cards, 13, budget, **THREADS))
         times.append(time.perf_counter() - t0)
         hand_line(len(reports), times[-1], reports[-1], time.process_time() - c0)
         if least:
@@ -122,7 +126,7 @@ def recorded_game(path: str, budget: int, least: int = 0) -> None:
     """Every hand of a recorded game, through ``analyze_match`` (timed between its
     progress calls, which come before each hand and at the end)."""
     match = replay(read_transcript(path)).match
-    if least:  # hand by hand, to list each one's questions
+    if least or THREADS:  # hand by hand, to list each one's questions or set its runners
         whole_hands(plays(match), budget, f" (the hands of {path})", least)
         return
     marks: list[tuple[float, float]] = []
@@ -254,7 +258,16 @@ def main() -> None:
         metavar="N",
         help="list each hand's questions of N positions or more (C core; 0: none)",
     )
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=None,
+        metavar="N",
+        help="the runners each hand's groups of questions take (default: a core each)",
+    )
     args = parser.parse_args()
+    if args.threads is not None:
+        THREADS["threads"] = args.threads
     parts = [x.strip() for x in args.left.split(",") if x.strip()]
     if not all(x.isdigit() and 1 <= int(x) <= 13 for x in parts):
         parser.error(f"--left {args.left!r}: tricks left are numbers from 1 to 13, e.g. 7,9,11")

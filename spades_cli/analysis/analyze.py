@@ -73,11 +73,17 @@ def in_background(match: Match, budget: int | None = None) -> HandsInBackground:
 
 
 def hand_at_once(
-    start: State, cards: list[int], depth: int, budget: int, halt: Halt | None = None
+    start: State,
+    cards: list[int],
+    depth: int,
+    budget: int,
+    halt: Halt | None = None,
+    threads: int | None = None,
 ) -> HandReport:
-    """:func:`~spades_cli.analysis.hand.analyze_hand`, stopped at once by Ctrl-C or a
-    signal (:func:`~spades_cli.analysis.threads.at_once`)."""
-    return at_once(partial(analyze_hand, start, cards, depth, budget), halt)
+    """:func:`~spades_cli.analysis.hand.analyze_hand` (on ``threads`` runners, None: a
+    core each), stopped at once by Ctrl-C or a signal
+    (:func:`~spades_cli.analysis.threads.at_once`)."""
+    return at_once(partial(analyze_hand, start, cards, depth, budget, threads=threads), halt)
 
 
 def _analyzed(

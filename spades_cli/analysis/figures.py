@@ -5,20 +5,23 @@ solo, has its side's figure).
 A seat takes no more than its side can, so it is asked 1, 2, ... tricks upward, up to
 its side's figure: a question the seat can answer "yes" to is cheaper than a "no", and
 each leaves bounds in the solver's table for the next (fewer positions than a binary
-search). With the C core the four seats are searched in a thread each, at a lower
-priority, while the caller solves the hand's positions (:class:`SeatFigures`), a long
-question asked again after each first card (:func:`first_card_first`); else one after
-another once the side's figure is known (:func:`deal_figures`).
+search). With the C core each seat's questions are a group of the hand's work, taken by
+the hand's runners beside its positions (:class:`SeatFigures`), a long question asked
+again after each first card (:func:`first_card_first`); else one after another once
+the side's figure is known (:func:`deal_figures`).
 """
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
+import threading
+from collections.abc import Callable
 from contextlib import suppress
+from functools import partial
 from typing import Final
 
+from spades_cli.analysis.forced import forced_tricks
 from spades_cli.analysis.report import Figures, side_figures
-from spades_cli.analysis.threads import Halt, yield_to_caller
+from spades_cli.analysis.threads import Halt
 from spades_cli.engine import State
 from spades_cli.solver import backend
 from spades_cli.solver.backend import Search
@@ -123,79 +126,96 @@ def first_card_first(solver: Search, u: float, side: int, ours: bool) -> bool:
 
 
 class SeatFigures:
-    """The seats' figures from the deal, searched in a thread a seat, at a lower
-    priority, while the caller solves the hand's positions (the C search lets other
-    threads run; each thread has a solver of its own; measured: bench/README.md). Each
-    seat asks 1, 2, ... tricks upward until a "no". Its side's figure is known only at
-    the end: a question above it can only be a "no" (or over the budget), so the figures
-    are those of asking only up to it, as :func:`deal_figures` does. Two sides only."""
+    """The seats' figures from the deal, each seat's questions a group of their own
+    (:meth:`ladder`, a solver of its own made when it first asks) for the hand's runners
+    to take beside the hand's positions (:func:`~spades_cli.analysis.threads.in_turn`;
+    the C search lets other threads run). Each seat asks 1, 2, ... tricks upward until a
+    "no", never past its side's figure: a question that might lie above it waits until
+    the side's figure is known (:meth:`know`), so the questions asked, and the positions
+    searched, are the same whichever runner takes a seat and whenever. Two sides only."""
 
-    def __init__(self, start: State, budget: int, halt: Halt | None = None) -> None:
-        """``MemoryError`` when the C tables do not fit (the caller asks one seat after
-        another instead)."""
-        n = start.n
+    def __init__(self, start: State, budget: int, halt: Halt) -> None:
         deck = solver_deck(start.rules)
+        self.start = start
+        self.budget = budget
+        self.halt = halt
         self.total = deck.tricks  # the hand's tricks
         self.side_of = deck.side_of
+        self.ours = [deck.side_of[start.current] == side for side in range(2)]  # who leads
         self.tops: list[int | None] = [None, None]  # the sides' figures, once known
-        self.solvers = [seat_solver(start, seat, budget, threaded=True) for seat in range(n)]
-        self.leader = start.current
-        if halt is not None:
-            for solver in self.solvers:
-                halt.add(solver)
-        self.pool = ThreadPoolExecutor(max_workers=n, thread_name_prefix="analyze")
-        self.futures = [self.pool.submit(self._ladder, seat) for seat in range(n)]
+        self.settled = False  # the sides' figures are known, or will not be
+        # the least each side is sure of: its trumps no one beats, then its seats' "yes"es
+        sides = [[s for s in range(start.n) if deck.side_of[s] == k] for k in range(2)]
+        self.floors = [forced_tricks(start, seats) for seats in sides]
+        self.found: list[tuple[int, bool]] = [(0, True)] * start.n  # a seat's ladder not run: over
+        self.counts = [0] * start.n
+        self.ready = threading.Condition()
 
-    def _ladder(self, seat: int) -> tuple[int, bool]:
-        """The most tricks the seat was shown to reach and whether a question was over
-        the budget (or stopped)."""
-        yield_to_caller()
-        solver = self.solvers[seat]
+    def ladders(self) -> list[Callable[[], None]]:
+        """Each seat's questions, a group each."""
+        return [partial(self.ladder, seat) for seat in range(len(self.found))]
+
+    def ladder(self, seat: int) -> None:
+        """The most tricks the seat was shown to reach and whether a question was over the
+        budget (or stopped), into ``found``."""
         side = self.side_of[seat]
-        lo = 0
+        solver: Search | None = None
+        lo, over = 0, False
         try:
-            while lo < self.total:
-                top = self.tops[side]
-                if top is not None and lo >= top:
-                    break
-                if not first_card_first(solver, float(lo + 1), side, self.side_of[self.leader] == side):
+            while self._asks(side, lo + 1):
+                if solver is None:
+                    solver = seat_solver(self.start, seat, self.budget)
+                    self.halt.add(solver)
+                if not first_card_first(solver, float(lo + 1), side, self.ours[side]):
                     break
                 lo += 1
+                with self.ready:
+                    self.floors[side] = max(self.floors[side], lo)
+                    self.ready.notify_all()
         except SearchLimit:
-            return lo, True
-        return lo, False
+            over = True
+        self.found[seat] = (lo, over or self.halt.halted)
+        if solver is not None:
+            self.counts[seat] = solver.searched + solver.nodes
+            self.halt.drop(solver)  # its table goes with it
 
-    def know(self, ns: float) -> None:
-        """N-S's tricks from the deal, once known: no seat asks past its side's figure."""
-        sides = side_figures(ns, self.total)
-        self.tops[0], self.tops[1] = sides[0], sides[1]
+    def _asks(self, side: int, u: int) -> bool:
+        """Whether a seat of ``side`` asks for ``u`` tricks: only up to the side's figure
+        (waiting for it when ``u`` is above what the side is sure of)."""
+        with self.ready:
+            while True:
+                top = self.tops[side]
+                if top is not None:
+                    return u <= top
+                if self.settled or self.halt.halted:
+                    return False
+                if u <= self.floors[side]:
+                    return True
+                self.ready.wait(0.05)  # in steps, so that a halt gets through
+
+    def know(self, ns: float | None, settled: bool = False) -> None:
+        """N-S's tricks from the deal (None: not known); ``settled``: no more will come."""
+        with self.ready:
+            if ns is not None:
+                sides = side_figures(ns, self.total)
+                self.tops[0], self.tops[1] = sides[0], sides[1]
+            self.settled = self.settled or settled
+            self.ready.notify_all()
 
     def result(self, ns: float | None) -> tuple[Figures, int]:
-        """The figures (as :func:`deal_figures`) once N-S's tricks from the deal are known."""
+        """The figures (as :func:`deal_figures`) once every seat's ladder has run."""
         sides = side_figures(ns, self.total)
-        if ns is None:
-            self.close()
-            return (sides, [None] * len(self.solvers), [0] * len(self.solvers)), self.searched()
-        self.tops[0], self.tops[1] = sides[0], sides[1]
         seats: list[int | None] = []
         floors: list[int] = []
-        for seat, future in enumerate(self.futures):
-            lo, over = future.result()
+        for seat, (lo, over) in enumerate(self.found):
             top = sides[self.side_of[seat]]
-            assert top is not None
+            if top is None:
+                seats.append(None)
+                floors.append(0)
+                continue
             seats.append(top if lo >= top else None if over else lo)
             floors.append(min(lo, top))
-        self.close()
-        return (sides, seats, floors), self.searched()
-
-    def searched(self) -> int:
-        return sum(s.searched + s.nodes for s in self.solvers)
-
-    def close(self) -> None:
-        """End the searches still running and the threads."""
-        for solver in self.solvers:
-            solver.stop()
-        self.pool.shutdown(wait=True)
+        return (sides, seats, floors), sum(self.counts)
 
 
 __all__ = ["SeatFigures", "deal_figures", "seat_solver"]

@@ -22,7 +22,7 @@ from typing import Final
 from spades_cli.analysis.figures import SeatFigures, deal_figures
 from spades_cli.analysis.forced import forced_tricks, group_limits
 from spades_cli.analysis.report import CardReport, HandReport, side_figures
-from spades_cli.analysis.threads import Halt
+from spades_cli.analysis.threads import Halt, cores, in_turn
 from spades_cli.engine import PLAY, State
 from spades_cli.engine.plan import plan_for
 from spades_cli.engine.scoring import contract_score
@@ -54,23 +54,45 @@ def plays(match: Match) -> list[tuple[State, list[int]]]:
 
 
 def analyze_hand(
-    start: State, cards: list[int], depth: int, budget: int, halt: Halt | None = None
+    start: State,
+    cards: list[int],
+    depth: int,
+    budget: int,
+    halt: Halt | None = None,
+    threads: int | None = None,
 ) -> HandReport:
     """The hand's figures from the deal and every card of its last ``depth`` tricks
     against the best card. The positions are solved from the last card back, each from
     the next one's values and with one transposition table, so the early positions
-    find the later ones already solved; the first position over the budget ends it."""
-    seats_job: SeatFigures | None = None
-    if start.n == 4 and solver_deck(start.rules).sides == 2 and backend.c_core():
+    find the later ones already solved; the first position over the budget ends it.
+    With the C core the positions and each seat's figure are groups of questions run
+    on ``threads`` runners (None: a core each; :func:`~spades_cli.analysis.threads.in_turn`),
+    the positions first: the same figures and positions searched however many."""
+    halt = halt if halt is not None else Halt()
+    deck = solver_deck(start.rules)
+    seats = (
+        SeatFigures(start, budget, halt) if start.n == 4 and deck.sides == 2 and backend.c_core() else None
+    )
+    done: list[tuple[HandReport, list[float | None]]] = []
+
+    def positions_first() -> None:
         try:
-            seats_job = SeatFigures(start, budget, halt)
-        except MemoryError:
-            seats_job = None  # the seats' figures are searched one after another instead
-    try:
-        return _analyze_hand(start, cards, depth, budget, seats_job, halt)
-    finally:
-        if seats_job is not None:
-            seats_job.close()
+            done.append(_analyze_hand(start, cards, depth, budget, seats, halt))
+        finally:  # the seats waiting on their side's figure go on, or stop
+            if seats is not None:
+                seats.know(done[0][1][0] if done else None, settled=True)
+
+    groups = [positions_first, *([] if seats is None else seats.ladders())]
+    in_turn(groups, cores() if threads is None else threads, halt)
+    report, from_deal = done[0]
+    if seats is not None:
+        figures, searched = seats.result(from_deal[0])
+    else:
+        known = side_figures(from_deal[0], deck.tricks) if deck.sides == 2 else [_round(v) for v in from_deal]
+        figures, searched = deal_figures(start, known, budget, halt)
+    report.side_tricks, report.seat_tricks, report.seat_floors = figures
+    report.parts = (searched, *report.parts[1:])
+    return report
 
 
 def _analyze_hand(
@@ -78,9 +100,11 @@ def _analyze_hand(
     cards: list[int],
     depth: int,
     budget: int,
-    seats_job: SeatFigures | None,
-    halt: Halt | None = None,
-) -> HandReport:
+    seats: SeatFigures | None,
+    halt: Halt,
+) -> tuple[HandReport, list[float | None]]:
+    """The hand's positions: its report without the figures from the deal, and each
+    side's tricks from the deal (the seats told N-S's as soon as they are known)."""
     n = start.n
     deck = solver_deck(start.rules)
     # Two sides: N-S's values are E-W's too; more: each side asked against all the others.
@@ -93,17 +117,15 @@ def _analyze_hand(
     values: list[list[tuple[float, float] | None]] = []
     from_deal: list[float | None] = []
     for solvers in asked:
-        told = None if seats_job is None else seats_job.know
+        told = None if seats is None else seats.know
         tricks, points = solvers.walk(positions, st, depth, told)
         pairs = zip(tricks, points, strict=True)
         values.append([None if t is None or p is None else (t, p) for t, p in pairs])
         from_deal.append(_from_deal(solvers, start, positions, tricks, depth))
-    if seats_job is not None:
-        (sides, seats, floors), searched = seats_job.result(from_deal[0])
-    else:
-        known = side_figures(from_deal[0], deck.tricks) if deck.sides == 2 else [_round(v) for v in from_deal]
-        (sides, seats, floors), searched = deal_figures(start, known, budget, halt)
-    report = HandReport(start.hand_no + 1, start.dealer, tuple(start.bids), sides, seats, floors, (0,) * n)
+    unknown: list[int | None] = [None] * deck.sides
+    report = HandReport(
+        start.hand_no + 1, start.dealer, tuple(start.bids), unknown, [None] * n, [0] * n, (0,) * n
+    )
     report.played = tuple(sum(1 for p in positions if p.current == s) for s in range(n))
     for i, card in enumerate(cards):
         if len(positions[i].legal_actions()) == 1:
@@ -116,8 +138,9 @@ def _analyze_hand(
         report.cards.append(_verdict(positions[i], card, now, after, asked[k]))
     report.taken = st.results[-1].tricks if len(st.results) > len(start.results) else tuple(st.tricks_won)
     parts = [s.parts() for s in asked]
-    report.parts = (searched, sum(p[0] for p in parts), sum(p[1] for p in parts))
-    return report
+    report.parts = (0, sum(p[0] for p in parts), sum(p[1] for p in parts))
+    halt.drop(*(x for s in asked for x in (s.tricks, s.points)))  # their tables go with them
+    return report, from_deal
 
 
 def _from_deal(

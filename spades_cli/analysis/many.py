@@ -22,6 +22,7 @@ from spades_cli.analysis import analyze
 from spades_cli.analysis.hand import plays
 from spades_cli.analysis.reading import read_for_analysis, replayed
 from spades_cli.analysis.report import HandReport
+from spades_cli.analysis.threads import cores
 from spades_cli.engine import Rules, State
 from spades_cli.errors import SpadesError
 from spades_cli.solver import backend
@@ -65,11 +66,23 @@ def _hands_of(t: Transcript) -> list[Hand]:
     return _LAST[0][1]
 
 
-def _hand_task(shared: tuple[int, int], item: Item) -> HandReport:
-    """A task of the workers: one hand (``shared``: the depth and the budget)."""
-    depth, budget = shared
+def _hand_task(shared: tuple[int, int, int | None], item: Item) -> HandReport:
+    """A task of the workers: one hand (``shared``: the depth, the budget and the
+    threads a hand)."""
+    depth, budget, threads = shared
     start, cards = _hands_of(item[1])[item[2]]
-    return analyze.hand_at_once(start, cards, depth, budget)
+    return analyze.hand_at_once(start, cards, depth, budget, threads=threads)
+
+
+def hand_threads(jobs: int, tasks: int, scheduler: str | None) -> int | None:
+    """The threads each hand runs on: this machine's cores shared among the worker
+    processes (one each on a Dask cluster, whose machines are not known here; None:
+    every core, when the hands run here one after another)."""
+    if scheduler is not None:
+        return 1
+    if jobs <= 1 or tasks <= 1:
+        return None
+    return max(1, cores() // min(jobs, tasks))
 
 
 def analyzed_in_order(
@@ -98,7 +111,8 @@ def analyzed_in_order(
         progress(0, len(items))
     if not items:
         return iter(())
-    pool = make_pool(_hand_task, (depth, cap), jobs, len(items), scheduler)
+    threads = hand_threads(jobs, len(items), scheduler)
+    pool = make_pool(_hand_task, (depth, cap, threads), jobs, len(items), scheduler)
     return in_order(items, labels, pool, progress)
 
 
@@ -152,4 +166,4 @@ def by_game(games: list[Game], reports: Iterator[HandReport]) -> Iterator[tuple[
         yield game, islice(reports, len(game.hands))
 
 
-__all__ = ["Game", "Hand", "analyzed_in_order", "by_game", "in_order", "read_games"]
+__all__ = ["Game", "Hand", "analyzed_in_order", "by_game", "hand_threads", "in_order", "read_games"]

@@ -1,5 +1,6 @@
 """The analysis's threads: a hand analysed in a worker thread that Ctrl-C stops at once,
-a game's hands analysed in the background, and the halt that ends their searches.
+its groups of questions on runners a core each, a game's hands analysed in the
+background, and the halt that ends their searches.
 
 The C search holds the thread that runs it until its question ends (seconds), and lets
 other threads run meanwhile; the Python solver holds the interpreter and is interrupted
@@ -8,10 +9,9 @@ where it runs (``solver.backend``).
 
 from __future__ import annotations
 
-import contextlib
 import os
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
@@ -36,6 +36,11 @@ class Halt:
             self.solvers.append(solver)
             if self.halted:
                 solver.stop()
+
+    def drop(self, *solvers: Search) -> None:
+        """Forget ``solvers``, done with (their tables are freed with them)."""
+        with self.lock:
+            self.solvers = [s for s in self.solvers if all(s is not d for d in solvers)]
 
     def halt(self) -> None:
         with self.lock:
@@ -63,11 +68,56 @@ def at_once(job: Callable[[Halt | None], T], halt: Halt | None = None) -> T:
         pool.shutdown(wait=True)
 
 
-def yield_to_caller(niceness: int = 10) -> None:
-    """Lower this thread's priority (Linux sets it a thread), so that the work the caller
-    waits on comes first; elsewhere nothing changes."""
-    with contextlib.suppress(AttributeError, OSError):
-        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), niceness)
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def in_turn(groups: Sequence[Callable[[], None]], threads: int, halt: Halt) -> None:
+    """Run each of ``groups`` once on ``threads`` runners (this thread and as many others
+    less one, no more than there are groups), each runner taking the next group not yet
+    begun, in their order, when it is free. A group must not wait on a later one; each
+    has its own solvers, so what it finds and the positions it searches do not depend on
+    which runner takes it, nor when. A failure (or an interruption of this thread) halts
+    every search, and the first one goes on to the caller once every runner has ended."""
+    todo = iter(groups)
+    lock = threading.Lock()
+    failed: list[BaseException] = []
+
+    def runner() -> None:
+        while True:
+            with lock:
+                group = None if failed else next(todo, None)
+            if group is None:
+                return
+            try:
+                group()
+            except BaseException as exc:
+                with lock:
+                    failed.append(exc)
+                halt.halt()
+                return
+
+    others = [
+        threading.Thread(target=runner, name=f"analyze-{k}", daemon=True)
+        for k in range(1, min(threads, len(groups)))
+    ]
+    for thread in others:
+        thread.start()
+    try:
+        runner()
+        for thread in others:
+            thread.join()
+    except BaseException:  # interrupted outside a group (Ctrl-C in the main thread)
+        halt.halt()
+        for thread in others:
+            thread.join()
+        raise
+    if failed:
+        raise failed[0]
 
 
 class HandsInBackground:
@@ -123,4 +173,4 @@ class HandsInBackground:
             raise self._failed
 
 
-__all__ = ["Halt", "HandsInBackground", "at_once", "yield_to_caller"]
+__all__ = ["Halt", "HandsInBackground", "at_once", "cores", "in_turn"]

@@ -272,8 +272,10 @@ def test_a_halted_analysis_solves_nothing_and_guesses_nothing() -> None:
     halt = Halt()
     halt.halt()
     report = analyze_hand(start, cards, 13, 0, halt)  # type: ignore[arg-type]
-    assert start.bids == [3, 3, 2, 4]  # no nil: the seats' four, N-S's tricks and points
-    assert len(halt.solvers) == 4 + 2
+    assert start.bids == [3, 3, 2, 4]  # no nil
+    # N-S's tricks and points were halted and then let go; no seat's solver was made (a
+    # seat's is made when it first asks)
+    assert halt.solvers == []
     assert report.side_tricks == [None, None] and report.seat_tricks == [None] * 4
     st, choices = start.clone(), 0  # type: ignore[attr-defined]
     for card in cards:
@@ -318,8 +320,19 @@ def test_an_interruption_stops_the_hand_s_searches_at_once() -> None:
     def ring(signum: int, frame: object) -> None:
         raise Ring
 
+    class Seen(Halt):
+        """A halt that keeps every solver it was told of (a hand lets its own go when done)."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.made: list[Any] = []
+
+        def add(self, solver: Any) -> None:
+            self.made.append(solver)
+            super().add(solver)
+
     start, cards = _hand(7)
-    halt = Halt()
+    halt = Seen()
     old = signal.signal(signal.SIGALRM, ring)
     try:
         signal.setitimer(signal.ITIMER_REAL, 0.5)
@@ -328,8 +341,8 @@ def test_an_interruption_stops_the_hand_s_searches_at_once() -> None:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
-    assert halt.halted and halt.solvers
-    assert sum(s.searched + s.nodes for s in halt.solvers) < 20_000_000
+    assert halt.halted and halt.made and halt.solvers == []  # every solver let go
+    assert sum(s.searched + s.nodes for s in halt.made) < 20_000_000
 
 
 def test_a_bad_seat_is_refused_before_any_hand_is_analysed(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -353,11 +366,11 @@ def test_each_hand_is_shown_as_it_is_analysed_and_stays_on_ctrl_c(monkeypatch: p
     real = analysis.hand_at_once
     calls: list[int] = []
 
-    def first_only(*args: Any) -> Any:
+    def first_only(*args: Any, **kwargs: Any) -> Any:
         calls.append(1)
         if len(calls) > 1:
             raise KeyboardInterrupt
-        return real(*args)
+        return real(*args, **kwargs)
 
     monkeypatch.setattr(analysis, "hand_at_once", first_only)
     result = run_cli(["analyze", path, "--jobs", "1"])  # the patch is this process's
@@ -398,12 +411,14 @@ def test_stepping_starts_before_the_later_hands_are_analysed(monkeypatch: pytest
     real = analysis.analyze_hand
     held: list[int] = []
 
-    def hold_the_second(start: Any, cards: Any, depth: int, budget: int, halt: Any = None) -> Any:
+    def hold_the_second(
+        start: Any, cards: Any, depth: int, budget: int, halt: Any = None, threads: Any = None
+    ) -> Any:
         if start.hand_no >= 1:
             held.append(start.hand_no)
             while not halt.halted:
                 time.sleep(0.01)
-        return real(start, cards, depth, budget, halt)
+        return real(start, cards, depth, budget, halt, threads)
 
     monkeypatch.setattr(analysis, "analyze_hand", hold_the_second)
     result = run_cli(

@@ -88,3 +88,34 @@ def test_the_card_by_card_questions_stay_within_the_budget(monkeypatch: pytest.M
                 over += 1
             assert solver.searched + solver.nodes - before <= budget + 16
     assert over > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("hand", [5, 9])
+def test_r_c_5_a_hand_on_one_two_or_five_runners_is_the_same_hand_and_the_same_search(hand: int) -> None:
+    """R-C-5: the hand's groups of questions (its positions, each seat's figure) have
+    solvers of their own and a seat waits for its side's figure before a question that
+    may lie above it: on one runner, two or five, the same report (figures, every card)
+    and the same positions searched by each part."""
+    from spades_cli.analysis.hand import analyze_hand
+
+    if not backend.c_core():
+        pytest.skip("the groups run on runners with the C search only")
+    start, cards = plays(replay(read_transcript(TRANSCRIPTS / "four-player.txt")).match)[hand - 1]
+    reports = [analyze_hand(start, cards, 13, 20_000_000, threads=k) for k in (1, 2, 5)]
+    assert reports[0].seat_tricks == {5: [6, 2, 3, 4], 9: [10, 0, 8, 0]}[hand]
+    assert reports[0].parts[0] > 0  # the seats searched
+    assert reports[1] == reports[0] and reports[2] == reports[0]
+    assert reports[1].parts == reports[0].parts == reports[2].parts
+
+
+def test_the_hands_spread_over_processes_share_the_cores() -> None:
+    """--jobs N: each worker process runs its hand on its share of the cores (one on a
+    Dask cluster); one job: every core works on each hand in turn."""
+    from spades_cli.analysis.many import hand_threads
+    from spades_cli.analysis.threads import cores
+
+    assert hand_threads(1, 11, None) is None and hand_threads(4, 1, None) is None
+    assert hand_threads(2, 11, None) == max(1, cores() // 2)
+    assert hand_threads(10 * cores(), 11, None) == 1
+    assert hand_threads(2, 11, "local") == 1
