@@ -231,16 +231,22 @@ class FastSolver:
 
     def _exact(self, card: int, guess: float | None, bound: int = 0) -> float:
         """The greatest outcome ``side`` can reach, by questions from ``guess`` (MTD(f));
-        with no guess, from an estimate of the counted team's tricks, step by step."""
+        with no guess and many tricks left, from an estimate of the counted team's tricks,
+        step by step."""
         values = self._outcomes(card)
 
         def ask(u: float) -> bool:
             return self._ask(card, u)
 
-        if guess is None and bound == 0 and self.counted_team >= 0:
+        if guess is None and bound == 0 and self.counted_team >= 0 and self.left >= ESTIMATE_FROM:
             est = estimate_tricks(self.hands, self.team, self.counted_team, self.trump_suit, self.left)
             return stepped(values, ask, min(len(values) - 1, est))
         return greatest_reached(values, ask, guess, bound)
+
+
+# Tricks left from which a search with no guess starts from the estimate: below, halving
+# costs about as little, and the estimate's own cost shows (bench/README.md).
+ESTIMATE_FROM = 10
 
 
 def stepped(values: list[float], reaches: Callable[[float], bool], k: int) -> float:
