@@ -247,6 +247,13 @@ def _print_rows(rows: dict[tuple[int, int], list[Row]], warm: bool) -> None:
             f"{int(statistics.median(n)):,}" for i, n in enumerate(tricks) if warm or i != 1
         )
         print(line)
+    every = [r for got in rows.values() for r in got]
+    total = f"in all: positions ours searched cold {sum(r.cold_n for r in every):,}"
+    tricks = f"tricks finished cold {sum(r.cold_t for r in every):,}"
+    if warm:
+        total += f", warm {sum(r.warm_n for r in every):,}"
+        tricks += f", warm {sum(r.warm_t for r in every):,}"
+    print(f"{total}; {tricks}, DDS's {sum(r.dds_n for r in every):,}")
     for name, cpu in (
         ("cold", [r.cold_s for got in rows.values() for r in got]),
         ("warm", [r.warm_s for got in rows.values() for r in got]),

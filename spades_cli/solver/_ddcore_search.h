@@ -28,10 +28,15 @@ static int last_trick(Core *c, double u) {
     return final_ok(c, c->code + c->inc[ws], u);
 }
 
-/* ``rel`` widened so that no run of equivalent cards searched through its lowest card is
- * cut by the lowest relevant card of its suit; a run wholly below its suit's ``floor_``
- * (see node()) needs nothing: each of its cards answers as the card that set the floor. */
-static u64 whole_runs(Core *c, u64 rel, u64 mask, int seat, const int *floor_) {
+/* ``rel`` widened where a run of equivalent cards searched through its lowest card is cut
+ * by the lowest relevant card of its suit (the seat's own): by the run's next card below
+ * that one, not the whole run. A position that agrees down to that next card holds the
+ * run's cards at and above the cut, and after any of them the cards left agree with the
+ * searched position's, relative rank by rank, down to the cut; its cards below are small
+ * cards, answered as the run's lowest (bench/README.md, issue 32's ninth round). A run
+ * wholly below its suit's ``floor_`` (see node()) needs nothing: each of its cards
+ * answers as the card that set the floor. */
+static u64 cover_runs(Core *c, u64 rel, u64 mask, int seat, const int *floor_) {
     u64 hand = c->hands[seat], gone = c->gone;
     for (int suit = 0; suit < 4; suit++) {
         u64 r = rel & SUIT_MASK[suit];
@@ -47,18 +52,8 @@ static u64 whole_runs(Core *c, u64 rel, u64 mask, int seat, const int *floor_) {
                 break;
         }
         if (RANK(top) < floor_[suit]) continue;
-        while (below >= base) {
-            u64 b = 1ULL << below;
-            if (gone & b) {
-                below--;
-            } else if (hand & b) {
-                cc = below;
-                below--;
-            } else {
-                break;
-            }
-        }
-        rel |= 1ULL << cc;
+        while (below >= base && (gone >> below & 1)) below--;
+        if (below >= base && (hand >> below & 1)) rel |= 1ULL << below;
     }
     return rel;
 }
@@ -468,6 +463,6 @@ static int node(Core *c, double u, int hint) {
         if (RANK(card) < low && low > floor_[suit]) floor_[suit] = low;
     }
     c->best_card = moves[0];
-    c->rel = whole_runs(c, rel, mask, seat, floor_);
+    c->rel = cover_runs(c, rel, mask, seat, floor_);
     return !mine;
 }
