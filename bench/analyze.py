@@ -13,7 +13,9 @@ Run: ``python bench/analyze.py`` (``--hands 10``, ``--left 7,9,11,13``, ``--budg
 ``--transcript transcripts/four-player.txt`` adds every hand of that recorded game, which
 has harder hands than the ten dealt here; ``--questions N`` lists, under each hand, every
 yes-or-no question of the C search that visited at least N positions: whose question it
-was (a seat's figure, N-S's tricks or points), the position, the target, the answer;
+was (a seat's figure, N-S's tricks or points), the position, the target, the answer,
+and a ``walks:`` line: each walk's positions in the questions its values need, the
+others, those after one first card and those over a cap or the budget;
 ``--threads N``: the runners a hand's groups of questions take, by default a core each).
 """
 
@@ -77,6 +79,7 @@ def question_lines(least: int) -> None:
     for q in QUESTIONS:
         totals[q[0]] = totals.get(q[0], 0) + q[-1]
     print("    by question: " + ", ".join(f"{k} {v / 1e6:.2f}M" for k, v in sorted(totals.items())))
+    print("    walks: " + walk_shares(QUESTIONS))
     for whose, left, played, card, u, answer, nodes in QUESTIONS:
         if nodes >= least:
             after = f" after slot card {card}" if card >= 0 else ""
@@ -84,6 +87,37 @@ def question_lines(least: int) -> None:
             where = f"{left} tricks left + {played} cards{after}"
             print(f"    {whose}, {where}: {u:g}? {said}, {nodes / 1e6:.2f}M")
     QUESTIONS.clear()
+
+
+def walk_shares(questions: list[Question]) -> str:
+    """Where each walk's positions went: for each position a walk asked about (a seat's
+    figure: the deal), the two questions its value needs (its greatest "yes" and the
+    least "no" above it), the others, the questions after one first card (a seat's long
+    question card by card; the points' best cards) and those over a cap or the budget."""
+    parts: dict[str, dict[str, int]] = {}
+    runs: list[list[Question]] = []
+    last: dict[str, list[Question]] = {}  # each walk's run (its threads' questions interleave)
+    for q in questions:
+        if q[3] < 0 and q[5] >= 0 and q[0] in last and last[q[0]][0][:3] == q[:3]:
+            last[q[0]].append(q)
+        elif q[3] < 0 and q[5] >= 0:
+            runs.append([q])
+            last[q[0]] = runs[-1]
+        else:
+            part = parts.setdefault(q[0], {})
+            kind = "after a card" if q[5] >= 0 else "over a cap"
+            part[kind] = part.get(kind, 0) + q[-1]
+    for run in runs:
+        part = parts.setdefault(run[0][0], {})
+        yes = max((q[4] for q in run if q[5] == 1), default=None)
+        no = min((q[4] for q in run if q[5] == 0 and (yes is None or q[4] > yes)), default=None)
+        for q in run:
+            kind = "needed" if q[4] in (yes, no) else "other"
+            part[kind] = part.get(kind, 0) + q[-1]
+    return "; ".join(
+        f"{whose} " + ", ".join(f"{kind} {n / 1e6:.2f}M" for kind, n in sorted(part.items()))
+        for whose, part in sorted(parts.items())
+    )
 
 
 def played_hands(count: int) -> list[tuple[State, list[int]]]:
