@@ -148,7 +148,7 @@ def whole_hands(hands: list[tuple[State, list[int]]], budget: int, what: str = "
     reports: list[HandReport] = []
     for start, cards in hands:
         t0, c0 = time.perf_counter(), time.process_time()
-        reports.append(analyze_hand(start, cards, 13, budget, **THREADS))
+        reports.append(analyze_hand(start, cards, 13, budget, threads=THREADS.get("threads")))
         times.append(time.perf_counter() - t0)
         hand_line(len(reports), times[-1], reports[-1], time.process_time() - c0)
         if least:
