@@ -22,10 +22,10 @@ from pathlib import Path
 
 from common import build_line
 
-from spades_cli.app.setup import RulesChoice, open_transcript
+from spades_cli.app.setup import RulesChoice, make_controller, open_transcript
 from spades_cli.game.match import Match
 from spades_cli.game.run import GameRun
-from spades_cli.game.seats import RandomController, make_controller
+from spades_cli.game.seats import RandomController
 from spades_cli.presets import load_rules
 from spades_cli.transcript import parse_transcript, replay
 

@@ -30,6 +30,7 @@ import argparse
 import math
 import os
 import sys
+from collections.abc import Mapping
 
 from common import build_line
 
@@ -153,7 +154,7 @@ def rmse(w: tuple[float, ...] | list[float], xs: list[list[float]], ys: list[flo
     return math.sqrt(sum(err) / len(err))
 
 
-def fit_report(name: str, rows: list[Row], now: dict[str, tuple[float, ...]]) -> None:
+def fit_report(name: str, rows: list[Row], now: Mapping[str, tuple[float, ...]]) -> None:
     """The least-squares weights of ``rows`` (a held-out quarter of the games first, its
     error against each set of weights in ``now``), then on all of them with the spread."""
     if len(rows) < 50:

@@ -209,8 +209,9 @@ def report_deals(games: list[tuple[Game, Game]], player: str) -> None:
             net[deal_kind(a.results[k], b.results[k], a.rules)].append(total)
     print("  net points by how the tables' bids differed (both tables of a deal added):")
     for key in sorted(net):
-        g = net[key]
-        print(f"    {key:<24} {len(g):5} deals: {sum(g):+7} points, {sum(g) / len(g):+6.1f} a deal")
+        deals = net[key]
+        total = sum(deals)
+        print(f"    {key:<24} {len(deals):5} deals: {total:+7} points, {total / len(deals):+6.1f} a deal")
 
 
 def study(folder: str, player: str | None = None) -> None:
