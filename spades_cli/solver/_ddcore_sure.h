@@ -13,6 +13,14 @@ static inline int non_spades(const Core *c, u64 h) { return pop64(h & ~c->trump)
 /* The trumps of ``h`` as 16 bits, the lowest first. */
 static inline u64 trumps_of(const Core *c, u64 h) { return (h >> (16 * c->trump_suit)) & 0xFFFF; }
 
+/* The ``k``-th highest card of the 16-bit set ``own`` (k >= 1, at most its size). A
+ * sure-trick count that cashes a seat's top ``k`` cards of a suit depends on who holds
+ * the suit's top ``k`` cards, down to that one, not on the next card below. */
+static inline int kth_top(u64 own, int k) {
+    while (--k > 0) own ^= 1ULL << top64(own);
+    return top64(own);
+}
+
 static int forced(const Core *c, int cash, u64 other, int led) {
     int free_ = non_spades(c, other) - led;
     return cash <= free_ + 1 ? cash : free_ + 1;
@@ -38,7 +46,7 @@ static int cash_of(Core *c, int seat, u64 uni, int entry, u64 *prel) {
                 if (len < k) k = len;
             }
         }
-        if (k && others) rel |= 1ULL << (base + top64(others));
+        if (k && others) rel |= 1ULL << (base + kth_top(own, k));
         if (k && entry >= 0 && ((c->hands[entry] >> base) & 0xFFFF)) reached = 1;
         cash += k;
     }
@@ -62,7 +70,7 @@ static void cash_bounds(Core *c, u64 uni, int *plo, int *phi, u64 *prel) {
         u64 own = trumps_of(c, c->hands[holder]);
         u64 others = spades & ~own;
         sure = others == 0 ? pop64(own) : pop64(own >> bitlen(others));
-        if (others) rel = 1ULL << (tb - 1 + bitlen(others));
+        if (others) rel = 1ULL << (tb + kth_top(own, sure));
     }
     int partner = c->mate[leader];
     /* The top spades' holder's sure tricks, counted or not. */
