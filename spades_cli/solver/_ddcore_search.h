@@ -71,7 +71,7 @@ static int counted_decide(Core *c, const Layout *L, int use_tt, double u) {
     if (use_tt && c->ctt) probe(c->ctt, L, L->flags, INFINITY, -INFINITY, &clo, &chi, &los, &his);
     int slo, shi;
     u64 srel[2];
-    sure_bounds(c, &slo, &shi, srel);
+    sure_bounds(c, left, left, &slo, &shi, srel);
     int lo = (int)clo, hi = (int)chi;
     u64 lrel = relevant(L, los), hrel = relevant(L, his);
     if (slo > lo) {
@@ -209,7 +209,7 @@ static int lead(Core *c, double u) {
     if (c->count_mode) {
         int slo, shi;
         u64 srel[2];
-        sure_bounds(c, &slo, &shi, srel);
+        sure_bounds(c, need, left - need + 1, &slo, &shi, srel);
         if (need <= slo || need > shi) {
             c->rel = need <= slo ? srel[0] : srel[1];
             return need <= slo;

@@ -27,8 +27,10 @@ static int forced(const Core *c, int cash, u64 other, int led) {
 }
 
 /* Side-suit tricks ``seat`` cashes from the top while every opponent holding a spade
- * must follow; with ``entry`` (the leader, ``seat`` its partner) it must be reached. */
-static int cash_of(Core *c, int seat, u64 uni, int entry, u64 *prel) {
+ * must follow; with ``entry`` (the leader, ``seat`` its partner) it must be reached.
+ * Without one, at most ``want`` are counted (all a question needs), so that the bound
+ * depends on the top cards of those alone. */
+static int cash_of(Core *c, int seat, u64 uni, int entry, int want, u64 *prel) {
     u64 hand = c->hands[seat];
     u64 rel = 0;
     int cash = 0, reached = entry < 0, n = c->n;
@@ -46,6 +48,7 @@ static int cash_of(Core *c, int seat, u64 uni, int entry, u64 *prel) {
                 if (len < k) k = len;
             }
         }
+        if (entry < 0 && k > want - cash) k = want - cash;
         if (k && others) rel |= 1ULL << (base + kth_top(own, k));
         if (k && entry >= 0 && ((c->hands[entry] >> base) & 0xFFFF)) reached = 1;
         cash += k;
@@ -56,7 +59,7 @@ static int cash_of(Core *c, int seat, u64 uni, int entry, u64 *prel) {
 
 /* The bounds of the cashing leads; ``prel[0]`` the cards the lower bound depended on,
  * ``prel[1]`` the upper's. */
-static void cash_bounds(Core *c, u64 uni, int *plo, int *phi, u64 *prel) {
+static void cash_bounds(Core *c, u64 uni, int want_lo, int want_hi, int *plo, int *phi, u64 *prel) {
     int n = c->n, leader = c->leader, left = c->left;
     const int *counted = c->cnt;
     int lo = 0, hi = left, holder = -1, sure = 0;
@@ -99,7 +102,7 @@ static void cash_bounds(Core *c, u64 uni, int *plo, int *phi, u64 *prel) {
         if (holder == leader || holder == partner) HOLDER_SURE();
         if (!(c->first || partner == leader)) {
             int seat = counted[leader] ? leader : partner;
-            int got = cash_of(c, seat, uni, seat == leader ? -1 : leader, &got_rel);
+            int got = cash_of(c, seat, uni, seat == leader ? -1 : leader, want_lo, &got_rel);
             int free_ = non_spades(c, c->hands[seat == leader ? partner : leader]);
             int cash = got <= free_ ? got : free_;
             cash += holder == seat ? sure : 0;
@@ -116,12 +119,12 @@ static void cash_bounds(Core *c, u64 uni, int *plo, int *phi, u64 *prel) {
         return;
     }
 #undef HOLDER_SURE
-    int got = cash_of(c, leader, uni, -1, &got_rel);
+    int got = cash_of(c, leader, uni, -1, mine ? want_lo : want_hi, &got_rel);
     u64 cash_rel = got_rel | (holder == leader ? rel : 0);
     int cash = (partner == leader ? got : forced(c, got, c->hands[partner], 0)) + (holder == leader ? sure : 0);
     if (partner != leader) {
         u64 via_rel = 0;
-        int via = cash_of(c, partner, uni, leader, &via_rel);
+        int via = cash_of(c, partner, uni, leader, left, &via_rel);
         int alt = forced(c, via, c->hands[leader], 1) + (holder == partner ? sure : 0);
         if (alt > cash) {
             cash = alt;
@@ -238,12 +241,13 @@ static void spade_bounds(Core *c, u64 uni, int *plo, int *phi, u64 *prel) {
 }
 
 /* The sure tricks' bounds; ``prel[0]`` the cards the lower depended on, ``prel[1]``
- * the upper's. */
-static void sure_bounds(Core *c, int *plo, int *phi, u64 *prel) {
+ * the upper's. The cashes count at most ``want_lo`` tricks for the lower bound and
+ * ``want_hi`` against the upper (``c->left`` both: the bounds in full). */
+static void sure_bounds(Core *c, int want_lo, int want_hi, int *plo, int *phi, u64 *prel) {
     u64 uni = 0, r1[2], r2[2];
     for (int s = 0; s < c->n; s++) uni |= c->hands[s];
     int lo1, hi1, lo2, hi2;
-    cash_bounds(c, uni, &lo1, &hi1, r1);
+    cash_bounds(c, uni, want_lo, want_hi, &lo1, &hi1, r1);
     spade_bounds(c, uni, &lo2, &hi2, r2);
     *plo = lo1 >= lo2 ? lo1 : lo2;
     prel[0] = lo1 >= lo2 ? r1[0] : r2[0];
