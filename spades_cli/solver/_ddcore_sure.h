@@ -151,12 +151,13 @@ static void cash_bounds(Core *c, u64 uni, int want_lo, int want_hi, int *plo, in
     prel[1] = hrel;
 }
 
-/* The spades of ``own`` no spade of ``other`` can be matched to (each beating one lower). */
-static int left_over(u64 own, u64 other, u64 *low) {
+/* The spades of ``own`` no spade of ``other`` can be matched to (each beating one lower),
+ * the highest ``cap`` of them at most; ``*low`` the lowest counted. */
+static int left_over(u64 own, u64 other, int cap, u64 *low) {
     int wins = 0, avail = 0;
     *low = 0;
     u64 both = own | other;
-    while (both) {
+    while (both && wins < cap) {
         u64 b = 1ULL << top64(both);
         both ^= b;
         if (other & b)
@@ -171,7 +172,7 @@ static int left_over(u64 own, u64 other, u64 *low) {
     return wins;
 }
 
-static void spade_bounds(Core *c, u64 uni, int *plo, int *phi, u64 *prel) {
+static void spade_bounds(Core *c, u64 uni, int want_lo, int want_hi, int *plo, int *phi, u64 *prel) {
     int n = c->n, left = c->left, lo = 0, hi = left, extra = 0;
     u64 lrel = 0, hrel = 0, extra_rel = 0, low = 0;
     const int *counted = c->cnt;
@@ -192,7 +193,7 @@ static void spade_bounds(Core *c, u64 uni, int *plo, int *phi, u64 *prel) {
             u64 own = trumps_of(c, c->hands[s]);
             if (c->team[s] != side || !own) continue;
             if (mine || theirs) {
-                int k = left_over(own, other, &low);
+                int k = left_over(own, other, mine ? want_lo : want_hi, &low);
                 if (k > left) k = left;
                 if (mine && k > lo) {
                     lo = k;
@@ -202,7 +203,7 @@ static void spade_bounds(Core *c, u64 uni, int *plo, int *phi, u64 *prel) {
                     hrel = low << tb;
                 }
             } else {
-                int k = left_over(own, spades & ~own, &low);
+                int k = left_over(own, spades & ~own, counted[s] ? want_lo : left, &low);
                 if (counted[s] && k > lo) {
                     lo = k;
                     lrel = low << tb;
@@ -226,7 +227,7 @@ static void spade_bounds(Core *c, u64 uni, int *plo, int *phi, u64 *prel) {
         for (int s = 0; s < n; s++) {
             u64 own = trumps_of(c, c->hands[s]);
             if (s == c->alone || !own) continue;
-            int k = left_over(own, alone, &low);
+            int k = left_over(own, alone, want_hi, &low);
             if (k > left) k = left;
             if (left - k < hi && left - k >= lo) {
                 hi = left - k;
@@ -248,7 +249,7 @@ static void sure_bounds(Core *c, int want_lo, int want_hi, int *plo, int *phi, u
     for (int s = 0; s < c->n; s++) uni |= c->hands[s];
     int lo1, hi1, lo2, hi2;
     cash_bounds(c, uni, want_lo, want_hi, &lo1, &hi1, r1);
-    spade_bounds(c, uni, &lo2, &hi2, r2);
+    spade_bounds(c, uni, want_lo, want_hi, &lo2, &hi2, r2);
     *plo = lo1 >= lo2 ? lo1 : lo2;
     prel[0] = lo1 >= lo2 ? r1[0] : r2[0];
     *phi = hi1 <= hi2 ? hi1 : hi2;
