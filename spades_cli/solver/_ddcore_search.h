@@ -154,6 +154,7 @@ static int count_game(Core *c, int need) {
     return r;
 }
 
+#define SURE_FIRST 4
 /* At a trick's start: can ``side`` make the value at least ``u``? */
 static int lead(Core *c, double u) {
     int left = c->left;
@@ -173,6 +174,22 @@ static int lead(Core *c, double u) {
         }
     }
     if (left == 1) return last_trick(c, u);
+    /* A count solver's own question, at most SURE_FIRST tricks left: the sure tricks are
+     * read before the table (as DDS reads its quick tricks below five tricks): where both
+     * answer, the sure trick depends on fewer cards than the table's entry. Not in a
+     * points solver's count game on a shared table: there it gave wrong points
+     * (test_one_fast_solver_reused_position_after_position, seed 81), not yet explained
+     * (bench/README.md, issue 32's tenth round). */
+    int sure_first = c->count_mode && c->ctt == &c->tt && left <= SURE_FIRST;
+    if (sure_first) {
+        int slo, shi;
+        u64 srel[2];
+        sure_bounds(c, need, left - need + 1, &slo, &shi, srel);
+        if (need <= slo || need > shi) {
+            c->rel = need <= slo ? srel[0] : srel[1];
+            return need <= slo;
+        }
+    }
     Layout L;
     layout(c, &L);
     int hint = -1;
@@ -206,7 +223,7 @@ static int lead(Core *c, double u) {
             return 0;
         }
     }
-    if (c->count_mode) {
+    if (c->count_mode && !sure_first) {
         int slo, shi;
         u64 srel[2];
         sure_bounds(c, need, left - need + 1, &slo, &shi, srel);
