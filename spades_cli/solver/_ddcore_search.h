@@ -174,13 +174,11 @@ static int lead(Core *c, double u) {
         }
     }
     if (left == 1) return last_trick(c, u);
-    /* A count solver's own question, at most SURE_FIRST tricks left: the sure tricks are
-     * read before the table (as DDS reads its quick tricks below five tricks): where both
-     * answer, the sure trick depends on fewer cards than the table's entry. Not in a
-     * points solver's count game on a shared table: there it gave wrong points
-     * (test_one_fast_solver_reused_position_after_position, seed 81), not yet explained
-     * (bench/README.md, issue 32's tenth round). */
-    int sure_first = c->count_mode && c->ctt == &c->tt && left <= SURE_FIRST;
+    /* Count mode, at most SURE_FIRST tricks left: the sure tricks are read before the
+     * table (as DDS reads its quick tricks below five tricks): where both answer, the
+     * sure trick depends on fewer cards than the table's entry (bench/README.md, issue
+     * 32's tenth round). */
+    int sure_first = c->count_mode && left <= SURE_FIRST;
     if (sure_first) {
         int slo, shi;
         u64 srel[2];
@@ -223,13 +221,15 @@ static int lead(Core *c, double u) {
             return 0;
         }
     }
-    if (c->count_mode && !sure_first) {
-        int slo, shi;
-        u64 srel[2];
-        sure_bounds(c, need, left - need + 1, &slo, &shi, srel);
-        if (need <= slo || need > shi) {
-            c->rel = need <= slo ? srel[0] : srel[1];
-            return need <= slo;
+    if (c->count_mode) {
+        if (!sure_first) { /* read after the table */
+            int slo, shi;
+            u64 srel[2];
+            sure_bounds(c, need, left - need + 1, &slo, &shi, srel);
+            if (need <= slo || need > shi) {
+                c->rel = need <= slo ? srel[0] : srel[1];
+                return need <= slo;
+            }
         }
     } else if (c->count_ok) {
         int known = counted_decide(c, &L, use_tt, u);
