@@ -16,7 +16,8 @@
  * same suit lengths per hand, leader and flags whose top cards, down to the ones the
  * proof depended on, have the same owners; four ways a slot, started small and grown as
  * it fills); sure-trick bounds (_ddcore_sure.h, as
- * solver/sure.py); in table mode, bounds on side N-S's tricks to come decide what they
+ * solver/sure.py, each depending only on the top cards it counted, as many as the
+ * question needs; in count mode read before the table at four tricks or fewer); in table mode, bounds on side N-S's tricks to come decide what they
  * can, a trick target is searched as the count game in a shared count table, and a
  * question is kept by the set of N-S trick counts it asks for; equivalent cards
  * searched once, and after a card that fails, the lower cards of its suit below every

@@ -71,7 +71,7 @@ static int counted_decide(Core *c, const Layout *L, int use_tt, double u) {
     if (use_tt && c->ctt) probe(c->ctt, L, L->flags, INFINITY, -INFINITY, &clo, &chi, &los, &his);
     int slo, shi;
     u64 srel[2];
-    sure_bounds(c, &slo, &shi, srel);
+    sure_bounds(c, left, left, &slo, &shi, srel);
     int lo = (int)clo, hi = (int)chi;
     u64 lrel = relevant(L, los), hrel = relevant(L, his);
     if (slo > lo) {
@@ -154,6 +154,7 @@ static int count_game(Core *c, int need) {
     return r;
 }
 
+#define SURE_FIRST 4
 /* At a trick's start: can ``side`` make the value at least ``u``? */
 static int lead(Core *c, double u) {
     int left = c->left;
@@ -173,6 +174,20 @@ static int lead(Core *c, double u) {
         }
     }
     if (left == 1) return last_trick(c, u);
+    /* Count mode, at most SURE_FIRST tricks left: the sure tricks are read before the
+     * table (as DDS reads its quick tricks below five tricks): where both answer, the
+     * sure trick depends on fewer cards than the table's entry (bench/README.md, issue
+     * 32's tenth round). */
+    int sure_first = c->count_mode && left <= SURE_FIRST;
+    if (sure_first) {
+        int slo, shi;
+        u64 srel[2];
+        sure_bounds(c, need, left - need + 1, &slo, &shi, srel);
+        if (need <= slo || need > shi) {
+            c->rel = need <= slo ? srel[0] : srel[1];
+            return need <= slo;
+        }
+    }
     Layout L;
     layout(c, &L);
     int hint = -1;
@@ -207,12 +222,14 @@ static int lead(Core *c, double u) {
         }
     }
     if (c->count_mode) {
-        int slo, shi;
-        u64 srel[2];
-        sure_bounds(c, &slo, &shi, srel);
-        if (need <= slo || need > shi) {
-            c->rel = need <= slo ? srel[0] : srel[1];
-            return need <= slo;
+        if (!sure_first) { /* read after the table */
+            int slo, shi;
+            u64 srel[2];
+            sure_bounds(c, need, left - need + 1, &slo, &shi, srel);
+            if (need <= slo || need > shi) {
+                c->rel = need <= slo ? srel[0] : srel[1];
+                return need <= slo;
+            }
         }
     } else if (c->count_ok) {
         int known = counted_decide(c, &L, use_tt, u);

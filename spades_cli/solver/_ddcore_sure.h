@@ -13,14 +13,24 @@ static inline int non_spades(const Core *c, u64 h) { return pop64(h & ~c->trump)
 /* The trumps of ``h`` as 16 bits, the lowest first. */
 static inline u64 trumps_of(const Core *c, u64 h) { return (h >> (16 * c->trump_suit)) & 0xFFFF; }
 
+/* The ``k``-th highest card of the 16-bit set ``own`` (k >= 1, at most its size). A
+ * sure-trick count that cashes a seat's top ``k`` cards of a suit depends on who holds
+ * the suit's top ``k`` cards, down to that one, not on the next card below. */
+static inline int kth_top(u64 own, int k) {
+    while (--k > 0) own ^= 1ULL << top64(own);
+    return top64(own);
+}
+
 static int forced(const Core *c, int cash, u64 other, int led) {
     int free_ = non_spades(c, other) - led;
     return cash <= free_ + 1 ? cash : free_ + 1;
 }
 
 /* Side-suit tricks ``seat`` cashes from the top while every opponent holding a spade
- * must follow; with ``entry`` (the leader, ``seat`` its partner) it must be reached. */
-static int cash_of(Core *c, int seat, u64 uni, int entry, u64 *prel) {
+ * must follow; with ``entry`` (the leader, ``seat`` its partner) it must be reached.
+ * Without one, at most ``want`` are counted (all a question needs), so that the bound
+ * depends on the top cards of those alone. */
+static int cash_of(Core *c, int seat, u64 uni, int entry, int want, u64 *prel) {
     u64 hand = c->hands[seat];
     u64 rel = 0;
     int cash = 0, reached = entry < 0, n = c->n;
@@ -38,7 +48,8 @@ static int cash_of(Core *c, int seat, u64 uni, int entry, u64 *prel) {
                 if (len < k) k = len;
             }
         }
-        if (k && others) rel |= 1ULL << (base + top64(others));
+        if (entry < 0 && k > want - cash) k = want - cash;
+        if (k && others) rel |= 1ULL << (base + kth_top(own, k));
         if (k && entry >= 0 && ((c->hands[entry] >> base) & 0xFFFF)) reached = 1;
         cash += k;
     }
@@ -48,7 +59,7 @@ static int cash_of(Core *c, int seat, u64 uni, int entry, u64 *prel) {
 
 /* The bounds of the cashing leads; ``prel[0]`` the cards the lower bound depended on,
  * ``prel[1]`` the upper's. */
-static void cash_bounds(Core *c, u64 uni, int *plo, int *phi, u64 *prel) {
+static void cash_bounds(Core *c, u64 uni, int want_lo, int want_hi, int *plo, int *phi, u64 *prel) {
     int n = c->n, leader = c->leader, left = c->left;
     const int *counted = c->cnt;
     int lo = 0, hi = left, holder = -1, sure = 0;
@@ -62,7 +73,7 @@ static void cash_bounds(Core *c, u64 uni, int *plo, int *phi, u64 *prel) {
         u64 own = trumps_of(c, c->hands[holder]);
         u64 others = spades & ~own;
         sure = others == 0 ? pop64(own) : pop64(own >> bitlen(others));
-        if (others) rel = 1ULL << (tb - 1 + bitlen(others));
+        if (others) rel = 1ULL << (tb + kth_top(own, sure));
     }
     int partner = c->mate[leader];
     /* The top spades' holder's sure tricks, counted or not. */
@@ -91,7 +102,7 @@ static void cash_bounds(Core *c, u64 uni, int *plo, int *phi, u64 *prel) {
         if (holder == leader || holder == partner) HOLDER_SURE();
         if (!(c->first || partner == leader)) {
             int seat = counted[leader] ? leader : partner;
-            int got = cash_of(c, seat, uni, seat == leader ? -1 : leader, &got_rel);
+            int got = cash_of(c, seat, uni, seat == leader ? -1 : leader, want_lo, &got_rel);
             int free_ = non_spades(c, c->hands[seat == leader ? partner : leader]);
             int cash = got <= free_ ? got : free_;
             cash += holder == seat ? sure : 0;
@@ -108,12 +119,12 @@ static void cash_bounds(Core *c, u64 uni, int *plo, int *phi, u64 *prel) {
         return;
     }
 #undef HOLDER_SURE
-    int got = cash_of(c, leader, uni, -1, &got_rel);
+    int got = cash_of(c, leader, uni, -1, mine ? want_lo : want_hi, &got_rel);
     u64 cash_rel = got_rel | (holder == leader ? rel : 0);
     int cash = (partner == leader ? got : forced(c, got, c->hands[partner], 0)) + (holder == leader ? sure : 0);
     if (partner != leader) {
         u64 via_rel = 0;
-        int via = cash_of(c, partner, uni, leader, &via_rel);
+        int via = cash_of(c, partner, uni, leader, left, &via_rel);
         int alt = forced(c, via, c->hands[leader], 1) + (holder == partner ? sure : 0);
         if (alt > cash) {
             cash = alt;
@@ -140,12 +151,13 @@ static void cash_bounds(Core *c, u64 uni, int *plo, int *phi, u64 *prel) {
     prel[1] = hrel;
 }
 
-/* The spades of ``own`` no spade of ``other`` can be matched to (each beating one lower). */
-static int left_over(u64 own, u64 other, u64 *low) {
+/* The spades of ``own`` no spade of ``other`` can be matched to (each beating one lower),
+ * the highest ``cap`` of them at most; ``*low`` the lowest counted. */
+static int left_over(u64 own, u64 other, int cap, u64 *low) {
     int wins = 0, avail = 0;
     *low = 0;
     u64 both = own | other;
-    while (both) {
+    while (both && wins < cap) {
         u64 b = 1ULL << top64(both);
         both ^= b;
         if (other & b)
@@ -160,7 +172,7 @@ static int left_over(u64 own, u64 other, u64 *low) {
     return wins;
 }
 
-static void spade_bounds(Core *c, u64 uni, int *plo, int *phi, u64 *prel) {
+static void spade_bounds(Core *c, u64 uni, int want_lo, int want_hi, int *plo, int *phi, u64 *prel) {
     int n = c->n, left = c->left, lo = 0, hi = left, extra = 0;
     u64 lrel = 0, hrel = 0, extra_rel = 0, low = 0;
     const int *counted = c->cnt;
@@ -181,7 +193,7 @@ static void spade_bounds(Core *c, u64 uni, int *plo, int *phi, u64 *prel) {
             u64 own = trumps_of(c, c->hands[s]);
             if (c->team[s] != side || !own) continue;
             if (mine || theirs) {
-                int k = left_over(own, other, &low);
+                int k = left_over(own, other, mine ? want_lo : want_hi, &low);
                 if (k > left) k = left;
                 if (mine && k > lo) {
                     lo = k;
@@ -191,7 +203,7 @@ static void spade_bounds(Core *c, u64 uni, int *plo, int *phi, u64 *prel) {
                     hrel = low << tb;
                 }
             } else {
-                int k = left_over(own, spades & ~own, &low);
+                int k = left_over(own, spades & ~own, counted[s] ? want_lo : left, &low);
                 if (counted[s] && k > lo) {
                     lo = k;
                     lrel = low << tb;
@@ -215,7 +227,7 @@ static void spade_bounds(Core *c, u64 uni, int *plo, int *phi, u64 *prel) {
         for (int s = 0; s < n; s++) {
             u64 own = trumps_of(c, c->hands[s]);
             if (s == c->alone || !own) continue;
-            int k = left_over(own, alone, &low);
+            int k = left_over(own, alone, want_hi, &low);
             if (k > left) k = left;
             if (left - k < hi && left - k >= lo) {
                 hi = left - k;
@@ -230,13 +242,14 @@ static void spade_bounds(Core *c, u64 uni, int *plo, int *phi, u64 *prel) {
 }
 
 /* The sure tricks' bounds; ``prel[0]`` the cards the lower depended on, ``prel[1]``
- * the upper's. */
-static void sure_bounds(Core *c, int *plo, int *phi, u64 *prel) {
+ * the upper's. The cashes count at most ``want_lo`` tricks for the lower bound and
+ * ``want_hi`` against the upper (``c->left`` both: the bounds in full). */
+static void sure_bounds(Core *c, int want_lo, int want_hi, int *plo, int *phi, u64 *prel) {
     u64 uni = 0, r1[2], r2[2];
     for (int s = 0; s < c->n; s++) uni |= c->hands[s];
     int lo1, hi1, lo2, hi2;
-    cash_bounds(c, uni, &lo1, &hi1, r1);
-    spade_bounds(c, uni, &lo2, &hi2, r2);
+    cash_bounds(c, uni, want_lo, want_hi, &lo1, &hi1, r1);
+    spade_bounds(c, uni, want_lo, want_hi, &lo2, &hi2, r2);
     *plo = lo1 >= lo2 ? lo1 : lo2;
     prel[0] = lo1 >= lo2 ? r1[0] : r2[0];
     *phi = hi1 <= hi2 ? hi1 : hi2;

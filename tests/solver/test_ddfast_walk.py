@@ -85,3 +85,19 @@ def test_every_card_of_a_four_trick_ending_is_brute_forces(seed: int, spades_bre
         child = state.clone()
         child.apply(card)
         assert values[card] == brute(child, side, want)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("spades_break", [True, False])
+def test_every_card_of_eight_trick_endings_is_the_python_solvers(spades_break: bool) -> None:
+    # R-C-3, R-C-4, R-C-6: eight tricks left, each side's tricks. The sure tricks cut
+    # with bounds that depend only on the top cards they counted (a seat's cashes, the
+    # top spades, as many as the question needs) and the table keeps them for positions
+    # that differ below those cards: every card's value is still the Python solver's.
+    rules = variant(FOUR, spades_break=spades_break)
+    for seed in range(20):
+        state = random_ending(rules, 900 + seed, 8)
+        for side in (0, 1):
+            oc = Outcome(state, side, value="tricks")
+            fast = FastSolver(state, side, oc.groups, oc.table, oc.keen, oc.linear)
+            assert fast.move_values() == oc.solver(state).move_values()
