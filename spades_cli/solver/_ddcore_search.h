@@ -155,6 +155,17 @@ static int count_game(Core *c, int need) {
 }
 
 #define SURE_FIRST 4
+
+/* Count mode: whether the sure tricks settle "at least need of the left tricks" (1 yes,
+ * 0 no, with c->rel what the answer read), or -1 when they do not. */
+static inline int sure_cut(Core *c, int need, int left) {
+    int slo, shi;
+    u64 srel[2];
+    sure_bounds(c, need, left - need + 1, &slo, &shi, srel);
+    if (need > slo && need <= shi) return -1;
+    c->rel = need <= slo ? srel[0] : srel[1];
+    return need <= slo;
+}
 /* At a trick's start: can ``side`` make the value at least ``u``? */
 static int lead(Core *c, double u) {
     int left = c->left;
@@ -179,15 +190,8 @@ static int lead(Core *c, double u) {
      * sure trick depends on fewer cards than the table's entry (bench/README.md, issue
      * 32's tenth round). */
     int sure_first = c->count_mode && left <= SURE_FIRST;
-    if (sure_first) {
-        int slo, shi;
-        u64 srel[2];
-        sure_bounds(c, need, left - need + 1, &slo, &shi, srel);
-        if (need <= slo || need > shi) {
-            c->rel = need <= slo ? srel[0] : srel[1];
-            return need <= slo;
-        }
-    }
+    int sure;
+    if (sure_first && (sure = sure_cut(c, need, left)) >= 0) return sure;
     Layout L;
     layout(c, &L);
     int hint = -1;
@@ -222,15 +226,7 @@ static int lead(Core *c, double u) {
         }
     }
     if (c->count_mode) {
-        if (!sure_first) { /* read after the table */
-            int slo, shi;
-            u64 srel[2];
-            sure_bounds(c, need, left - need + 1, &slo, &shi, srel);
-            if (need <= slo || need > shi) {
-                c->rel = need <= slo ? srel[0] : srel[1];
-                return need <= slo;
-            }
-        }
+        if (!sure_first && (sure = sure_cut(c, need, left)) >= 0) return sure; /* after the table */
     } else if (c->count_ok) {
         int known = counted_decide(c, &L, use_tt, u);
         if (known >= 0) return known;
