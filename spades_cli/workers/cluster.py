@@ -48,6 +48,12 @@ class DaskPool:
                     )
                 self.client = dist.Client(self.cluster)
             else:
+                # An address no transport of Dask's knows is refused before a Client (and
+                # its event-loop thread) is made for it.
+                registry: Any = importlib.import_module("distributed.comm.registry")
+                scheme = scheduler.split("://", 1)[0] if "://" in scheduler else "tcp"
+                if scheme not in registry.backends:
+                    raise ValueError(f"no Dask transport {scheme!r}")
                 self.client = dist.Client(scheduler, timeout=CONNECT_TIMEOUT)
         except (OSError, TimeoutError, ValueError) as exc:
             self._shutdown()
