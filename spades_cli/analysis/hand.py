@@ -268,25 +268,28 @@ class Solvers:
 
     def best(self, st: State, card: int, target: tuple[float, float], by_points: bool) -> tuple[int, bool]:
         """A card as good as the best (by points, else by tricks) in ``st`` and whether it
-        also reaches the best trick count; ``card`` when none is found in the budget."""
+        also reaches the best trick count; ``card`` when none is found in the budget. The
+        first card (low first) that reaches both, else the first that reaches the points;
+        each card's trick question, which costs far less, is asked before its points one,
+        which a card that misses the trick count is asked only when no card reaches both."""
         side = solver_deck(st.rules).side_of[st.current]
         self.tricks.load(st)
         self.points.load(st)
-        found = -1
+        short: list[int] = []  # by points: the cards that miss the trick count, in order
         try:
             for c in self.points.distinct_moves():
                 if c == card:
                     continue
-                if by_points and not self.points.reaches(c, target[1], side):
-                    continue
-                full = self.tricks.reaches(c, target[0], side)
-                if full:
+                if not self.tricks.reaches(c, target[0], side):
+                    short.append(c)
+                elif not by_points or self.points.reaches(c, target[1], side):
                     return c, True
-                if by_points and found < 0:
-                    found = c
+            for c in short if by_points else []:
+                if self.points.reaches(c, target[1], side):
+                    return c, False
         except SearchLimit:
-            pass  # over the budget: the card found so far (or the card played) stands
-        return (found, False) if found >= 0 else (card, False)
+            pass  # over the budget: the card played stands
+        return card, False
 
 
 STEP: Final = 2  # points a bag or two apart: one run of the same made, set or nil outcome
