@@ -82,8 +82,9 @@ def analyze_hand(
             if seats is not None:
                 seats.know(done[0][1][0] if done else None, settled=True)
 
-    groups = [positions_first, *([] if seats is None else seats.ladders())]
-    in_turn(groups, cores() if threads is None else threads, halt)
+    runners = cores() if threads is None else threads
+    groups = [positions_first, *([] if seats is None else seats.groups(runners))]
+    in_turn(groups, runners, halt)
     report, from_deal = done[0]
     if seats is not None:
         figures, searched = seats.result(from_deal[0])
