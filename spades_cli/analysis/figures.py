@@ -5,8 +5,9 @@ solo, has its side's figure).
 A seat takes no more than its side can, so it is asked 1, 2, ... tricks upward, up to
 its side's figure: a question the seat can answer "yes" to is cheaper than a "no", and
 each leaves bounds in the solver's table for the next (fewer positions than a binary
-search). With the C core each seat's questions are a group of the hand's work, taken by
-the hand's runners beside its positions (:class:`SeatFigures`), a long question asked
+search). With the C core the seats' questions are taken one at a time by the hand's
+runners beside its positions, the seat that has asked the fewest first
+(:class:`SeatFigures`), a long question asked
 again after each first card (:func:`first_card_first`); else one after another once
 the side's figure is known (:func:`deal_figures`).
 """
@@ -16,7 +17,6 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from contextlib import suppress
-from functools import partial
 from typing import Final
 
 from spades_cli.analysis.forced import forced_tricks
@@ -126,13 +126,14 @@ def first_card_first(solver: Search, u: float, side: int, ours: bool) -> bool:
 
 
 class SeatFigures:
-    """The seats' figures from the deal, each seat's questions a group of their own
-    (:meth:`ladder`, a solver of its own made when it first asks) for the hand's runners
-    to take beside the hand's positions (:func:`~spades_cli.analysis.threads.in_turn`;
-    the C search lets other threads run). Each seat asks 1, 2, ... tricks upward until a
-    "no", never past its side's figure: a question that might lie above it waits until
-    the side's figure is known (:meth:`know`), so the questions asked, and the positions
-    searched, are the same whichever runner takes a seat and whenever. Two sides only."""
+    """The seats' figures from the deal, each seat's questions asked by a solver of its own
+    (made when it first asks), one question at a time by whichever of the hand's runners
+    is free (:meth:`work`, beside the hand's positions:
+    :func:`~spades_cli.analysis.threads.in_turn`; the C search lets other threads run).
+    Each seat asks 1, 2, ... tricks upward until a "no", never past its side's figure: a
+    question that might lie above it waits until the side's figure is known
+    (:meth:`know`), so the questions asked, and the positions searched, are the same
+    whichever runner takes a question and whenever. Two sides only."""
 
     def __init__(self, start: State, budget: int, halt: Halt) -> None:
         deck = solver_deck(start.rules)
@@ -150,34 +151,65 @@ class SeatFigures:
         self.found: list[tuple[int, bool]] = [(0, True)] * start.n  # a seat's ladder not run: over
         self.counts = [0] * start.n
         self.ready = threading.Condition()
+        # Each seat's ladder: the most it was shown to reach, its solver, whether it is
+        # being asked (by a runner) and whether it is over.
+        self.reached = [0] * start.n
+        self.solvers: list[Search | None] = [None] * start.n
+        self.busy = [False] * start.n
+        self.over = [False] * start.n
 
-    def ladders(self) -> list[Callable[[], None]]:
-        """Each seat's questions, a group each."""
-        return [partial(self.ladder, seat) for seat in range(len(self.found))]
+    def groups(self, runners: int) -> list[Callable[[], None]]:
+        """The seats' questions as groups for ``runners`` runners (:meth:`work` each)."""
+        return [self.work] * max(1, runners)
 
-    def ladder(self, seat: int) -> None:
-        """The most tricks the seat was shown to reach and whether a question was over the
-        budget (or stopped), into ``found``."""
-        side = self.side_of[seat]
-        solver: Search | None = None
-        lo, over = 0, False
-        try:
-            while self._asks(side, lo + 1):
-                if solver is None:
-                    solver = seat_solver(self.start, seat, self.budget)
-                    self.halt.add(solver)
-                if not first_card_first(solver, float(lo + 1), side, self.ours[side]):
-                    break
-                lo += 1
+    def work(self) -> None:
+        """Ask the seats' questions, one at a time, until none is left that no other runner
+        is asking: each time the next question of the seat that has asked the fewest (so
+        that the seats' long last questions start early, side by side)."""
+        while True:
+            with self.ready:
+                free = [s for s in range(len(self.busy)) if not self.busy[s] and not self.over[s]]
+                if not free:
+                    return
+                seat = min(free, key=lambda s: (self.reached[s], s))
+                self.busy[seat] = True
+            more = False
+            try:
+                more = self.rung(seat)
+            finally:
                 with self.ready:
-                    self.floors[side] = max(self.floors[side], lo)
+                    self.busy[seat] = False
+                    self.over[seat] = not more
                     self.ready.notify_all()
+
+    def rung(self, seat: int) -> bool:
+        """The seat's next question (``reached + 1`` tricks); False when its ladder is
+        over: the figure (the most tricks shown reachable, and whether a question was
+        over the budget or stopped) is then in ``found``."""
+        side = self.side_of[seat]
+        lo = self.reached[seat]
+        over = False
+        try:
+            if self._asks(side, lo + 1):
+                solver = self.solvers[seat]
+                if solver is None:
+                    solver = self.solvers[seat] = seat_solver(self.start, seat, self.budget)
+                    self.halt.add(solver)
+                if first_card_first(solver, float(lo + 1), side, self.ours[side]):
+                    self.reached[seat] = lo + 1
+                    with self.ready:
+                        self.floors[side] = max(self.floors[side], lo + 1)
+                        self.ready.notify_all()
+                    return True
         except SearchLimit:
             over = True
         self.found[seat] = (lo, over or self.halt.halted)
-        if solver is not None:
-            self.counts[seat] = solver.searched + solver.nodes
-            self.halt.drop(solver)  # its table goes with it
+        done = self.solvers[seat]
+        if done is not None:
+            self.counts[seat] = done.searched + done.nodes
+            self.halt.drop(done)  # its table goes with it
+            self.solvers[seat] = None
+        return False
 
     def _asks(self, side: int, u: int) -> bool:
         """Whether a seat of ``side`` asks for ``u`` tricks: only up to the side's figure

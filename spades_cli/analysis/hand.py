@@ -82,8 +82,9 @@ def analyze_hand(
             if seats is not None:
                 seats.know(done[0][1][0] if done else None, settled=True)
 
-    groups = [positions_first, *([] if seats is None else seats.ladders())]
-    in_turn(groups, cores() if threads is None else threads, halt)
+    runners = cores() if threads is None else threads
+    groups = [positions_first, *([] if seats is None else seats.groups(runners))]
+    in_turn(groups, runners, halt)
     report, from_deal = done[0]
     if seats is not None:
         figures, searched = seats.result(from_deal[0])
@@ -268,25 +269,28 @@ class Solvers:
 
     def best(self, st: State, card: int, target: tuple[float, float], by_points: bool) -> tuple[int, bool]:
         """A card as good as the best (by points, else by tricks) in ``st`` and whether it
-        also reaches the best trick count; ``card`` when none is found in the budget."""
+        also reaches the best trick count; ``card`` when none is found in the budget. The
+        first card (low first) that reaches both, else the first that reaches the points;
+        each card's trick question, which costs far less, is asked before its points one,
+        which a card that misses the trick count is asked only when no card reaches both."""
         side = solver_deck(st.rules).side_of[st.current]
         self.tricks.load(st)
         self.points.load(st)
-        found = -1
+        short: list[int] = []  # by points: the cards that miss the trick count, in order
         try:
             for c in self.points.distinct_moves():
                 if c == card:
                     continue
-                if by_points and not self.points.reaches(c, target[1], side):
-                    continue
-                full = self.tricks.reaches(c, target[0], side)
-                if full:
+                if not self.tricks.reaches(c, target[0], side):
+                    short.append(c)
+                elif not by_points or self.points.reaches(c, target[1], side):
                     return c, True
-                if by_points and found < 0:
-                    found = c
+            for c in short if by_points else []:
+                if self.points.reaches(c, target[1], side):
+                    return c, False
         except SearchLimit:
-            pass  # over the budget: the card found so far (or the card played) stands
-        return (found, False) if found >= 0 else (card, False)
+            pass  # over the budget: the card played stands
+        return card, False
 
 
 STEP: Final = 2  # points a bag or two apart: one run of the same made, set or nil outcome
@@ -424,11 +428,20 @@ def _greatest(
 
 def _by_runs(values: list[float], lo: int, hi: int, reaches: Callable[[float], bool]) -> float:
     """The greatest of ``values[lo : hi + 1]`` reached, ``values[lo]`` known to be (or the
-    least of all) and ``values[hi + 1]`` known not to be: the lowest value of each run of
-    values a bag or two apart (:data:`STEP`; one made contract, set or nil with more or
-    fewer bags) asked from the top run down, then that run by halves."""
+    least of all) and ``values[hi + 1]`` known not to be: each run of values a bag or two
+    apart (:data:`STEP`; one made contract, set or nil with more or fewer bags) asked from
+    the top run down, at its second value, then its lowest when the second is not reached
+    (a run of one value: that value), then the run above the value reached by halves. A
+    value most often lies above its run's lowest: its "yes" (each costs about a whole
+    proof) is not asked on the way (measured: bench/README.md)."""
     for s in [i for i in range(hi, lo, -1) if values[i] - values[i - 1] > STEP]:
-        if reaches(values[s]):
+        if s < hi:
+            if reaches(values[s + 1]):
+                lo = s + 1
+                break
+            if reaches(values[s]):
+                return values[s]
+        elif reaches(values[s]):
             lo = s
             break
         hi = s - 1

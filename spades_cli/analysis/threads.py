@@ -79,9 +79,11 @@ def cores() -> int:
 def in_turn(groups: Sequence[Callable[[], None]], threads: int, halt: Halt) -> None:
     """Run each of ``groups`` once on ``threads`` runners (this thread and as many others
     less one, no more than there are groups), each runner taking the next group not yet
-    begun, in their order, when it is free. A group must not wait on a later one; each
-    has its own solvers, so what it finds and the positions it searches do not depend on
-    which runner takes it, nor when. A failure (or an interruption of this thread) halts
+    begun, in their order, when it is free. A group must not wait on a later one, and
+    what it finds and the positions it searches must not depend on which runner takes
+    it, nor when (each question is asked by a solver no other runner uses meanwhile:
+    the seats' groups share their questions, :class:`~spades_cli.analysis.figures.SeatFigures`).
+    A failure (or an interruption of this thread) halts
     every search, and the first one goes on to the caller once every runner has ended."""
     todo = iter(groups)
     lock = threading.Lock()

@@ -109,6 +109,32 @@ def test_r_c_5_a_hand_on_one_two_or_five_runners_is_the_same_hand_and_the_same_s
     assert reports[1].parts == reports[0].parts == reports[2].parts
 
 
+def test_the_seats_ask_in_turn_the_fewest_asked_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The seats' questions are taken one at a time, each time of the seat that has asked
+    the fewest (so that the seats' long last questions start early, side by side), and a
+    seat whose ladder is over asks no more: recorded hand 5 on one runner asks North,
+    East, South and West for 1 trick, then 2, ... each up to its first "no" (figures 6, 2,
+    3, 4)."""
+    from spades_cli.analysis.hand import analyze_hand
+
+    if not backend.c_core():
+        pytest.skip("the seats' questions are taken in turn with the C search only")
+    asked: list[tuple[int, int]] = []
+    rung = figures.SeatFigures.rung
+
+    def logged(self: figures.SeatFigures, seat: int) -> bool:
+        asked.append((seat, self.reached[seat] + 1))
+        return rung(self, seat)
+
+    monkeypatch.setattr(figures.SeatFigures, "rung", logged)
+    start, cards = plays(replay(read_transcript(TRANSCRIPTS / "four-player.txt")).match)[4]
+    report = analyze_hand(start, cards, 13, 20_000_000, threads=1)
+    assert report.seat_tricks == [6, 2, 3, 4]
+    # (seat, tricks asked for): North 1-7, East 1-3, South 1-4, West 1-5, round by round
+    ladders = {0: 7, 1: 3, 2: 4, 3: 5}
+    assert asked == [(s, u) for u in range(1, 8) for s in range(4) if u <= ladders[s]]
+
+
 def test_the_hands_spread_over_processes_share_the_cores() -> None:
     """--jobs N: each worker process runs its hand on its share of the cores (one on a
     Dask cluster); one job: every core works on each hand in turn."""

@@ -103,22 +103,24 @@ NIL_WINDOW = [
 
 def test_r_4p_7_below_a_ceiling_the_runs_are_asked_from_the_top_down() -> None:
     """R-4P-7, R-C-9: the nil kept (240) is a ceiling that E-W's card broke; the value is
-    in the run of the nil broken with the contract made (41-49): its lowest value is
-    asked before any value of the lower runs, so only the "yes" questions of that run
-    are asked (each "yes" costs about a whole proof), not one a run on the way up."""
+    in the run of the nil broken with the contract made (41-49): that run's second value
+    is asked before any value of the lower runs, so only the "yes" questions of that run
+    are asked (each "yes" costs about a whole proof), not one a run on the way up, and
+    the run's lowest only when the value is no higher."""
     got, asked = _asks(NIL_WINDOW, 42.0, 240.0, -1)
     assert got == 42.0
-    assert asked[:3] == [240.0, 49.0, 41.0]
-    assert [u for u in asked if u <= 42.0] == [41.0, 42.0]
+    assert asked[:3] == [240.0, 49.0, 42.0]
+    assert [u for u in asked if u <= 42.0] == [42.0]
+    assert _asks(NIL_WINDOW, 41.0, 240.0, -1) == (41.0, [240.0, 49.0, 42.0, 41.0])
 
 
 def test_r_4p_7_a_value_that_missed_the_top_is_asked_run_by_run() -> None:
     """R-4P-7, R-C-9: up past a floor in the set run, not as far as the nil kept: the
-    run of the contract made (41-49) is asked at its lowest value before its others."""
+    run of the contract made (41-49) is asked at its second value before its others."""
     got, asked = _asks(NIL_WINDOW, 43.0, -34.0, 1)
     assert got == 43.0
-    assert asked[:3] == [240.0, -33.0, 41.0]
-    assert [u for u in asked if u <= 43.0] == [-33.0, 41.0, 43.0]
+    assert asked[:3] == [240.0, -33.0, 42.0]
+    assert [u for u in asked if u <= 43.0] == [-33.0, 42.0, 43.0]
 
 
 @pytest.mark.parametrize("window", [NIL_WINDOW, [0.0, 1.0, 2.0, 10.0, 11.0, 30.0, 31.0, 33.0]])
