@@ -18,6 +18,7 @@ from spades_cli.engine.bidding import check_hands, zero_mask
 from spades_cli.engine.cards import SMALL_INTS, card_tuple, cards_in, mask_of, mask_tuple
 from spades_cli.engine.declare import NO_BLIND_MASK, behind_enough, declare, declare_mask
 from spades_cli.engine.discard import begin_discard, discard, take_left_over
+from spades_cli.engine.exchange import draw, exchange, next_exchanger
 from spades_cli.engine.illegal import IllegalAction, refusal
 from spades_cli.engine.ledger import Ledger, Unscored, fresh_ledger
 from spades_cli.engine.observation import (
@@ -545,9 +546,9 @@ class State:
         elif phase == _DECLARE:
             self._declare(action)
         elif phase == _EXCHANGE:
-            self._exchange(action)
+            exchange(self, action)  # R-2P-3 (engine/exchange.py)
         elif phase == _DRAW:
-            self._draw(action)
+            draw(self, action)
         elif phase == _PASS:
             self._pass(action)
         elif phase == _DISCARD:
@@ -643,7 +644,7 @@ class State:
             # R-2P-3: the exchanges of the seats that declared
             if (self.blind[0] or self.blind[1]) and self.rules.blind_nil.exchange > 0:
                 self._exch_queue = tuple(s for s in ((self.dealer + 1) % 2, self.dealer) if self.blind[s])
-            self._next_exchanger()
+            next_exchanger(self)
             return
         seat = (self.dealer + self._draft_turn) % 2
         self.current = seat
@@ -680,45 +681,6 @@ class State:
             self._looked(seat)
         self._decided = _EVERYONE[self.n]
         self._begin_bidding()
-
-    def _next_exchanger(self) -> None:
-        if self._exch_queue:
-            self.current, self._phase = self._exch_queue[0], _EXCHANGE
-            self._exch_queue = self._exch_queue[1:]
-            self._exch_count = self._exch_given = 0
-        else:
-            self._begin_bidding()
-
-    def _exchange(self, action: int) -> None:
-        """R-2P-3: the seat gives up ``action`` (a card) for a draw, or stops."""
-        seat = self.current
-        if action == EXCHANGE_DONE:
-            self._end_exchange(seat)
-            return
-        self._put_hand(seat, self._hand(seat) & ~(1 << action))
-        self._exch_given |= 1 << action
-        self._exch_count += 1
-        self._exchanged[seat] += 1
-        self._phase, self._exch_seat, self.current = _DRAW, seat, CHANCE
-
-    def _draw(self, card: int) -> None:
-        """R-2P-3: the chance draw of ``card`` from the discard pile for the exchanging seat."""
-        seat, bit = self._exch_seat, 1 << card
-        self._put_hand(seat, self._hand(seat) | bit)
-        self._discard_pile &= ~bit
-        self._own_discards[seat] &= ~bit
-        self.current = seat
-        if self._exch_count >= self.rules.blind_nil.exchange:
-            self._end_exchange(seat)
-        else:
-            self._phase = _EXCHANGE
-
-    def _end_exchange(self, seat: int) -> None:
-        # R-2P-3 decision: the cards given up join the discard pile afterwards.
-        self._discard_pile |= self._exch_given
-        self._own_discards[seat] |= self._exch_given
-        self._exch_given = 0
-        self._next_exchanger()
 
     def _bid_order(self) -> tuple[int, ...]:
         return self._plan.bid_orders[self.dealer]  # the seats from the dealer's left
