@@ -76,11 +76,11 @@ class State:
     __slots__ = (
         "_bags", "_beaters", "_boston", "_decided", "_deck", "_discard_pile", "_discarder", "_draft_turn",
         "_exch_count", "_exch_given", "_exch_queue", "_exch_seat", "_exchanged", "_first_leader", "_h0",
-        "_h1", "_h2", "_h3", "_hands", "_last_cards", "_last_leader", "_last_winner", "_led", "_ledger",
-        "_legal", "_own_discards", "_passes", "_phase", "_pile_pos", "_plan", "_played", "_queue", "_scores",
-        "_stale", "_unscored", "_winners", "bids", "blind", "broken", "current", "dealer", "first_trick",
-        "hand_no", "history", "leader", "n", "rules", "trick", "trick_no", "tricks_won", "win_card",
-        "win_seat", "zero",
+        "_h1", "_h2", "_h3", "_hands", "_last_at", "_last_leader", "_last_winner", "_led", "_ledger",
+        "_legal", "_own_discards", "_passes", "_phase", "_pile_pos", "_plan", "_play_at", "_queue",
+        "_scores", "_stale", "_trick_at", "_unscored", "_winners", "bids", "blind", "broken", "current",
+        "dealer", "first_trick", "hand_no", "history", "leader", "n", "rules", "trick_no", "tricks_won",
+        "win_card", "win_seat", "zero",
     )
     # fmt: on
 
@@ -116,16 +116,16 @@ class State:
         self._boston = -1  # R-B-2: the side that made a Boston under ``boston.mode: win``
         self._ledger = fresh_ledger(plan)
         self._unscored: tuple[Unscored, ...] = ()  # the hands ended, results unbuilt (engine/ledger.py)
-        self._last_cards: Sequence[int] = ()  # the last finished trick (kept past the hand's end)
-        self._last_leader = -1
-        self._last_winner = -1
+        self._last_leader = self._last_winner = -1  # the last finished trick (kept past the hand's end),
+        self._last_at = 0  # its cards from ``history[_last_at]``
         self.history: list[int] = []  # every action of the game, chance draws included
-        self.trick: list[int] = []  # (a hand's end leaves a new empty list here)
+        # The cards of the hand's play live once, in ``history``: from ``_play_at`` the finished
+        # tricks (n cards each), from ``_trick_at`` the trick in progress (see ``trick``).
+        self._play_at = self._trick_at = 0
         # The per-seat lists, made once a game (_clear_rows resets them); zero: R-NV-4, not nil.
         self._hands, self._own_discards, self._exchanged = _row(n, 0), _row(n, 0), _row(n, 0)
         self.bids, self.blind, self.zero = _row(n, -1), _row(n, False), _row(n, False)
         self.tricks_won = _row(n, 0)
-        self._played: list[list[int]] = []  # the cards of each finished trick of the hand
         self._start_hand()
 
     # -- construction -------------------------------------------------------------
@@ -157,13 +157,12 @@ class State:
         self.first_trick = True
 
     def _clear_rows(self) -> None:
-        """The per-seat lists and the tricks played, reset in place for a new hand."""
+        """The per-seat lists, reset in place for a new hand."""
         for s in range(self.n):
             self._own_discards[s] = self._exchanged[s] = self.tricks_won[s] = 0
             self.bids[s] = -1
             self.blind[s] = self.zero[s] = False
         self._stale = (1 << self.n) - 1  # ``hands`` catches up with the empty hands when read
-        self._played.clear()
 
     def clone(self) -> State:
         c = State(self.rules, _blank=True)
@@ -171,8 +170,8 @@ class State:
         c.hand_no, c._scores, c._bags = self.hand_no, self._scores[:], self._bags[:]
         c._boston = self._boston
         c._ledger, c._unscored = self._ledger, self._unscored  # shared (tuples, a hand's end makes a new one)
-        c._last_cards = self._last_cards  # never changed: a finished trick's own list
-        c._last_leader, c._last_winner = self._last_leader, self._last_winner
+        c._last_at, c._last_leader, c._last_winner = self._last_at, self._last_leader, self._last_winner
+        c._play_at, c._trick_at = self._play_at, self._trick_at
         c.history, c._phase, c.current = self.history[:], self._phase, self.current
         c._deck, c._hands, c._stale = self._deck, self._hands[:], self._stale
         c._h0, c._h1, c._h2, c._h3 = self._h0, self._h1, self._h2, self._h3
@@ -182,7 +181,7 @@ class State:
         c._exch_count, c._exch_given, c._exch_seat = self._exch_count, self._exch_given, self._exch_seat
         c._queue, c.bids, c.blind, c.zero = self._queue, self.bids[:], self.blind[:], self.zero[:]
         c._passes, c._discarder = self._passes, self._discarder
-        c.broken, c._played, c.trick = self.broken, self._played[:], self.trick[:]
+        c.broken = self.broken
         c._winners, c._first_leader = self._winners, self._first_leader
         c.trick_no, c.tricks_won, c.leader = self.trick_no, self.tricks_won[:], self.leader
         c.win_card, c.win_seat = self.win_card, self.win_seat
@@ -202,7 +201,8 @@ class State:
         every seat's hand as a mask (the observer's own included), which with the cards played make up the
         deck. The observation is of bidding or play; in bidding, ``bids`` (every seat's, those to come filled
         in) starts the state at the first lead, else it waits for the next bid. Earlier hands, scores and bags
-        come from the observation; ``history`` starts empty. ValueError when the hands do not fit."""
+        come from the observation; ``history`` starts with the cards played in the hand so far (no earlier
+        action). ValueError when the hands do not fit."""
         obs = observation
         if obs.phase != BID and obs.phase != PLAY:
             raise ValueError(f"a state is built from an observation of bidding or play, not {obs.phase}")
@@ -239,8 +239,8 @@ class State:
     def _restore_play(self, obs: Observation) -> None:
         """The play of the hand so far as ``obs`` shows it."""
         self._phase = _PLAY
-        self._played = [list(t.cards) for t in obs.tricks]
-        self.trick = list(obs.current_trick)
+        self.history = [c for t in obs.tricks for c in t.cards] + list(obs.current_trick)
+        self._play_at, self._trick_at = 0, len(self.history) - len(obs.current_trick)
         self._winners = sum(t.winner << i * WINNER_BITS for i, t in enumerate(obs.tricks))
         self._first_leader = obs.tricks[0].leader if obs.tricks else obs.leader
         self.trick_no, self.tricks_won = len(obs.tricks), list(obs.tricks_won)
@@ -248,7 +248,7 @@ class State:
         self.broken, self.first_trick = obs.spades_broken, not obs.tricks
         if obs.tricks:
             last = obs.tricks[-1]
-            self._last_cards = list(last.cards)
+            self._last_at = self._trick_at - len(last.cards)
             self._last_leader, self._last_winner = last.leader, last.winner
         if obs.current_trick:
             at = trick_winner(obs.current_trick, self._plan.order)
@@ -344,7 +344,7 @@ class State:
                     hand = self._h2 if on_turn == 2 else self._h3
                 # Following suit (R-C-3), without a call (on the first trick unless R-F-3).
                 follow: i64 = 0
-                if self.trick and (self._plan.follow_first or not self.first_trick):
+                if self._led and (self._plan.follow_first or not self.first_trick):
                     follow = hand & self._led
                 m = follow  # (not ``follow or ...``: mixing int and i64 boxes them)
                 if not m:
@@ -456,9 +456,8 @@ class State:
     def _card_mask(self, hand: int) -> int:
         """The legal cards of ``hand``, the hand of the seat on turn (play.legal_play,
         inlined: the hot path of every search)."""
-        trick = self.trick
         plan = self._plan
-        keeps = plan.card_keeps[situation(len(trick) > 0, self.first_trick, self.broken)]
+        keeps = plan.card_keeps[situation(self._led != 0, self.first_trick, self.broken)]
         return legal_cards(keeps, hand, self._led) if keeps else hand  # (_led: 0 when leading)
 
     # -- moves --------------------------------------------------------------------
@@ -504,9 +503,9 @@ class State:
         if action < 0 or not (legal >> action) & 1:
             raise refusal(self, action, False)
         self._legal = 0
-        # The same int objects as ``action``, appended without boxing it again (compiled).
-        boxed = SMALL_INTS[action]
-        cast("list[object]", self.history).append(boxed)
+        # The same int object as ``action``, appended without boxing it again (compiled).
+        history = self.history
+        cast("list[object]", history).append(SMALL_INTS[action])
         if phase == _PLAY:
             # Inlined card play: the hot path of every search.
             seat = self.current
@@ -524,9 +523,7 @@ class State:
             else:
                 self._h3 ^= bit
                 self._stale |= 8
-            trick = self.trick
-            cast("list[object]", trick).append(boxed)
-            played = len(trick)
+            played = len(history) - self._trick_at  # (the card is in ``history`` alone)
             plan = self._plan
             if played == 1 or self._beaters & bit:  # the lead, or it beats the winning card (R-C-4)
                 if played == 1:
@@ -575,11 +572,10 @@ class State:
         self._winners |= w << self.trick_no * WINNER_BITS
         won = self.tricks_won
         won[winner] = won[winner] + 1
-        self._played.append(self.trick)  # (one append a trick, not one a card)
-        self._last_cards = self.trick  # no longer changed: the next trick is a new list
+        self._last_at = self._trick_at
+        self._trick_at = len(self.history)
         self._last_leader = self.leader
         self._last_winner = winner
-        self.trick = []
         self._led = 0  # no trick in progress
         self.first_trick = False
         self.trick_no += 1
@@ -593,12 +589,19 @@ class State:
         """The last finished trick (also once its hand is scored, until the next one ends); None before."""
         if self._last_leader < 0:
             return None
-        return Trick(self._last_leader, tuple(self._last_cards), self._last_winner)
+        at = self._last_at
+        return Trick(self._last_leader, tuple(self.history[at : at + self.n]), self._last_winner)
 
     @property
     def tricks(self) -> list[Trick]:
         """The finished tricks of the current hand."""
-        return hand_tricks(self._first_leader, self._played, self._winners)
+        first, winners = self._first_leader, self._winners
+        return hand_tricks(first, self.history, self._play_at, self.n, self.trick_no, winners)
+
+    @property
+    def trick(self) -> list[int]:
+        """The cards of the trick in progress, the lead first (a new list: read it again after a move)."""
+        return self.history[self._trick_at :] if self._phase == _PLAY else []
 
     def _next_bidder(self) -> None:
         for seat in self._queue:  # (the seats that have bid are passed over, not dropped)
@@ -697,6 +700,7 @@ class State:
 
     def _begin_play(self) -> None:
         self._phase = _PLAY
+        self._play_at = self._trick_at = len(self.history)
         plan = self._plan
         hands = self.hands if plan.two_of_clubs_leads else plan.zeros  # (the hands unread: unsynced)
         leader = first_leader(plan.two_of_clubs_leads, self.dealer, hands, plan.lead_club)
@@ -751,10 +755,7 @@ class State:
         return cards_in(self._hand(seat))
 
     def cards_played_mask(self) -> int:
-        m = mask_of(self.trick)
-        for cards in self._played:
-            m |= mask_of(cards)
-        return m
+        return mask_of(self.history[self._play_at :]) if self.trick_no or self._phase == _PLAY else 0
 
     def trick_cards(self) -> list[tuple[int, int]]:
         """The trick in progress as (seat, card) pairs."""
