@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Final, TypeVar, cast, final
 from spades_cli.engine.actions import BID_BASE, DISCARD, EXCHANGE_DONE, KEEP, ZERO
 from spades_cli.engine.actions import NUM_ACTIONS as NUM_ACTIONS
 from spades_cli.engine.bidding import check_hands, zero_mask
-from spades_cli.engine.cards import SMALL_INTS, card_tuple, cards_in, mask_of, mask_tuple
+from spades_cli.engine.cards import NUM_CARDS, SMALL_INTS, card_tuple, cards_in, mask_of, mask_tuple
 from spades_cli.engine.declare import NO_BLIND_MASK, behind_enough, declare, declare_mask
 from spades_cli.engine.discard import begin_discard, discard, take_left_over
 from spades_cli.engine.exchange import draw, exchange, next_exchanger
@@ -33,7 +33,15 @@ from spades_cli.engine.observation import (
 from spades_cli.engine.passing import pass_queue, receiver
 from spades_cli.engine.phases import BID, PHASES, PLAY, Phase
 from spades_cli.engine.plan import MODE_FREE, MODE_MIRROR, plan_for
-from spades_cli.engine.play import first_leader, legal_cards, situation, trick_winner
+from spades_cli.engine.play import (
+    FIRST_TRICK,
+    FOLLOWING,
+    UNBROKEN,
+    first_leader,
+    legal_cards,
+    situation,
+    trick_winner,
+)
 from spades_cli.engine.rules import Rules
 from spades_cli.engine.scoring import score_sides, split_deck
 
@@ -343,12 +351,17 @@ class State:
                 else:
                     hand = self._h2 if on_turn == 2 else self._h3
                 # Following suit (R-C-3), without a call (on the first trick unless R-F-3).
-                follow: i64 = 0
-                if self._led and (self._plan.follow_first or not self.first_trick):
-                    follow = hand & self._led
-                m = follow  # (not ``follow or ...``: mixing int and i64 boxes them)
-                if not m:
-                    m = self._card_mask(hand)
+                legal: i64 = 0
+                led: i64 = self._led
+                if led and (self._plan.follow_first or not self.first_trick):
+                    legal = hand & led
+                if not legal:  # play.legal_play inlined (led: 0 when leading)
+                    sit = (FOLLOWING if led else 0) | (FIRST_TRICK if self.first_trick else 0)
+                    keeps = self._plan.card_keeps[sit if self.broken else sit | UNBROKEN]
+                    legal = hand
+                    if keeps:
+                        legal = legal_cards(keeps, hand, led)
+                m = legal  # (not ``legal or ...``: mixing int and i64 boxes them)
                 self._legal = m
             return card_tuple(m)
         if phase == _BID and self._plan.bid_mode == MODE_FREE and not self._plan.zero_bid:
@@ -495,6 +508,55 @@ class State:
 
     def apply(self, action: int) -> None:
         """Apply a legal action of the seat on turn (or a chance draw)."""
+        if self._phase != _PLAY:
+            self._apply_other(action)
+            return
+        # Inlined card play: the hot path of every search. Its legality on machine words
+        # (a card mask fits one; NUM_CARDS first: a larger shift is undefined).
+        if action < 0 or action >= NUM_CARDS:
+            raise refusal(self, action, False)
+        a: i64 = action
+        bit: i64 = ((a & 0) + 1) << a  # 1 << a, with no literal (see engine/_native.pyi)
+        legal: i64 = self._legal
+        if not legal:
+            legal = self._compute_legal()
+        if not legal & bit:
+            raise refusal(self, action, False)
+        self._legal = 0
+        # The same int object as ``action``, appended without boxing it again (compiled).
+        history = self.history
+        cast("list[object]", history).append(SMALL_INTS[action])
+        seat = self.current
+        if seat == 0:  # _put_hand inlined
+            self._h0 ^= bit
+            self._stale |= 1
+        elif seat == 1:
+            self._h1 ^= bit
+            self._stale |= 2
+        elif seat == 2:
+            self._h2 ^= bit
+            self._stale |= 4
+        else:
+            self._h3 ^= bit
+            self._stale |= 8
+        played = len(history) - self._trick_at  # (the card is in ``history`` alone)
+        plan = self._plan
+        if played == 1 or self._beaters & bit:  # the lead, or it beats the winning card (R-C-4)
+            if played == 1:
+                self._led = plan.suit_mask[action]
+            self._beaters = plan.beaten_by[action]
+            self.win_card = action
+            self.win_seat = seat
+        trump: i64 = plan.trump
+        if trump & bit and (plan.break_any or not self._led & trump):
+            self.broken = True  # R-C-6 / R-L-2: a spade was played (or trumped a trick)
+        if played < self.n:
+            self.current = seat + 1 if seat + 1 < self.n else 0
+        else:
+            self._finish_trick()
+
+    def _apply_other(self, action: int) -> None:
+        """:meth:`apply` outside the play."""
         phase = self._phase
         if phase == _BID:
             self._bid(action)
@@ -503,42 +565,8 @@ class State:
         if action < 0 or not (legal >> action) & 1:
             raise refusal(self, action, False)
         self._legal = 0
-        # The same int object as ``action``, appended without boxing it again (compiled).
-        history = self.history
-        cast("list[object]", history).append(SMALL_INTS[action])
-        if phase == _PLAY:
-            # Inlined card play: the hot path of every search.
-            seat = self.current
-            a: i64 = action  # (machine words once compiled)
-            bit: i64 = ((a & 0) + 1) << a  # 1 << a, with no literal (see engine/_native.pyi)
-            if seat == 0:  # _put_hand inlined
-                self._h0 ^= bit
-                self._stale |= 1
-            elif seat == 1:
-                self._h1 ^= bit
-                self._stale |= 2
-            elif seat == 2:
-                self._h2 ^= bit
-                self._stale |= 4
-            else:
-                self._h3 ^= bit
-                self._stale |= 8
-            played = len(history) - self._trick_at  # (the card is in ``history`` alone)
-            plan = self._plan
-            if played == 1 or self._beaters & bit:  # the lead, or it beats the winning card (R-C-4)
-                if played == 1:
-                    self._led = plan.suit_mask[action]
-                self._beaters = plan.beaten_by[action]
-                self.win_card = action
-                self.win_seat = seat
-            trump: i64 = plan.trump
-            if trump & bit and (plan.break_any or not self._led & trump):
-                self.broken = True  # R-C-6 / R-L-2: a spade was played (or trumped a trick)
-            if played < self.n:
-                self.current = seat + 1 if seat + 1 < self.n else 0
-            else:
-                self._finish_trick()
-        elif phase == _DRAFT:
+        cast("list[object]", self.history).append(SMALL_INTS[action])
+        if phase == _DRAFT:
             self._draft(action == KEEP)
         elif phase == _DECLARE:
             self._declare(action)
