@@ -481,13 +481,12 @@ class State:
         at a time starting left of the dealer; 2P (R-2P-2): the pile the players draft from."""
         if self._phase != _DEAL:
             raise IllegalAction("the cards are dealt only at the start of a hand", "R-4P-3")
-        cards = tuple(deck)
+        cards = deck if isinstance(deck, list) else list(deck)  # (read now; the draft keeps a copy)
         plan = self._plan
         n = self.n
         dealt = split_deck(cards, n, plan.deck_mask, plan.deck_size)
         if dealt is None:
             raise IllegalAction(f"a deck must hold each of the {plan.deck_size} cards once", "R-C-1")
-        self._deck = cards
         if n != 2:
             f = self.dealer + 1
             for j in range(n):
@@ -503,6 +502,7 @@ class State:
             self._decided = _EVERYONE[n]
             self._begin_bidding()
         else:
+            self._deck = tuple(cards)
             self._draft_turn = 0
             self._next_draft_turn()
 
