@@ -14,13 +14,12 @@ from typing import TYPE_CHECKING, Final, TypeVar, cast, final
 
 from spades_cli.engine.actions import BID_BASE, DISCARD, EXCHANGE_DONE, KEEP, ZERO
 from spades_cli.engine.actions import NUM_ACTIONS as NUM_ACTIONS
-from spades_cli.engine.bidding import check_hands, zero_mask
+from spades_cli.engine.bidding import World, zero_mask
 from spades_cli.engine.cards import NUM_CARDS, SMALL_INTS, card_tuple, cards_in, mask_of, mask_tuple
 from spades_cli.engine.declare import NO_BLIND_MASK, behind_enough, declare, declare_mask
 from spades_cli.engine.discard import begin_discard, discard, take_left_over
-from spades_cli.engine.exchange import draw, exchange, next_exchanger
 from spades_cli.engine.illegal import IllegalAction, refusal
-from spades_cli.engine.ledger import Ledger, Unscored, fresh_ledger
+from spades_cli.engine.ledger import Unscored, fresh_ledger
 from spades_cli.engine.observation import (
     WINNER_BITS,
     HandResult,
@@ -28,10 +27,9 @@ from spades_cli.engine.observation import (
     Trick,
     hand_tricks,
     observe,
-    zero_at,
 )
 from spades_cli.engine.passing import pass_queue, receiver
-from spades_cli.engine.phases import BID, PHASES, PLAY, Phase
+from spades_cli.engine.phases import PHASES, PLAY, Phase
 from spades_cli.engine.plan import MODE_FREE, MODE_MIRROR, plan_for
 from spades_cli.engine.play import (
     FIRST_TRICK,
@@ -40,7 +38,6 @@ from spades_cli.engine.play import (
     first_leader,
     legal_cards,
     situation,
-    trick_winner,
 )
 from spades_cli.engine.rules import Rules
 from spades_cli.engine.scoring import score_sides, split_deck
@@ -211,17 +208,21 @@ class State:
         in) starts the state at the first lead, else it waits for the next bid. Earlier hands, scores and bags
         come from the observation; ``history`` starts with the cards played in the hand so far (no earlier
         action). ValueError when the hands do not fit."""
-        obs = observation
-        if obs.phase != BID and obs.phase != PLAY:
-            raise ValueError(f"a state is built from an observation of bidding or play, not {obs.phase}")
-        hands = list(hidden_hands)
-        plays = [c for t in obs.tricks for c in t.cards] + list(obs.current_trick)
-        plan = plan_for(rules)
-        check_hands(obs, hands, plays, plan.deck_mask, plan.hand_size, rules.deck.discard)
+        obs, n = observation, observation.players
+        w = World(obs, plan_for(rules), list(hidden_hands))  # (engine/bidding.py: checks the hands)
         st = cls(rules, obs.dealer)
-        st._restore(obs, hands)
+        st.hand_no, st._scores, st._bags, st._ledger = obs.hand_no, list(obs.scores), list(obs.bags), w.ledger
+        st.blind, st._decided, st._exchanged = list(obs.declared), _EVERYONE[n], list(obs.exchanged)
+        st._own_discards, st.bids, st.zero = w.own_discards, w.bids, w.zero
+        for seat in range(n):
+            st._put_hand(seat, hidden_hands[seat])
         if obs.phase == PLAY:
-            st._restore_play(obs)
+            st._phase, st.history, st._play_at, st._trick_at = _PLAY, w.history, 0, w.trick_at
+            st._winners, st._first_leader, st.trick_no = w.winners, w.first_leader, len(obs.tricks)
+            st.tricks_won, st.leader, st.current = list(obs.tricks_won), obs.leader, obs.current
+            st.broken, st.first_trick = obs.spades_broken, not obs.tricks
+            st._last_at, st._last_leader, st._last_winner = w.last_at, w.last_leader, w.last_winner
+            st.win_card, st.win_seat, st._led, st._beaters = w.win_card, w.win_seat, w.led, w.beaters
         elif bids is not None:
             st.bids = list(bids)
             st._begin_play()
@@ -229,41 +230,6 @@ class State:
             st._phase, st.current, order = _BID, obs.current, st._bid_order()
             st._queue = order[order.index(obs.current) + 1 :]
         return st
-
-    def _restore(self, obs: Observation, hands: list[int]) -> None:
-        """The game so far and the hand's deal and bids as ``obs`` shows them."""
-        n = self.n
-        self.hand_no = obs.hand_no
-        self._scores, self._bags = list(obs.scores), list(obs.bags)
-        self._ledger = Ledger(self._plan, n, list(obs.results))
-        self.blind, self._decided = list(obs.declared), _EVERYONE[n]
-        self._exchanged = list(obs.exchanged)
-        self._own_discards[obs.seat] = mask_of(obs.own_discards)
-        for seat in range(n):
-            self._put_hand(seat, hands[seat])
-        self.bids = [-1 if b is None else b for b in obs.bids]
-        self.zero = [zero_at(obs.zero, s) for s in range(n)]
-
-    def _restore_play(self, obs: Observation) -> None:
-        """The play of the hand so far as ``obs`` shows it."""
-        self._phase = _PLAY
-        self.history = [c for t in obs.tricks for c in t.cards] + list(obs.current_trick)
-        self._play_at, self._trick_at = 0, len(self.history) - len(obs.current_trick)
-        self._winners = sum(t.winner << i * WINNER_BITS for i, t in enumerate(obs.tricks))
-        self._first_leader = obs.tricks[0].leader if obs.tricks else obs.leader
-        self.trick_no, self.tricks_won = len(obs.tricks), list(obs.tricks_won)
-        self.leader, self.current = obs.leader, obs.current
-        self.broken, self.first_trick = obs.spades_broken, not obs.tricks
-        if obs.tricks:
-            last = obs.tricks[-1]
-            self._last_at = self._trick_at - len(last.cards)
-            self._last_leader, self._last_winner = last.leader, last.winner
-        if obs.current_trick:
-            at = trick_winner(obs.current_trick, self._plan.order)
-            self.win_card = obs.current_trick[at]
-            self.win_seat = (obs.leader + at) % self.n
-            self._led = self._plan.suit_mask[obs.current_trick[0]]
-            self._beaters = self._plan.beaten_by[self.win_card]
 
     # -- the hands: plain int fields _h0.._h3 (no int object made per card played); the
     # ``hands`` list catches up with them (the seats marked in ``_stale``) when read.
@@ -426,7 +392,9 @@ class State:
     def _compute_legal(self) -> int:
         phase = self._phase
         if phase == _PLAY:
-            return self._card_mask(self._hand(self.current))
+            keeps = self._plan.card_keeps[situation(self._led != 0, self.first_trick, self.broken)]
+            hand = self._hand(self.current)
+            return legal_cards(keeps, hand, self._led) if keeps else hand  # (play.legal_play)
         if phase == _BID:
             bits = self._bid_bits()
             if not self._plan.zero_bid:
@@ -465,13 +433,6 @@ class State:
     def spade_count(self, seat: int) -> int:
         """The spade-suit cards ``seat`` holds (R-M-1, R-W-1: what Mirror and Whiz bid)."""
         return (self._hand(seat) & self._plan.trump).bit_count()
-
-    def _card_mask(self, hand: int) -> int:
-        """The legal cards of ``hand``, the hand of the seat on turn (play.legal_play,
-        inlined: the hot path of every search)."""
-        plan = self._plan
-        keeps = plan.card_keeps[situation(self._led != 0, self.first_trick, self.broken)]
-        return legal_cards(keeps, hand, self._led) if keeps else hand  # (_led: 0 when leading)
 
     # -- moves --------------------------------------------------------------------
 
@@ -571,9 +532,9 @@ class State:
         elif phase == _DECLARE:
             self._declare(action)
         elif phase == _EXCHANGE:
-            exchange(self, action)  # R-2P-3 (engine/exchange.py)
+            self._exchange(action)
         elif phase == _DRAW:
-            draw(self, action)
+            self._draw(action)
         elif phase == _PASS:
             self._pass(action)
         elif phase == _DISCARD:
@@ -675,7 +636,7 @@ class State:
             # R-2P-3: the exchanges of the seats that declared
             if (self.blind[0] or self.blind[1]) and self.rules.blind_nil.exchange > 0:
                 self._exch_queue = tuple(s for s in ((self.dealer + 1) % 2, self.dealer) if self.blind[s])
-            next_exchanger(self)
+            self._next_exchanger()
             return
         seat = (self.dealer + self._draft_turn) % 2
         self.current = seat
@@ -712,6 +673,45 @@ class State:
             self._looked(seat)
         self._decided = _EVERYONE[self.n]
         self._begin_bidding()
+
+    def _next_exchanger(self) -> None:
+        if self._exch_queue:
+            self.current, self._phase = self._exch_queue[0], _EXCHANGE
+            self._exch_queue = self._exch_queue[1:]
+            self._exch_count = self._exch_given = 0
+        else:
+            self._begin_bidding()
+
+    def _exchange(self, action: int) -> None:
+        """R-2P-3: the seat gives up ``action`` (a card) for a draw, or stops."""
+        seat = self.current
+        if action == EXCHANGE_DONE:
+            self._end_exchange(seat)
+            return
+        self._put_hand(seat, self._hand(seat) & ~(1 << action))
+        self._exch_given |= 1 << action
+        self._exch_count += 1
+        self._exchanged[seat] += 1
+        self._phase, self._exch_seat, self.current = _DRAW, seat, CHANCE
+
+    def _draw(self, card: int) -> None:
+        """R-2P-3: the chance draw of ``card`` from the discard pile for the exchanging seat."""
+        seat, bit = self._exch_seat, 1 << card
+        self._put_hand(seat, self._hand(seat) | bit)
+        self._discard_pile &= ~bit
+        self._own_discards[seat] &= ~bit
+        self.current = seat
+        if self._exch_count >= self.rules.blind_nil.exchange:
+            self._end_exchange(seat)
+        else:
+            self._phase = _EXCHANGE
+
+    def _end_exchange(self, seat: int) -> None:
+        # R-2P-3 decision: the cards given up join the discard pile afterwards.
+        self._discard_pile |= self._exch_given
+        self._own_discards[seat] |= self._exch_given
+        self._exch_given = 0
+        self._next_exchanger()
 
     def _bid_order(self) -> tuple[int, ...]:
         return self._plan.bid_orders[self.dealer]  # the seats from the dealer's left
