@@ -80,14 +80,16 @@ def zero_at(zero: tuple[bool, ...], seat: int) -> bool:
     return seat < len(zero) and zero[seat]
 
 
-def hand_tricks(leader: int, played: list[list[int]], winners: i64) -> list[Trick]:
-    """The finished tricks of a hand: ``leader`` led the first, ``played`` holds each
-    trick's cards and ``winners`` each trick's winner, WINNER_BITS a trick."""
+def hand_tricks(leader: int, cards: list[int], at: int, n: int, count: int, winners: i64) -> list[Trick]:
+    """The ``count`` finished tricks of a hand: ``leader`` led the first, ``cards[at:]``
+    holds their cards in the order played (``n`` a trick) and ``winners`` each trick's
+    winner, WINNER_BITS a trick."""
     out = []
-    for i in range(len(played)):
+    for i in range(count):
         shift: i64 = i * WINNER_BITS
         winner = winners >> shift & _WINNER_MASK
-        out.append(Trick(leader, tuple(played[i]), winner))
+        start = at + i * n
+        out.append(Trick(leader, tuple(cards[start : start + n]), winner))
         leader = winner
     return out
 
@@ -102,7 +104,6 @@ class Observed(Protocol):
     bids: list[int]
     blind: list[bool]
     zero: list[bool]
-    trick: list[int]
     leader: int
     tricks_won: list[int]
     broken: bool
@@ -114,6 +115,8 @@ class Observed(Protocol):
     def phase(self) -> Phase: ...
     @property
     def tricks(self) -> list[Trick]: ...
+    @property
+    def trick(self) -> list[int]: ...
     @property
     def scores(self) -> list[int]: ...
     @property

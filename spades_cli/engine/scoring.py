@@ -182,7 +182,7 @@ def score_sides(
     return out, after, boston
 
 
-def split_deck(cards: tuple[int, ...], n: int, deck: int, size: int) -> list[int] | None:
+def split_deck(cards: list[int], n: int, deck: int, size: int) -> list[int] | None:
     """R-4P-3 / R-CT-1: the ``n`` hands of a deal of ``cards`` (top first, one at a time
     from the dealer's left; 2P: the first two of the pile's draws, unused) as masks, or None
     unless ``cards`` hold each card of ``deck`` (a mask of ``size`` cards) once."""

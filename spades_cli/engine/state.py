@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Final, TypeVar, cast, final
 
 from spades_cli.engine.actions import BID_BASE, DISCARD, EXCHANGE_DONE, KEEP, ZERO
 from spades_cli.engine.actions import NUM_ACTIONS as NUM_ACTIONS
-from spades_cli.engine.bidding import check_hands, zero_mask
-from spades_cli.engine.cards import SMALL_INTS, card_tuple, cards_in, mask_of, mask_tuple
+from spades_cli.engine.bidding import World, zero_mask
+from spades_cli.engine.cards import NUM_CARDS, SMALL_INTS, card_tuple, cards_in, mask_of, mask_tuple
 from spades_cli.engine.declare import NO_BLIND_MASK, behind_enough, declare, declare_mask
 from spades_cli.engine.discard import begin_discard, discard, take_left_over
 from spades_cli.engine.illegal import IllegalAction, refusal
-from spades_cli.engine.ledger import Ledger, Unscored, fresh_ledger
+from spades_cli.engine.ledger import Unscored, fresh_ledger
 from spades_cli.engine.observation import (
     WINNER_BITS,
     HandResult,
@@ -27,12 +27,18 @@ from spades_cli.engine.observation import (
     Trick,
     hand_tricks,
     observe,
-    zero_at,
 )
 from spades_cli.engine.passing import pass_queue, receiver
-from spades_cli.engine.phases import BID, PHASES, PLAY, Phase
+from spades_cli.engine.phases import PHASES, PLAY, Phase
 from spades_cli.engine.plan import MODE_FREE, MODE_MIRROR, plan_for
-from spades_cli.engine.play import first_leader, legal_cards, situation, trick_winner
+from spades_cli.engine.play import (
+    FIRST_TRICK,
+    FOLLOWING,
+    UNBROKEN,
+    first_leader,
+    legal_cards,
+    situation,
+)
 from spades_cli.engine.rules import Rules
 from spades_cli.engine.scoring import score_sides, split_deck
 
@@ -75,11 +81,11 @@ class State:
     __slots__ = (
         "_bags", "_beaters", "_boston", "_decided", "_deck", "_discard_pile", "_discarder", "_draft_turn",
         "_exch_count", "_exch_given", "_exch_queue", "_exch_seat", "_exchanged", "_first_leader", "_h0",
-        "_h1", "_h2", "_h3", "_hands", "_last_cards", "_last_leader", "_last_winner", "_led", "_ledger",
-        "_legal", "_own_discards", "_passes", "_phase", "_pile_pos", "_plan", "_played", "_queue", "_scores",
-        "_stale", "_unscored", "_winners", "bids", "blind", "broken", "current", "dealer", "first_trick",
-        "hand_no", "history", "leader", "n", "rules", "trick", "trick_no", "tricks_won", "win_card",
-        "win_seat", "zero",
+        "_h1", "_h2", "_h3", "_hands", "_last_at", "_last_leader", "_last_winner", "_led", "_ledger",
+        "_legal", "_own_discards", "_passes", "_phase", "_pile_pos", "_plan", "_play_at", "_queue",
+        "_scores", "_stale", "_trick_at", "_unscored", "_winners", "bids", "blind", "broken", "current",
+        "dealer", "first_trick", "hand_no", "history", "leader", "n", "rules", "trick_no", "tricks_won",
+        "win_card", "win_seat", "zero",
     )
     # fmt: on
 
@@ -115,16 +121,16 @@ class State:
         self._boston = -1  # R-B-2: the side that made a Boston under ``boston.mode: win``
         self._ledger = fresh_ledger(plan)
         self._unscored: tuple[Unscored, ...] = ()  # the hands ended, results unbuilt (engine/ledger.py)
-        self._last_cards: Sequence[int] = ()  # the last finished trick (kept past the hand's end)
-        self._last_leader = -1
-        self._last_winner = -1
+        self._last_leader = self._last_winner = -1  # the last finished trick (kept past the hand's end),
+        self._last_at = 0  # its cards from ``history[_last_at]``
         self.history: list[int] = []  # every action of the game, chance draws included
-        self.trick: list[int] = []  # (a hand's end leaves a new empty list here)
+        # The cards of the hand's play live once, in ``history``: from ``_play_at`` the finished
+        # tricks (n cards each), from ``_trick_at`` the trick in progress (see ``trick``).
+        self._play_at = self._trick_at = 0
         # The per-seat lists, made once a game (_clear_rows resets them); zero: R-NV-4, not nil.
         self._hands, self._own_discards, self._exchanged = _row(n, 0), _row(n, 0), _row(n, 0)
         self.bids, self.blind, self.zero = _row(n, -1), _row(n, False), _row(n, False)
         self.tricks_won = _row(n, 0)
-        self._played: list[list[int]] = []  # the cards of each finished trick of the hand
         self._start_hand()
 
     # -- construction -------------------------------------------------------------
@@ -156,13 +162,12 @@ class State:
         self.first_trick = True
 
     def _clear_rows(self) -> None:
-        """The per-seat lists and the tricks played, reset in place for a new hand."""
+        """The per-seat lists, reset in place for a new hand."""
         for s in range(self.n):
             self._own_discards[s] = self._exchanged[s] = self.tricks_won[s] = 0
             self.bids[s] = -1
             self.blind[s] = self.zero[s] = False
         self._stale = (1 << self.n) - 1  # ``hands`` catches up with the empty hands when read
-        self._played.clear()
 
     def clone(self) -> State:
         c = State(self.rules, _blank=True)
@@ -170,8 +175,8 @@ class State:
         c.hand_no, c._scores, c._bags = self.hand_no, self._scores[:], self._bags[:]
         c._boston = self._boston
         c._ledger, c._unscored = self._ledger, self._unscored  # shared (tuples, a hand's end makes a new one)
-        c._last_cards = self._last_cards  # never changed: a finished trick's own list
-        c._last_leader, c._last_winner = self._last_leader, self._last_winner
+        c._last_at, c._last_leader, c._last_winner = self._last_at, self._last_leader, self._last_winner
+        c._play_at, c._trick_at = self._play_at, self._trick_at
         c.history, c._phase, c.current = self.history[:], self._phase, self.current
         c._deck, c._hands, c._stale = self._deck, self._hands[:], self._stale
         c._h0, c._h1, c._h2, c._h3 = self._h0, self._h1, self._h2, self._h3
@@ -181,7 +186,7 @@ class State:
         c._exch_count, c._exch_given, c._exch_seat = self._exch_count, self._exch_given, self._exch_seat
         c._queue, c.bids, c.blind, c.zero = self._queue, self.bids[:], self.blind[:], self.zero[:]
         c._passes, c._discarder = self._passes, self._discarder
-        c.broken, c._played, c.trick = self.broken, self._played[:], self.trick[:]
+        c.broken = self.broken
         c._winners, c._first_leader = self._winners, self._first_leader
         c.trick_no, c.tricks_won, c.leader = self.trick_no, self.tricks_won[:], self.leader
         c.win_card, c.win_seat = self.win_card, self.win_seat
@@ -201,18 +206,23 @@ class State:
         every seat's hand as a mask (the observer's own included), which with the cards played make up the
         deck. The observation is of bidding or play; in bidding, ``bids`` (every seat's, those to come filled
         in) starts the state at the first lead, else it waits for the next bid. Earlier hands, scores and bags
-        come from the observation; ``history`` starts empty. ValueError when the hands do not fit."""
-        obs = observation
-        if obs.phase != BID and obs.phase != PLAY:
-            raise ValueError(f"a state is built from an observation of bidding or play, not {obs.phase}")
-        hands = list(hidden_hands)
-        plays = [c for t in obs.tricks for c in t.cards] + list(obs.current_trick)
-        plan = plan_for(rules)
-        check_hands(obs, hands, plays, plan.deck_mask, plan.hand_size, rules.deck.discard)
+        come from the observation; ``history`` starts with the cards played in the hand so far (no earlier
+        action). ValueError when the hands do not fit."""
+        obs, n = observation, observation.players
+        w = World(obs, plan_for(rules), list(hidden_hands))  # (engine/bidding.py: checks the hands)
         st = cls(rules, obs.dealer)
-        st._restore(obs, hands)
+        st.hand_no, st._scores, st._bags, st._ledger = obs.hand_no, list(obs.scores), list(obs.bags), w.ledger
+        st.blind, st._decided, st._exchanged = list(obs.declared), _EVERYONE[n], list(obs.exchanged)
+        st._own_discards, st.bids, st.zero = w.own_discards, w.bids, w.zero
+        for seat in range(n):
+            st._put_hand(seat, hidden_hands[seat])
         if obs.phase == PLAY:
-            st._restore_play(obs)
+            st._phase, st.history, st._play_at, st._trick_at = _PLAY, w.history, 0, w.trick_at
+            st._winners, st._first_leader, st.trick_no = w.winners, w.first_leader, len(obs.tricks)
+            st.tricks_won, st.leader, st.current = list(obs.tricks_won), obs.leader, obs.current
+            st.broken, st.first_trick = obs.spades_broken, not obs.tricks
+            st._last_at, st._last_leader, st._last_winner = w.last_at, w.last_leader, w.last_winner
+            st.win_card, st.win_seat, st._led, st._beaters = w.win_card, w.win_seat, w.led, w.beaters
         elif bids is not None:
             st.bids = list(bids)
             st._begin_play()
@@ -220,41 +230,6 @@ class State:
             st._phase, st.current, order = _BID, obs.current, st._bid_order()
             st._queue = order[order.index(obs.current) + 1 :]
         return st
-
-    def _restore(self, obs: Observation, hands: list[int]) -> None:
-        """The game so far and the hand's deal and bids as ``obs`` shows them."""
-        n = self.n
-        self.hand_no = obs.hand_no
-        self._scores, self._bags = list(obs.scores), list(obs.bags)
-        self._ledger = Ledger(self._plan, n, list(obs.results))
-        self.blind, self._decided = list(obs.declared), _EVERYONE[n]
-        self._exchanged = list(obs.exchanged)
-        self._own_discards[obs.seat] = mask_of(obs.own_discards)
-        for seat in range(n):
-            self._put_hand(seat, hands[seat])
-        self.bids = [-1 if b is None else b for b in obs.bids]
-        self.zero = [zero_at(obs.zero, s) for s in range(n)]
-
-    def _restore_play(self, obs: Observation) -> None:
-        """The play of the hand so far as ``obs`` shows it."""
-        self._phase = _PLAY
-        self._played = [list(t.cards) for t in obs.tricks]
-        self.trick = list(obs.current_trick)
-        self._winners = sum(t.winner << i * WINNER_BITS for i, t in enumerate(obs.tricks))
-        self._first_leader = obs.tricks[0].leader if obs.tricks else obs.leader
-        self.trick_no, self.tricks_won = len(obs.tricks), list(obs.tricks_won)
-        self.leader, self.current = obs.leader, obs.current
-        self.broken, self.first_trick = obs.spades_broken, not obs.tricks
-        if obs.tricks:
-            last = obs.tricks[-1]
-            self._last_cards = list(last.cards)
-            self._last_leader, self._last_winner = last.leader, last.winner
-        if obs.current_trick:
-            at = trick_winner(obs.current_trick, self._plan.order)
-            self.win_card = obs.current_trick[at]
-            self.win_seat = (obs.leader + at) % self.n
-            self._led = self._plan.suit_mask[obs.current_trick[0]]
-            self._beaters = self._plan.beaten_by[self.win_card]
 
     # -- the hands: plain int fields _h0.._h3 (no int object made per card played); the
     # ``hands`` list catches up with them (the seats marked in ``_stale``) when read.
@@ -342,12 +317,17 @@ class State:
                 else:
                     hand = self._h2 if on_turn == 2 else self._h3
                 # Following suit (R-C-3), without a call (on the first trick unless R-F-3).
-                follow: i64 = 0
-                if self.trick and (self._plan.follow_first or not self.first_trick):
-                    follow = hand & self._led
-                m = follow  # (not ``follow or ...``: mixing int and i64 boxes them)
-                if not m:
-                    m = self._card_mask(hand)
+                legal: i64 = 0
+                led: i64 = self._led
+                if led and (self._plan.follow_first or not self.first_trick):
+                    legal = hand & led
+                if not legal:  # play.legal_play inlined (led: 0 when leading)
+                    sit = (FOLLOWING if led else 0) | (FIRST_TRICK if self.first_trick else 0)
+                    keeps = self._plan.card_keeps[sit if self.broken else sit | UNBROKEN]
+                    legal = hand
+                    if keeps:
+                        legal = legal_cards(keeps, hand, led)
+                m = legal  # (not ``legal or ...``: mixing int and i64 boxes them)
                 self._legal = m
             return card_tuple(m)
         if phase == _BID and self._plan.bid_mode == MODE_FREE and not self._plan.zero_bid:
@@ -412,7 +392,9 @@ class State:
     def _compute_legal(self) -> int:
         phase = self._phase
         if phase == _PLAY:
-            return self._card_mask(self._hand(self.current))
+            keeps = self._plan.card_keeps[situation(self._led != 0, self.first_trick, self.broken)]
+            hand = self._hand(self.current)
+            return legal_cards(keeps, hand, self._led) if keeps else hand  # (play.legal_play)
         if phase == _BID:
             bits = self._bid_bits()
             if not self._plan.zero_bid:
@@ -452,14 +434,6 @@ class State:
         """The spade-suit cards ``seat`` holds (R-M-1, R-W-1: what Mirror and Whiz bid)."""
         return (self._hand(seat) & self._plan.trump).bit_count()
 
-    def _card_mask(self, hand: int) -> int:
-        """The legal cards of ``hand``, the hand of the seat on turn (play.legal_play,
-        inlined: the hot path of every search)."""
-        trick = self.trick
-        plan = self._plan
-        keeps = plan.card_keeps[situation(len(trick) > 0, self.first_trick, self.broken)]
-        return legal_cards(keeps, hand, self._led) if keeps else hand  # (_led: 0 when leading)
-
     # -- moves --------------------------------------------------------------------
 
     def deal(self, deck: Sequence[int]) -> None:
@@ -468,13 +442,12 @@ class State:
         at a time starting left of the dealer; 2P (R-2P-2): the pile the players draft from."""
         if self._phase != _DEAL:
             raise IllegalAction("the cards are dealt only at the start of a hand", "R-4P-3")
-        cards = tuple(deck)
+        cards = deck if isinstance(deck, list) else list(deck)  # (read now; the draft keeps a copy)
         plan = self._plan
         n = self.n
         dealt = split_deck(cards, n, plan.deck_mask, plan.deck_size)
         if dealt is None:
             raise IllegalAction(f"a deck must hold each of the {plan.deck_size} cards once", "R-C-1")
-        self._deck = cards
         if n != 2:
             f = self.dealer + 1
             for j in range(n):
@@ -490,11 +463,61 @@ class State:
             self._decided = _EVERYONE[n]
             self._begin_bidding()
         else:
+            self._deck = tuple(cards)
             self._draft_turn = 0
             self._next_draft_turn()
 
     def apply(self, action: int) -> None:
         """Apply a legal action of the seat on turn (or a chance draw)."""
+        if self._phase != _PLAY:
+            self._apply_other(action)
+            return
+        # Inlined card play: the hot path of every search. Its legality on machine words
+        # (a card mask fits one; NUM_CARDS first: a larger shift is undefined).
+        if action < 0 or action >= NUM_CARDS:
+            raise refusal(self, action, False)
+        a: i64 = action
+        bit: i64 = ((a & 0) + 1) << a  # 1 << a, with no literal (see engine/_native.pyi)
+        legal: i64 = self._legal
+        if not legal:
+            legal = self._compute_legal()
+        if not legal & bit:
+            raise refusal(self, action, False)
+        self._legal = 0
+        # The same int object as ``action``, appended without boxing it again (compiled).
+        history = self.history
+        cast("list[object]", history).append(SMALL_INTS[action])
+        seat = self.current
+        if seat == 0:  # _put_hand inlined
+            self._h0 ^= bit
+            self._stale |= 1
+        elif seat == 1:
+            self._h1 ^= bit
+            self._stale |= 2
+        elif seat == 2:
+            self._h2 ^= bit
+            self._stale |= 4
+        else:
+            self._h3 ^= bit
+            self._stale |= 8
+        played = len(history) - self._trick_at  # (the card is in ``history`` alone)
+        plan = self._plan
+        if played == 1 or self._beaters & bit:  # the lead, or it beats the winning card (R-C-4)
+            if played == 1:
+                self._led = plan.suit_mask[action]
+            self._beaters = plan.beaten_by[action]
+            self.win_card = action
+            self.win_seat = seat
+        trump: i64 = plan.trump
+        if trump & bit and (plan.break_any or not self._led & trump):
+            self.broken = True  # R-C-6 / R-L-2: a spade was played (or trumped a trick)
+        if played < self.n:
+            self.current = seat + 1 if seat + 1 < self.n else 0
+        else:
+            self._finish_trick()
+
+    def _apply_other(self, action: int) -> None:
+        """:meth:`apply` outside the play."""
         phase = self._phase
         if phase == _BID:
             self._bid(action)
@@ -503,44 +526,8 @@ class State:
         if action < 0 or not (legal >> action) & 1:
             raise refusal(self, action, False)
         self._legal = 0
-        # The same int objects as ``action``, appended without boxing it again (compiled).
-        boxed = SMALL_INTS[action]
-        cast("list[object]", self.history).append(boxed)
-        if phase == _PLAY:
-            # Inlined card play: the hot path of every search.
-            seat = self.current
-            a: i64 = action  # (machine words once compiled)
-            bit: i64 = ((a & 0) + 1) << a  # 1 << a, with no literal (see engine/_native.pyi)
-            if seat == 0:  # _put_hand inlined
-                self._h0 ^= bit
-                self._stale |= 1
-            elif seat == 1:
-                self._h1 ^= bit
-                self._stale |= 2
-            elif seat == 2:
-                self._h2 ^= bit
-                self._stale |= 4
-            else:
-                self._h3 ^= bit
-                self._stale |= 8
-            trick = self.trick
-            cast("list[object]", trick).append(boxed)
-            played = len(trick)
-            plan = self._plan
-            if played == 1 or self._beaters & bit:  # the lead, or it beats the winning card (R-C-4)
-                if played == 1:
-                    self._led = plan.suit_mask[action]
-                self._beaters = plan.beaten_by[action]
-                self.win_card = action
-                self.win_seat = seat
-            trump: i64 = plan.trump
-            if trump & bit and (plan.break_any or not self._led & trump):
-                self.broken = True  # R-C-6 / R-L-2: a spade was played (or trumped a trick)
-            if played < self.n:
-                self.current = seat + 1 if seat + 1 < self.n else 0
-            else:
-                self._finish_trick()
-        elif phase == _DRAFT:
+        cast("list[object]", self.history).append(SMALL_INTS[action])
+        if phase == _DRAFT:
             self._draft(action == KEEP)
         elif phase == _DECLARE:
             self._declare(action)
@@ -574,11 +561,10 @@ class State:
         self._winners |= w << self.trick_no * WINNER_BITS
         won = self.tricks_won
         won[winner] = won[winner] + 1
-        self._played.append(self.trick)  # (one append a trick, not one a card)
-        self._last_cards = self.trick  # no longer changed: the next trick is a new list
+        self._last_at = self._trick_at
+        self._trick_at = len(self.history)
         self._last_leader = self.leader
         self._last_winner = winner
-        self.trick = []
         self._led = 0  # no trick in progress
         self.first_trick = False
         self.trick_no += 1
@@ -592,12 +578,19 @@ class State:
         """The last finished trick (also once its hand is scored, until the next one ends); None before."""
         if self._last_leader < 0:
             return None
-        return Trick(self._last_leader, tuple(self._last_cards), self._last_winner)
+        at = self._last_at
+        return Trick(self._last_leader, tuple(self.history[at : at + self.n]), self._last_winner)
 
     @property
     def tricks(self) -> list[Trick]:
         """The finished tricks of the current hand."""
-        return hand_tricks(self._first_leader, self._played, self._winners)
+        first, winners = self._first_leader, self._winners
+        return hand_tricks(first, self.history, self._play_at, self.n, self.trick_no, winners)
+
+    @property
+    def trick(self) -> list[int]:
+        """The cards of the trick in progress, the lead first (a new list: read it again after a move)."""
+        return self.history[self._trick_at :] if self._phase == _PLAY else []
 
     def _next_bidder(self) -> None:
         for seat in self._queue:  # (the seats that have bid are passed over, not dropped)
@@ -735,6 +728,7 @@ class State:
 
     def _begin_play(self) -> None:
         self._phase = _PLAY
+        self._play_at = self._trick_at = len(self.history)
         plan = self._plan
         hands = self.hands if plan.two_of_clubs_leads else plan.zeros  # (the hands unread: unsynced)
         leader = first_leader(plan.two_of_clubs_leads, self.dealer, hands, plan.lead_club)
@@ -789,10 +783,7 @@ class State:
         return cards_in(self._hand(seat))
 
     def cards_played_mask(self) -> int:
-        m = mask_of(self.trick)
-        for cards in self._played:
-            m |= mask_of(cards)
-        return m
+        return mask_of(self.history[self._play_at :]) if self.trick_no or self._phase == _PLAY else 0
 
     def trick_cards(self) -> list[tuple[int, int]]:
         """The trick in progress as (seat, card) pairs."""

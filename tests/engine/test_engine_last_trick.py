@@ -81,3 +81,43 @@ def test_a_state_rebuilt_from_an_observation_knows_the_last_trick() -> None:
     obs = state.observation(E)
     rebuilt = State.from_observation(obs, state.hands[:], FOUR)
     assert rebuilt.last_trick == state.last_trick == obs.tricks[-1]
+
+
+def test_the_cards_played_live_once_in_the_history_and_the_trick_views_read_it() -> None:
+    """R-C-3 .. R-C-5: ``trick``, ``tricks``, ``last_trick`` and ``cards_played_mask`` are
+    views of the cards in ``history``: after every card they agree with the cards played so
+    far, and each view is a new list (changing it changes nothing)."""
+    for seed in range(6):
+        rules = FOUR if seed % 2 else TWO
+        rng = random.Random(seed)
+        state = State(rules, 0)
+        while not state.is_terminal() and len(state.results) < 2:
+            if state.phase == DEAL:
+                state.deal(deck_for(str(seed), state.hand_no))
+                continue
+            state.apply(rng.choice(state.legal_actions()))
+            if state.phase != PLAY:
+                assert state.trick == [] and state.cards_played_mask() == 0
+                continue
+            n, done = state.n, len(state.tricks) * state.n
+            cards = state.history[len(state.history) - done - len(state.trick) :]
+            assert [c for t in state.tricks for c in t.cards] + state.trick == cards
+            assert state.cards_played_mask() == sum(1 << c for c in cards)
+            if state.tricks:
+                assert state.last_trick == state.tricks[-1] and len(state.tricks[-1].cards) == n
+            state.trick.append(99)
+            assert 99 not in state.trick
+
+
+def test_a_state_rebuilt_mid_trick_starts_its_history_with_the_hands_cards() -> None:
+    state = deal_4p(FOUR, N, {})
+    bid_all(state, {N: 3, E: 3, S: 3, W: 4})
+    for _ in range(6):
+        state.apply(state.legal_actions()[0])
+    rebuilt = State.from_observation(state.observation(E), state.hands[:], FOUR)
+    assert rebuilt.history == state.history[-6:] and rebuilt.trick == state.trick
+    assert rebuilt.tricks == state.tricks and rebuilt.cards_played_mask() == state.cards_played_mask()
+    card = rebuilt.legal_actions()[0]
+    rebuilt.apply(card)
+    state.apply(card)
+    assert rebuilt.trick == state.trick and rebuilt.history == state.history[-7:]
