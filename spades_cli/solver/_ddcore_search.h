@@ -58,12 +58,35 @@ static u64 cover_runs(Core *c, u64 rel, u64 mask, int seat, const int *floor_) {
     return rel;
 }
 
+/* The tricks to come some seat of ``want`` (seats counted, or not) cannot avoid taking:
+ * the most spades of one such seat no other seat's spade can beat (each wins its own
+ * trick, however the others play); ``*rel`` the lowest of them. */
+static int forced_tricks(Core *c, int want, u64 *rel) {
+    u64 all = 0, low = 0;
+    int best = 0;
+    *rel = 0;
+    for (int s = 0; s < c->n; s++) all |= trumps_of(c, c->hands[s]);
+    for (int s = 0; s < c->n; s++) {
+        u64 own = trumps_of(c, c->hands[s]);
+        if ((c->cnt[s] != 0) != want || !own) continue;
+        int k = left_over(own, all & ~own, c->left, &low);
+        if (k > best) {
+            best = k;
+            *rel = low << (16 * c->trump_suit);
+        }
+    }
+    return best;
+}
+
 /* Table mode: what the bounds on the counted tricks to come decide (a shared count
  * table's, the sure tricks). They are guarantees of play: the counted seats' side can
- * take at least ``lo`` of them, the other side can hold it to ``hi``. So ``side`` makes
- * the value at least ``u`` when every outcome its guarantee leaves does, and cannot
- * when every outcome the other side's guarantee leaves is below it. 1 or 0 (``c->rel``
- * then the cards the bounds depended on), -1 when they do not decide. */
+ * take at least ``lo`` of them, the other side can hold it to ``hi``; and whatever
+ * either side does, the counted seats take at least ``fc`` (their spades no other
+ * spade beats) and the others at least ``fo`` (the same), so at most left - ``fo``
+ * are counted. So ``side`` makes the value at least ``u`` when every outcome its
+ * guarantee leaves does, and cannot when every outcome the other side's guarantee
+ * leaves is below it. 1 or 0 (``c->rel`` then the cards the bounds depended on), -1
+ * when they do not decide. */
 static int counted_decide(Core *c, const Layout *L, int use_tt, double u) {
     int left = c->left;
     double clo = 0.0, chi = (double)left;
@@ -82,18 +105,40 @@ static int counted_decide(Core *c, const Layout *L, int use_tt, double u) {
         hi = shi;
         hrel = srel[1];
     }
-    if (lo <= 0 && hi >= left) return -1;
     int counting = c->side == c->count_side; /* the side asking is the counted seats' side */
     double mn, mx;
-    /* What the side asking can force, then what the other side can. */
-    if (reach(c, c->code, left, counting ? lo : 0, counting ? left : hi, &mn, &mx) < 0) return -1;
+    if (lo > 0 || hi < left) {
+        /* What the side asking can force, then what the other side can. */
+        if (reach(c, c->code, left, counting ? lo : 0, counting ? left : hi, &mn, &mx) < 0) return -1;
+        if (mn >= u) {
+            c->rel = counting ? lrel : hrel;
+            return 1;
+        }
+        if (reach(c, c->code, left, counting ? 0 : lo, counting ? hi : left, &mn, &mx) < 0) return -1;
+        if (mx < u) {
+            c->rel = counting ? hrel : lrel;
+            return 0;
+        }
+    }
+    /* Then with the tricks neither side can avoid: the outcomes each side's guarantee
+     * leaves, the counted seats' side's from a1 to b1, the other side's from a2 to b2,
+     * and the cards each end read. */
+    u64 fcrel, forel;
+    int fc = forced_tricks(c, 1, &fcrel), fo = forced_tricks(c, 0, &forel);
+    if (fc == 0 && fo == 0) return -1;
+    int top = left - fo;
+    int a1 = lo > fc ? lo : fc, b1 = top, a2 = fc, b2 = hi < top ? hi : top;
+    u64 a1rel = lo > fc ? lrel : fcrel, b1rel = fo ? forel : 0, a2rel = fc ? fcrel : 0;
+    u64 b2rel = hi < top ? hrel : forel;
+    if (a1 > b1 || a2 > b2) return -1; /* never: the bounds hold together */
+    if (reach(c, c->code, left, counting ? a1 : a2, counting ? b1 : b2, &mn, &mx) < 0) return -1;
     if (mn >= u) {
-        c->rel = counting ? lrel : hrel;
+        c->rel = counting ? a1rel | b1rel : a2rel | b2rel;
         return 1;
     }
-    if (reach(c, c->code, left, counting ? 0 : lo, counting ? hi : left, &mn, &mx) < 0) return -1;
+    if (reach(c, c->code, left, counting ? a2 : a1, counting ? b2 : b1, &mn, &mx) < 0) return -1;
     if (mx < u) {
-        c->rel = counting ? hrel : lrel;
+        c->rel = counting ? a2rel | b2rel : a1rel | b1rel;
         return 0;
     }
     return -1;
@@ -236,6 +281,11 @@ static int lead(Core *c, double u) {
             /* A trick target: the count game answers it, and its table is shared. */
             int r = count_game(c, c->ccode + a);
             return counting ? r : !r;
+        }
+        if (dir == 0 && counting && c->ctt && use_tt && set > 0 && !(set & 1) && !(set >> left & 1)) {
+            /* Counted tricks between two ends: the count game to the lower end first (its
+             * table shared); when it cannot be made, nor can the question. */
+            if (!count_game(c, c->ccode + ctz64((u64)set))) return 0;
         }
     }
     c->best_card = -1;
