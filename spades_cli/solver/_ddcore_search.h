@@ -58,6 +58,11 @@ static u64 cover_runs(Core *c, u64 rel, u64 mask, int seat, const int *floor_) {
     return rel;
 }
 
+/* The tricks no seat can avoid are read from three tricks left: with two, the search
+ * reads fewer cards than they do, and the positions above it keep narrower bounds
+ * (bench/README.md, issue 32's eleventh round). */
+#define FORCED_FROM 3
+
 /* The tricks to come some seat of ``want`` (seats counted, or not) cannot avoid taking:
  * the most spades of one such seat no other seat's spade can beat (each wins its own
  * trick, however the others play); ``*rel`` the lowest of them. */
@@ -76,6 +81,75 @@ static int forced_tricks(Core *c, int want, u64 *rel) {
         }
     }
     return best;
+}
+
+/* The least and greatest value of the outcomes from here in which each group ``g`` takes
+ * from ``glo[g]`` to ``ghi[g]`` of the tricks to come and the counted seats from ``a`` to
+ * ``b`` (groups from ``g`` on; ``acc`` the code so far, ``f`` the counted tricks so far). */
+static void box_range(Core *c, const int *glo, const int *ghi, int a, int b, int g, int left, int acc, int pw,
+                      int f, double *mn, double *mx) {
+    int last = g == c->ngroups - 1;
+    int from = last ? left : glo[g], to = last ? left : (ghi[g] < left ? ghi[g] : left);
+    if (last && (left < glo[g] || left > ghi[g])) return;
+    for (int k = from; k <= to; k++) {
+        int ff = f + (c->gcnt[g] ? k : 0);
+        int code = acc + k * pw;
+        if (last) {
+            if (ff < a || ff > b || code >= c->table_len) continue;
+            double v = c->table[code];
+            if (v < *mn) *mn = v;
+            if (v > *mx) *mx = v;
+        } else {
+            box_range(c, glo, ghi, a, b, g + 1, left - k, code, pw * c->radix, ff, mn, mx);
+        }
+    }
+}
+
+/* Table mode: what the tricks no seat can avoid decide, group by group (a seat's
+ * spades no other spade beats each take a trick however the others play: its group
+ * takes at least that many, every other group at most the tricks left less them),
+ * with the counted tricks to come from ``a1`` to ``b1`` where the side asking can
+ * force them (``r1`` the cards that read) and from ``a2`` to ``b2`` where the other
+ * side can. 1 or 0 (``c->rel`` then the cards read), -1 when they do not decide. */
+static int groups_decide(Core *c, double u, int a1, int b1, u64 r1, int a2, int b2, u64 r2) {
+    int n = c->n, left = c->left, ng = c->ngroups, glo[4], ghi[4], group[4], most = 0;
+    int seat_forced[4];
+    u64 lows[4], all = 0, rel = 0;
+    for (int s = 0; s < n; s++) all |= trumps_of(c, c->hands[s]);
+    for (int s = 0; s < n; s++) {
+        u64 own = trumps_of(c, c->hands[s]);
+        seat_forced[s] = own ? left_over(own, all & ~own, left, &lows[s]) : 0;
+        if (seat_forced[s] > most) most = seat_forced[s];
+        int g = 0, pw = 1;
+        while (g < ng && pw != c->inc[s]) {
+            pw *= c->radix;
+            g++;
+        }
+        group[s] = g;
+    }
+    if (!most || ng < 2 || left < FORCED_FROM) return -1;
+    for (int g = 0; g < ng; g++) {
+        int in = 0, out = 0, sin = -1, sout = -1;
+        for (int s = 0; s < n; s++) {
+            if (group[s] == g && seat_forced[s] > in) in = seat_forced[s], sin = s;
+            if (group[s] != g && seat_forced[s] > out) out = seat_forced[s], sout = s;
+        }
+        glo[g] = in;
+        ghi[g] = left - out;
+        if (sin >= 0) rel |= lows[sin] << (16 * c->trump_suit);
+        if (sout >= 0) rel |= lows[sout] << (16 * c->trump_suit);
+    }
+    for (int no = 0; no < 2; no++) {
+        double mn = INFINITY, mx = -INFINITY;
+        int a = no ? a2 : a1, b = no ? b2 : b1;
+        box_range(c, glo, ghi, a, b, 0, left, c->code, 1, 0, &mn, &mx);
+        if (mn > mx) return -1; /* never: the bounds hold together */
+        if (no ? mx < u : mn >= u) {
+            c->rel = rel | (no ? r2 : r1);
+            return !no;
+        }
+    }
+    return -1;
 }
 
 /* Table mode: what the bounds on the counted tricks to come decide (a shared count
@@ -125,7 +199,8 @@ static int counted_decide(Core *c, const Layout *L, int use_tt, double u) {
      * and the cards each end read. */
     u64 fcrel, forel;
     int fc = forced_tricks(c, 1, &fcrel), fo = forced_tricks(c, 0, &forel);
-    if (fc == 0 && fo == 0) return -1;
+    if (left < FORCED_FROM) return -1;
+    if (fc == 0 && fo == 0) return -1; /* nor then group by group */
     int top = left - fo;
     int a1 = lo > fc ? lo : fc, b1 = top, a2 = fc, b2 = hi < top ? hi : top;
     u64 a1rel = lo > fc ? lrel : fcrel, b1rel = fo ? forel : 0, a2rel = fc ? fcrel : 0;
@@ -141,7 +216,10 @@ static int counted_decide(Core *c, const Layout *L, int use_tt, double u) {
         c->rel = counting ? a2rel | b2rel : a1rel | b1rel;
         return 0;
     }
-    return -1;
+    /* Then group by group, where the value reads more than the counted tricks. */
+    if (counting)
+        return groups_decide(c, u, a1, b1, a1rel | b1rel, a2, b2, a2rel | b2rel);
+    return groups_decide(c, u, a2, b2, a2rel | b2rel, a1, b1, a1rel | b1rel);
 }
 
 /* Table mode: the numbers of counted tricks to come whose outcomes all have a value of
@@ -272,6 +350,9 @@ static int lead(Core *c, double u) {
     }
     if (c->count_mode) {
         if (!sure_first && (sure = sure_cut(c, need, left)) >= 0) return sure; /* after the table */
+    } else if (!c->count_ok) {
+        int known = groups_decide(c, u, 0, 0, 0, 0, 0, 0); /* nothing counted: f is 0 */
+        if (known >= 0) return known;
     } else if (c->count_ok) {
         int known = counted_decide(c, &L, use_tt, u);
         if (known >= 0) return known;
