@@ -83,26 +83,29 @@ static int forced_tricks(Core *c, int want, u64 *rel) {
     return best;
 }
 
-/* The least and greatest value of the outcomes from here in which each group ``g`` takes
- * from ``glo[g]`` to ``ghi[g]`` of the tricks to come and the counted seats from ``a`` to
- * ``b`` (groups from ``g`` on; ``acc`` the code so far, ``f`` the counted tricks so far). */
-static void box_range(Core *c, const int *glo, const int *ghi, int a, int b, int g, int left, int acc, int pw,
-                      int f, double *mn, double *mx) {
+/* Whether every outcome from here in which each group ``g`` takes from ``glo[g]`` to
+ * ``ghi[g]`` of the tricks to come and the counted seats from ``a`` to ``b`` has a value
+ * of at least ``u`` (``no`` 0) or below it (``no`` 1): 0 at the first that has not
+ * (groups from ``g`` on; ``acc`` the code so far, ``f`` the counted tricks so far;
+ * ``*seen`` counts the outcomes read). */
+static int box_all(Core *c, const int *glo, const int *ghi, int a, int b, int g, int left, int acc, int pw, int f,
+                   double u, int no, int *seen) {
+    if (g >= 4) return 1; /* never: ngroups <= 4 */
     int last = g == c->ngroups - 1;
     int from = last ? left : glo[g], to = last ? left : (ghi[g] < left ? ghi[g] : left);
-    if (last && (left < glo[g] || left > ghi[g])) return;
+    if (last && (left < glo[g] || left > ghi[g])) return 1;
     for (int k = from; k <= to; k++) {
         int ff = f + (c->gcnt[g] ? k : 0);
         int code = acc + k * pw;
         if (last) {
             if (ff < a || ff > b || code >= c->table_len) continue;
-            double v = c->table[code];
-            if (v < *mn) *mn = v;
-            if (v > *mx) *mx = v;
-        } else {
-            box_range(c, glo, ghi, a, b, g + 1, left - k, code, pw * c->radix, ff, mn, mx);
+            (*seen)++;
+            if (no ? c->table[code] >= u : c->table[code] < u) return 0;
+        } else if (!box_all(c, glo, ghi, a, b, g + 1, left - k, code, pw * c->radix, ff, u, no, seen)) {
+            return 0;
         }
     }
+    return 1;
 }
 
 /* Table mode: what the tricks no seat can avoid decide, group by group (a seat's
@@ -140,16 +143,50 @@ static int groups_decide(Core *c, double u, int a1, int b1, u64 r1, int a2, int 
         if (sout >= 0) rel |= lows[sout] << (16 * c->trump_suit);
     }
     for (int no = 0; no < 2; no++) {
-        double mn = INFINITY, mx = -INFINITY;
-        int a = no ? a2 : a1, b = no ? b2 : b1;
-        box_range(c, glo, ghi, a, b, 0, left, c->code, 1, 0, &mn, &mx);
-        if (mn > mx) return -1; /* never: the bounds hold together */
-        if (no ? mx < u : mn >= u) {
+        int seen = 0, a = no ? a2 : a1, b = no ? b2 : b1;
+        if (box_all(c, glo, ghi, a, b, 0, left, c->code, 1, 0, u, no, &seen) && seen) {
             c->rel = rel | (no ? r2 : r1);
             return !no;
         }
     }
     return -1;
+}
+
+/* Table mode: the bounds on the counted tricks to come that decide the question alone
+ * (see counted_decide): a lower bound of at least ``*stop_lo`` or an upper bound of at
+ * most ``*stop_hi`` (none: +inf, -inf), so that a probe can end at the first entry
+ * that has one. */
+static void decisive(Core *c, double u, double *stop_lo, double *stop_hi) {
+    int left = c->left, counting = c->side == c->count_side;
+    int up_all = left + 1, up_none = left + 1, down_all = -1, down_none = -1; /* see below */
+    *stop_lo = INFINITY;
+    *stop_hi = -INFINITY;
+    const double *fr = frange_at(c, c->code, left), *gr = fr + MAXT + 1;
+    if (!fr) return;
+    /* up_all: the least f from which every outcome up to ``left`` reaches u; up_none:
+     * from which none does; down_all, down_none: the greatest f up to which (from 0). */
+    for (int f = left, all = 1, none = 1; f >= 0 && (all || none); f--) {
+        if (fr[f] <= gr[f]) {
+            all = all && fr[f] >= u;
+            none = none && gr[f] < u;
+        }
+        if (all) up_all = f;
+        if (none) up_none = f;
+    }
+    for (int f = 0, all = 1, none = 1; f <= left && (all || none); f++) {
+        if (fr[f] <= gr[f]) {
+            all = all && fr[f] >= u;
+            none = none && gr[f] < u;
+        }
+        if (all) down_all = f;
+        if (none) down_none = f;
+    }
+    /* The side asking makes it from a lower bound at up_all (counting) or an upper bound
+     * at down_all (not); it does not from an upper bound at down_none (counting) or a
+     * lower bound at up_none (not). */
+    int lo_at = counting ? up_all : up_none, hi_at = counting ? down_none : down_all;
+    if (lo_at <= left) *stop_lo = (double)lo_at;
+    if (hi_at >= 0) *stop_hi = (double)hi_at;
 }
 
 /* Table mode: what the bounds on the counted tricks to come decide (a shared count
@@ -159,13 +196,18 @@ static int groups_decide(Core *c, double u, int a1, int b1, u64 r1, int a2, int 
  * spade beats) and the others at least ``fo`` (the same), so at most left - ``fo``
  * are counted. So ``side`` makes the value at least ``u`` when every outcome its
  * guarantee leaves does, and cannot when every outcome the other side's guarantee
- * leaves is below it. 1 or 0 (``c->rel`` then the cards the bounds depended on), -1
- * when they do not decide. */
-static int counted_decide(Core *c, const Layout *L, int use_tt, double u) {
+ * leaves is below it; with ``more`` (the value reads more than the counted tricks: a
+ * nil seat's own), group by group too. 1 or 0 (``c->rel`` then the cards the bounds
+ * depended on), -1 when they do not decide. */
+static int counted_decide(Core *c, const Layout *L, int use_tt, double u, int more) {
     int left = c->left;
     double clo = 0.0, chi = (double)left;
     int los = -1, his = -1;
-    if (use_tt && c->ctt) probe(c->ctt, L, L->flags, INFINITY, -INFINITY, &clo, &chi, &los, &his);
+    if (use_tt && c->ctt) {
+        double stop_lo, stop_hi;
+        decisive(c, u, &stop_lo, &stop_hi);
+        probe(c->ctt, L, L->flags, stop_lo, stop_hi, &clo, &chi, &los, &his);
+    }
     int slo, shi;
     u64 srel[2];
     sure_bounds(c, left, left, &slo, &shi, srel);
@@ -217,6 +259,7 @@ static int counted_decide(Core *c, const Layout *L, int use_tt, double u) {
         return 0;
     }
     /* Then group by group, where the value reads more than the counted tricks. */
+    if (!more) return -1;
     if (counting)
         return groups_decide(c, u, a1, b1, a1rel | b1rel, a2, b2, a2rel | b2rel);
     return groups_decide(c, u, a2, b2, a2rel | b2rel, a1, b1, a1rel | b1rel);
@@ -354,7 +397,7 @@ static int lead(Core *c, double u) {
         int known = groups_decide(c, u, 0, 0, 0, 0, 0, 0); /* nothing counted: f is 0 */
         if (known >= 0) return known;
     } else if (c->count_ok) {
-        int known = counted_decide(c, &L, use_tt, u);
+        int known = counted_decide(c, &L, use_tt, u, set < 0);
         if (known >= 0) return known;
         int a, dir = c->ctt && use_tt && set >= 0 ? threshold(set, left, &a) : 0;
         int counting = c->side == c->count_side;
@@ -362,11 +405,6 @@ static int lead(Core *c, double u) {
             /* A trick target: the count game answers it, and its table is shared. */
             int r = count_game(c, c->ccode + a);
             return counting ? r : !r;
-        }
-        if (dir == 0 && counting && c->ctt && use_tt && set > 0 && !(set & 1) && !(set >> left & 1)) {
-            /* Counted tricks between two ends: the count game to the lower end first (its
-             * table shared); when it cannot be made, nor can the question. */
-            if (!count_game(c, c->ccode + ctz64((u64)set))) return 0;
         }
     }
     c->best_card = -1;
