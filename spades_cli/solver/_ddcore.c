@@ -18,7 +18,8 @@
  * it fills); sure-trick bounds (_ddcore_sure.h, as
  * solver/sure.py, each depending only on the top cards it counted, as many as the
  * question needs; in count mode read before the table at four tricks or fewer); in table mode, bounds on side N-S's tricks to come decide what they
- * can, a trick target is searched as the count game in a shared count table, and a
+ * can, then the tricks no seat can avoid (a seat's spades no other spade beats), side
+ * by side and group by group, a trick target is searched as the count game in a shared count table, and a
  * question is kept by the set of N-S trick counts it asks for; equivalent cards
  * searched once, and after a card that fails, the lower cards of its suit below every
  * card its answer read skipped; within a trick, a trick the side on turn needs and

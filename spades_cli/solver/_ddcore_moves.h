@@ -138,16 +138,16 @@ static void spread_range(Core *c, int g, int left, int acc, int f, double *out) 
     for (int k = 0; k <= left; k++) spread_range(c, g + 1, left - k, acc + k * pw, f + (c->gcnt[g] ? k : 0), out);
 }
 
-/* The least and greatest value reachable from ``code`` with ``left`` tricks to come when
- * the counted tricks to come are between ``lo`` and ``hi`` (none: +inf and -inf). NULL
- * in ``*mn`` means out of memory (the caller then searches). */
-static int reach(Core *c, int code, int left, int lo, int hi, double *mn, double *mx) {
+/* By counted tricks to come f, the least (``[f]``) and greatest (``[MAXT + 1 + f]``)
+ * value reachable from ``code`` with ``left`` tricks to come (none: +inf and -inf),
+ * made when first asked; NULL: out of memory (the caller then searches). */
+static double *frange_at(Core *c, int code, int left) {
     size_t i = (size_t)code * (MAXT + 1) + (size_t)left;
-    if (i >= c->frange_cells) return -1;
+    if (i >= c->frange_cells) return NULL;
     double *fr = c->frange[i];
     if (!fr) {
         fr = malloc(2 * (MAXT + 1) * sizeof(double));
-        if (!fr) return -1;
+        if (!fr) return NULL;
         for (int f = 0; f <= MAXT; f++) {
             fr[f] = INFINITY;
             fr[MAXT + 1 + f] = -INFINITY;
@@ -155,6 +155,15 @@ static int reach(Core *c, int code, int left, int lo, int hi, double *mn, double
         spread_range(c, 0, left, code, 0, fr);
         c->frange[i] = fr;
     }
+    return fr;
+}
+
+/* The least and greatest value reachable from ``code`` with ``left`` tricks to come when
+ * the counted tricks to come are between ``lo`` and ``hi`` (none: +inf and -inf); -1 out
+ * of memory (the caller then searches). */
+static int reach(Core *c, int code, int left, int lo, int hi, double *mn, double *mx) {
+    double *fr = frange_at(c, code, left);
+    if (!fr) return -1;
     double a = INFINITY, b = -INFINITY;
     for (int f = lo; f <= hi && f <= MAXT; f++) {
         if (fr[f] < a) a = fr[f];

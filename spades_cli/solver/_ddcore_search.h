@@ -58,17 +58,156 @@ static u64 cover_runs(Core *c, u64 rel, u64 mask, int seat, const int *floor_) {
     return rel;
 }
 
+/* The tricks no seat can avoid are read from three tricks left: with two, the search
+ * reads fewer cards than they do, and the positions above it keep narrower bounds
+ * (bench/README.md, issue 32's eleventh round). */
+#define FORCED_FROM 3
+
+/* The tricks to come some seat of ``want`` (seats counted, or not) cannot avoid taking:
+ * the most spades of one such seat no other seat's spade can beat (each wins its own
+ * trick, however the others play); ``*rel`` the lowest of them. */
+static int forced_tricks(Core *c, int want, u64 *rel) {
+    u64 all = 0, low = 0;
+    int best = 0;
+    *rel = 0;
+    for (int s = 0; s < c->n; s++) all |= trumps_of(c, c->hands[s]);
+    for (int s = 0; s < c->n; s++) {
+        u64 own = trumps_of(c, c->hands[s]);
+        if ((c->cnt[s] != 0) != want || !own) continue;
+        int k = left_over(own, all & ~own, c->left, &low);
+        if (k > best) {
+            best = k;
+            *rel = low << (16 * c->trump_suit);
+        }
+    }
+    return best;
+}
+
+/* Whether every outcome from here in which each group ``g`` takes from ``glo[g]`` to
+ * ``ghi[g]`` of the tricks to come and the counted seats from ``a`` to ``b`` has a value
+ * of at least ``u`` (``no`` 0) or below it (``no`` 1): 0 at the first that has not
+ * (groups from ``g`` on; ``acc`` the code so far, ``f`` the counted tricks so far;
+ * ``*seen`` counts the outcomes read). */
+static int box_all(Core *c, const int *glo, const int *ghi, int a, int b, int g, int left, int acc, int pw, int f,
+                   double u, int no, int *seen) {
+    if (g >= 4) return 1; /* never: ngroups <= 4 */
+    int last = g == c->ngroups - 1;
+    int from = last ? left : glo[g], to = last ? left : (ghi[g] < left ? ghi[g] : left);
+    if (last && (left < glo[g] || left > ghi[g])) return 1;
+    for (int k = from; k <= to; k++) {
+        int ff = f + (c->gcnt[g] ? k : 0);
+        int code = acc + k * pw;
+        if (last) {
+            if (ff < a || ff > b || code >= c->table_len) continue;
+            (*seen)++;
+            if (no ? c->table[code] >= u : c->table[code] < u) return 0;
+        } else if (!box_all(c, glo, ghi, a, b, g + 1, left - k, code, pw * c->radix, ff, u, no, seen)) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Table mode: what the tricks no seat can avoid decide, group by group (a seat's
+ * spades no other spade beats each take a trick however the others play: its group
+ * takes at least that many, every other group at most the tricks left less them),
+ * with the counted tricks to come from ``a1`` to ``b1`` where the side asking can
+ * force them (``r1`` the cards that read) and from ``a2`` to ``b2`` where the other
+ * side can. 1 or 0 (``c->rel`` then the cards read), -1 when they do not decide. */
+static int groups_decide(Core *c, double u, int a1, int b1, u64 r1, int a2, int b2, u64 r2) {
+    int n = c->n, left = c->left, ng = c->ngroups, glo[4], ghi[4], group[4], most = 0;
+    int seat_forced[4];
+    u64 lows[4], all = 0, rel = 0;
+    for (int s = 0; s < n; s++) all |= trumps_of(c, c->hands[s]);
+    for (int s = 0; s < n; s++) {
+        u64 own = trumps_of(c, c->hands[s]);
+        seat_forced[s] = own ? left_over(own, all & ~own, left, &lows[s]) : 0;
+        if (seat_forced[s] > most) most = seat_forced[s];
+        int g = 0, pw = 1;
+        while (g < ng && pw != c->inc[s]) {
+            pw *= c->radix;
+            g++;
+        }
+        group[s] = g;
+    }
+    if (!most || ng < 2 || left < FORCED_FROM) return -1;
+    for (int g = 0; g < ng; g++) {
+        int in = 0, out = 0, sin = -1, sout = -1;
+        for (int s = 0; s < n; s++) {
+            if (group[s] == g && seat_forced[s] > in) in = seat_forced[s], sin = s;
+            if (group[s] != g && seat_forced[s] > out) out = seat_forced[s], sout = s;
+        }
+        glo[g] = in;
+        ghi[g] = left - out;
+        if (sin >= 0) rel |= lows[sin] << (16 * c->trump_suit);
+        if (sout >= 0) rel |= lows[sout] << (16 * c->trump_suit);
+    }
+    for (int no = 0; no < 2; no++) {
+        int seen = 0, a = no ? a2 : a1, b = no ? b2 : b1;
+        if (box_all(c, glo, ghi, a, b, 0, left, c->code, 1, 0, u, no, &seen) && seen) {
+            c->rel = rel | (no ? r2 : r1);
+            return !no;
+        }
+    }
+    return -1;
+}
+
+/* Table mode: the bounds on the counted tricks to come that decide the question alone
+ * (see counted_decide): a lower bound of at least ``*stop_lo`` or an upper bound of at
+ * most ``*stop_hi`` (none: +inf, -inf), so that a probe can end at the first entry
+ * that has one. */
+static void decisive(Core *c, double u, double *stop_lo, double *stop_hi) {
+    int left = c->left, counting = c->side == c->count_side;
+    int up_all = left + 1, up_none = left + 1, down_all = -1, down_none = -1; /* see below */
+    *stop_lo = INFINITY;
+    *stop_hi = -INFINITY;
+    const double *fr = frange_at(c, c->code, left), *gr = fr + MAXT + 1;
+    if (!fr) return;
+    /* up_all: the least f from which every outcome up to ``left`` reaches u; up_none:
+     * from which none does; down_all, down_none: the greatest f up to which (from 0). */
+    for (int f = left, all = 1, none = 1; f >= 0 && (all || none); f--) {
+        if (fr[f] <= gr[f]) {
+            all = all && fr[f] >= u;
+            none = none && gr[f] < u;
+        }
+        if (all) up_all = f;
+        if (none) up_none = f;
+    }
+    for (int f = 0, all = 1, none = 1; f <= left && (all || none); f++) {
+        if (fr[f] <= gr[f]) {
+            all = all && fr[f] >= u;
+            none = none && gr[f] < u;
+        }
+        if (all) down_all = f;
+        if (none) down_none = f;
+    }
+    /* The side asking makes it from a lower bound at up_all (counting) or an upper bound
+     * at down_all (not); it does not from an upper bound at down_none (counting) or a
+     * lower bound at up_none (not). */
+    int lo_at = counting ? up_all : up_none, hi_at = counting ? down_none : down_all;
+    if (lo_at <= left) *stop_lo = (double)lo_at;
+    if (hi_at >= 0) *stop_hi = (double)hi_at;
+}
+
 /* Table mode: what the bounds on the counted tricks to come decide (a shared count
  * table's, the sure tricks). They are guarantees of play: the counted seats' side can
- * take at least ``lo`` of them, the other side can hold it to ``hi``. So ``side`` makes
- * the value at least ``u`` when every outcome its guarantee leaves does, and cannot
- * when every outcome the other side's guarantee leaves is below it. 1 or 0 (``c->rel``
- * then the cards the bounds depended on), -1 when they do not decide. */
-static int counted_decide(Core *c, const Layout *L, int use_tt, double u) {
+ * take at least ``lo`` of them, the other side can hold it to ``hi``; and whatever
+ * either side does, the counted seats take at least ``fc`` (their spades no other
+ * spade beats) and the others at least ``fo`` (the same), so at most left - ``fo``
+ * are counted. So ``side`` makes the value at least ``u`` when every outcome its
+ * guarantee leaves does, and cannot when every outcome the other side's guarantee
+ * leaves is below it; with ``more`` (the value reads more than the counted tricks: a
+ * nil seat's own), group by group too. 1 or 0 (``c->rel`` then the cards the bounds
+ * depended on), -1 when they do not decide. */
+static int counted_decide(Core *c, const Layout *L, int use_tt, double u, int more) {
     int left = c->left;
     double clo = 0.0, chi = (double)left;
     int los = -1, his = -1;
-    if (use_tt && c->ctt) probe(c->ctt, L, L->flags, INFINITY, -INFINITY, &clo, &chi, &los, &his);
+    if (use_tt && c->ctt) {
+        double stop_lo, stop_hi;
+        decisive(c, u, &stop_lo, &stop_hi);
+        probe(c->ctt, L, L->flags, stop_lo, stop_hi, &clo, &chi, &los, &his);
+    }
     int slo, shi;
     u64 srel[2];
     sure_bounds(c, left, left, &slo, &shi, srel);
@@ -82,21 +221,48 @@ static int counted_decide(Core *c, const Layout *L, int use_tt, double u) {
         hi = shi;
         hrel = srel[1];
     }
-    if (lo <= 0 && hi >= left) return -1;
     int counting = c->side == c->count_side; /* the side asking is the counted seats' side */
     double mn, mx;
-    /* What the side asking can force, then what the other side can. */
-    if (reach(c, c->code, left, counting ? lo : 0, counting ? left : hi, &mn, &mx) < 0) return -1;
+    if (lo > 0 || hi < left) {
+        /* What the side asking can force, then what the other side can. */
+        if (reach(c, c->code, left, counting ? lo : 0, counting ? left : hi, &mn, &mx) < 0) return -1;
+        if (mn >= u) {
+            c->rel = counting ? lrel : hrel;
+            return 1;
+        }
+        if (reach(c, c->code, left, counting ? 0 : lo, counting ? hi : left, &mn, &mx) < 0) return -1;
+        if (mx < u) {
+            c->rel = counting ? hrel : lrel;
+            return 0;
+        }
+    }
+    /* Then with the tricks neither side can avoid: the outcomes each side's guarantee
+     * leaves, the counted seats' side's from a1 to b1, the other side's from a2 to b2,
+     * and the cards each end read. */
+    u64 fcrel, forel;
+    int fc = forced_tricks(c, 1, &fcrel), fo = forced_tricks(c, 0, &forel);
+    if (left < FORCED_FROM) return -1;
+    if (fc == 0 && fo == 0) return -1; /* nor then group by group */
+    int top = left - fo;
+    int a1 = lo > fc ? lo : fc, b1 = top, a2 = fc, b2 = hi < top ? hi : top;
+    u64 a1rel = lo > fc ? lrel : fcrel, b1rel = fo ? forel : 0, a2rel = fc ? fcrel : 0;
+    u64 b2rel = hi < top ? hrel : forel;
+    if (a1 > b1 || a2 > b2) return -1; /* never: the bounds hold together */
+    if (reach(c, c->code, left, counting ? a1 : a2, counting ? b1 : b2, &mn, &mx) < 0) return -1;
     if (mn >= u) {
-        c->rel = counting ? lrel : hrel;
+        c->rel = counting ? a1rel | b1rel : a2rel | b2rel;
         return 1;
     }
-    if (reach(c, c->code, left, counting ? 0 : lo, counting ? hi : left, &mn, &mx) < 0) return -1;
+    if (reach(c, c->code, left, counting ? a2 : a1, counting ? b2 : b1, &mn, &mx) < 0) return -1;
     if (mx < u) {
-        c->rel = counting ? hrel : lrel;
+        c->rel = counting ? a2rel | b2rel : a1rel | b1rel;
         return 0;
     }
-    return -1;
+    /* Then group by group, where the value reads more than the counted tricks. */
+    if (!more) return -1;
+    if (counting)
+        return groups_decide(c, u, a1, b1, a1rel | b1rel, a2, b2, a2rel | b2rel);
+    return groups_decide(c, u, a2, b2, a2rel | b2rel, a1, b1, a1rel | b1rel);
 }
 
 /* Table mode: the numbers of counted tricks to come whose outcomes all have a value of
@@ -227,8 +393,11 @@ static int lead(Core *c, double u) {
     }
     if (c->count_mode) {
         if (!sure_first && (sure = sure_cut(c, need, left)) >= 0) return sure; /* after the table */
+    } else if (!c->count_ok) {
+        int known = groups_decide(c, u, 0, 0, 0, 0, 0, 0); /* nothing counted: f is 0 */
+        if (known >= 0) return known;
     } else if (c->count_ok) {
-        int known = counted_decide(c, &L, use_tt, u);
+        int known = counted_decide(c, &L, use_tt, u, set < 0);
         if (known >= 0) return known;
         int a, dir = c->ctt && use_tt && set >= 0 ? threshold(set, left, &a) : 0;
         int counting = c->side == c->count_side;

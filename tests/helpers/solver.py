@@ -22,12 +22,12 @@ def variant(base: Rules, **play: Any) -> Rules:
     return rules_from_dict(d, "<test>")
 
 
-def random_ending(rules: Rules, seed: int, left: int) -> State:
+def random_ending(rules: Rules, seed: int, left: int, bags: list[int] | None = None) -> State:
     """A hand dealt from ``seed`` and played at random (bids 3 each, N's bid nil when
     ``seed`` is odd) until ``left`` tricks remain, at a random point of a trick (any
-    rules: the rules' deck and hand size)."""
+    rules: the rules' deck and hand size); ``bags``: each side's bags before the hand."""
     rng = random.Random(seed)
-    state = State(rules, seed % rules.players)
+    state = State(rules, seed % rules.players, bags=bags)
     state.deal(deck_for(seed, 0, deck_cards(rules)))
     size = rules.hand_size
     while state.phase != PLAY:

@@ -112,6 +112,21 @@ def test_points_within_a_trick_that_a_seat_surely_takes(players: int) -> None:
             _every_card_agrees(_fast(oc, state), state, side, brute_value(oc))
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_points_near_the_bag_limit_where_tricks_neither_side_avoids_decide(players: int) -> None:
+    # R-C-4: a spade no other spade beats takes a trick however the others play; with
+    # nine bags before the hand an overtrick costs the bag penalty, so the points ask
+    # for counted tricks between two ends (the bid made, no overtrick) and the tricks
+    # neither side can avoid decide some of them (solver/_ddcore_search.h): brute
+    # force's answers, from both sides.
+    rules = FOUR if players == 4 else TWO
+    for seed in range(40):
+        state = random_ending(rules, seed, 3 if players == 4 else 4, bags=[9] * rules.sides)
+        for side in (0, 1):
+            oc = Outcome(state, side, value="points")
+            _every_card_agrees(_fast(oc, state), state, side, brute_value(oc))
+
+
 def _random_rules(rng: random.Random, players: int) -> Any:
     d: dict[str, Any] = rules_to_dict(FOUR if players == 4 else TWO)
     d["name"] = "variant"
