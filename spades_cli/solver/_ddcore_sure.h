@@ -230,9 +230,8 @@ static void spade_bounds(Core *c, u64 uni, const u64 *tr, int want_lo, int want_
     }
     if (c->alone >= 0) {
         /* A seat counted alone takes no trick in which another seat plays a spade it
-         * cannot beat, whoever wins it: each seat's spades its own do not cover. The
-         * seats' figures of six hands of bench/analyze.py: 167.0M -> 163.8M positions
-         * (South of the recorded game's hand 3: 3.67M -> 1.73M). */
+         * cannot beat, whoever wins it: each seat's spades its own do not cover (its
+         * figures: bench/README.md, the seats' figures of six hands). */
         u64 alone = tr[c->alone];
         for (int s = 0; s < n; s++) {
             u64 own = tr[s];
