@@ -160,22 +160,14 @@ __attribute__((target("bmi2,popcnt"))) static void suit_owners_bmi2(Layout *L, u
 static int have_bmi2;
 #endif
 
-/* The number of cards of each suit of ``h``, each in the low bits of its suit's 16 (the
- * bits of each 16 counted side by side, as a popcount does for a whole word). */
-static inline u64 suit_lengths(u64 h) {
-    h = h - ((h >> 1) & 0x5555555555555555ULL);
-    h = (h & 0x3333333333333333ULL) + ((h >> 2) & 0x3333333333333333ULL);
-    h = (h + (h >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-    return (h + (h >> 8)) & 0x001F001F001F001FULL;
-}
-
 static void layout(Core *c, Layout *L) {
     int n = c->n;
     u64 h1 = c->hands[1], h2 = n > 2 ? c->hands[2] : 0, h3 = n > 3 ? c->hands[3] : 0;
     u64 uni = c->hands[0] | h1 | h2 | h3;
     u64 b0 = h1 | h3, b1 = h2 | h3;
     u64 lens = 0;
-    for (int h = 0; h < n; h++) lens |= suit_lengths(c->hands[h]) << (4 * h);
+    for (int s = 0; s < 4; s++)
+        for (int h = 0; h < n; h++) lens |= (u64)pop64(c->hands[h] & SUIT_MASK[s]) << (16 * s + 4 * h);
 #if defined(__x86_64__) && defined(__GNUC__)
     if (have_bmi2)
         suit_owners_bmi2(L, uni, b0, b1);
