@@ -556,6 +556,11 @@ static void taker_rel(Core *c, int x, u64 theirs) {
  * every trick left: a seat of its own takes this one, or any seat not counted does (its
  * card safe from the counted seats still to play). */
 static int last_needed(Core *c, double u) {
+    /* The side asking needs at most one more (ceil(short_) <= 1), or every trick left
+     * (ceil(short_) >= left): else nothing to read, and the seats need not be sorted out. */
+    double short_ = u - (double)c->code; /* the counted tricks still short of u */
+    int one = short_ <= 1.0, all_left = short_ > (double)(c->left - 1);
+    if (!one && !all_left) return -1;
     int team = c->team[c->current], mates = 0, counted = 0, others = 0, all_counted = 0;
     for (int s = 0; s < c->n; s++) {
         if (c->inc[s]) all_counted |= 1 << s;
@@ -566,12 +571,11 @@ static int last_needed(Core *c, double u) {
         mates |= 1 << s;
         if (c->inc[s]) counted |= 1 << s;
     }
-    double need = ceil(u - (double)c->code);
     int asking = team == c->side, takers, against;
-    if (asking && counted && need <= 1.0) {
+    if (asking && counted && one) {
         takers = counted;
         against = counted == mates ? others : ((1 << c->n) - 1);
-    } else if (!asking && !counted && need >= (double)c->left) {
+    } else if (!asking && !counted && all_left) {
         takers = mates;
         against = all_counted; /* a trick any seat not counted takes will do */
     } else {

@@ -26,14 +26,28 @@ static int forced(const Core *c, int cash, u64 other, int led) {
     return cash <= free_ + 1 ? cash : free_ + 1;
 }
 
+/* Per suit, the fewest cards of it an opponent of ``seat`` holding a spade has (16 when
+ * no opponent holds one): how long a cash in the suit can last while they must follow. */
+static void follow_lens(const Core *c, int seat, int *lens) {
+    for (int suit = 0; suit < 4; suit++) lens[suit] = 16;
+    for (int s = 0; s < c->n; s++) {
+        u64 opp = c->hands[s];
+        if (c->team[s] == c->team[seat] || !(opp & c->trump)) continue;
+        for (int suit = 0; suit < 4; suit++) {
+            int len = pop64(opp & SUIT_MASK[suit]);
+            if (len < lens[suit]) lens[suit] = len;
+        }
+    }
+}
+
 /* Side-suit tricks ``seat`` cashes from the top while every opponent holding a spade
- * must follow; with ``entry`` (the leader, ``seat`` its partner) it must be reached.
- * Without one, at most ``want`` are counted (all a question needs), so that the bound
- * depends on the top cards of those alone. */
-static int cash_of(Core *c, int seat, u64 uni, int entry, int want, u64 *prel) {
+ * must follow (``lens``: see follow_lens); with ``entry`` (the leader, ``seat`` its
+ * partner) it must be reached. Without one, at most ``want`` are counted (all a question
+ * needs), so that the bound depends on the top cards of those alone. */
+static int cash_of(Core *c, int seat, u64 uni, int entry, int want, const int *lens, u64 *prel) {
     u64 hand = c->hands[seat];
     u64 rel = 0;
-    int cash = 0, reached = entry < 0, n = c->n;
+    int cash = 0, reached = entry < 0;
     for (int suit = 0; suit < 4; suit++) {
         if (suit == c->trump_suit) continue;
         int base = 16 * suit;
@@ -41,13 +55,7 @@ static int cash_of(Core *c, int seat, u64 uni, int entry, int want, u64 *prel) {
         if (!own) continue;
         u64 others = ((uni >> base) & 0xFFFF) & ~own;
         int k = others == 0 ? pop64(own) : pop64(own >> bitlen(others));
-        for (int s = 0; s < n; s++) {
-            u64 opp = c->hands[s];
-            if (c->team[s] != c->team[seat] && (opp & c->trump)) {
-                int len = pop64((opp >> base) & 0xFFFF);
-                if (len < k) k = len;
-            }
-        }
+        if (lens[suit] < k) k = lens[suit];
         if (entry < 0 && k > want - cash) k = want - cash;
         if (k && others) rel |= 1ULL << (base + kth_top(own, k));
         if (k && entry >= 0 && ((c->hands[entry] >> base) & 0xFFFF)) reached = 1;
@@ -59,7 +67,7 @@ static int cash_of(Core *c, int seat, u64 uni, int entry, int want, u64 *prel) {
 
 /* The bounds of the cashing leads; ``prel[0]`` the cards the lower bound depended on,
  * ``prel[1]`` the upper's. */
-static void cash_bounds(Core *c, u64 uni, int want_lo, int want_hi, int *plo, int *phi, u64 *prel) {
+static void cash_bounds(Core *c, u64 uni, const u64 *tr, int want_lo, int want_hi, int *plo, int *phi, u64 *prel) {
     int n = c->n, leader = c->leader, left = c->left;
     const int *counted = c->cnt;
     int lo = 0, hi = left, holder = -1, sure = 0;
@@ -69,8 +77,8 @@ static void cash_bounds(Core *c, u64 uni, int want_lo, int want_hi, int *plo, in
     if (spades) {
         u64 top = 1ULL << top64(spades);
         for (int s = 0; s < n; s++)
-            if (trumps_of(c, c->hands[s]) & top) holder = s;
-        u64 own = trumps_of(c, c->hands[holder]);
+            if (tr[s] & top) holder = s;
+        u64 own = tr[holder];
         u64 others = spades & ~own;
         sure = others == 0 ? pop64(own) : pop64(own >> bitlen(others));
         if (others) rel = 1ULL << (tb + kth_top(own, sure));
@@ -101,8 +109,9 @@ static void cash_bounds(Core *c, u64 uni, int want_lo, int want_hi, int *plo, in
     if (c->first || !(mine || none)) {
         if (holder == leader || holder == partner) HOLDER_SURE();
         if (!(c->first || partner == leader)) {
-            int seat = counted[leader] ? leader : partner;
-            int got = cash_of(c, seat, uni, seat == leader ? -1 : leader, want_lo, &got_rel);
+            int seat = counted[leader] ? leader : partner, lens[4];
+            follow_lens(c, seat, lens);
+            int got = cash_of(c, seat, uni, seat == leader ? -1 : leader, want_lo, lens, &got_rel);
             int free_ = non_spades(c, c->hands[seat == leader ? partner : leader]);
             int cash = got <= free_ ? got : free_;
             cash += holder == seat ? sure : 0;
@@ -119,12 +128,14 @@ static void cash_bounds(Core *c, u64 uni, int want_lo, int want_hi, int *plo, in
         return;
     }
 #undef HOLDER_SURE
-    int got = cash_of(c, leader, uni, -1, mine ? want_lo : want_hi, &got_rel);
+    int lens[4]; /* the leader's and its partner's opponents are the same */
+    follow_lens(c, leader, lens);
+    int got = cash_of(c, leader, uni, -1, mine ? want_lo : want_hi, lens, &got_rel);
     u64 cash_rel = got_rel | (holder == leader ? rel : 0);
     int cash = (partner == leader ? got : forced(c, got, c->hands[partner], 0)) + (holder == leader ? sure : 0);
     if (partner != leader) {
         u64 via_rel = 0;
-        int via = cash_of(c, partner, uni, leader, left, &via_rel);
+        int via = cash_of(c, partner, uni, leader, left, lens, &via_rel);
         int alt = forced(c, via, c->hands[leader], 1) + (holder == partner ? sure : 0);
         if (alt > cash) {
             cash = alt;
@@ -152,27 +163,26 @@ static void cash_bounds(Core *c, u64 uni, int want_lo, int want_hi, int *plo, in
 }
 
 /* The spades of ``own`` no spade of ``other`` can be matched to (each beating one lower),
- * the highest ``cap`` of them at most; ``*low`` the lowest counted. */
+ * the highest ``cap`` of them at most; ``*low`` the lowest counted. Read from the top, a
+ * spade of ``own`` is left over when its seat's spades so far outnumber the other's above
+ * it by more than ever before (the others above it are all matched), so only the spades
+ * of ``own`` are visited. ``own`` and ``other`` are disjoint. */
 static int left_over(u64 own, u64 other, int cap, u64 *low) {
-    int wins = 0, avail = 0;
+    int wins = 0, seen = 0;
     *low = 0;
-    u64 both = own | other;
-    while (both && wins < cap) {
-        u64 b = 1ULL << top64(both);
-        both ^= b;
-        if (other & b)
-            avail++;
-        else if (avail)
-            avail--;
-        else {
+    while (own && wins < cap) {
+        int x = top64(own);
+        own ^= 1ULL << x;
+        seen++;
+        if (seen - pop64(other >> x) > wins) {
             wins++;
-            *low = b;
+            *low = 1ULL << x;
         }
     }
     return wins;
 }
 
-static void spade_bounds(Core *c, u64 uni, int want_lo, int want_hi, int *plo, int *phi, u64 *prel) {
+static void spade_bounds(Core *c, u64 uni, const u64 *tr, int want_lo, int want_hi, int *plo, int *phi, u64 *prel) {
     int n = c->n, left = c->left, lo = 0, hi = left, extra = 0;
     u64 lrel = 0, hrel = 0, extra_rel = 0, low = 0;
     const int *counted = c->cnt;
@@ -183,14 +193,14 @@ static void spade_bounds(Core *c, u64 uni, int want_lo, int want_hi, int *plo, i
         int mine = 1, theirs = 1;
         for (int s = 0; s < n; s++) {
             if (c->team[s] != side)
-                other |= trumps_of(c, c->hands[s]);
+                other |= tr[s];
             else if (counted[s])
                 theirs = 0;
             else
                 mine = 0;
         }
         for (int s = 0; s < n; s++) {
-            u64 own = trumps_of(c, c->hands[s]);
+            u64 own = tr[s];
             if (c->team[s] != side || !own) continue;
             if (mine || theirs) {
                 int k = left_over(own, other, mine ? want_lo : want_hi, &low);
@@ -220,12 +230,11 @@ static void spade_bounds(Core *c, u64 uni, int want_lo, int want_hi, int *plo, i
     }
     if (c->alone >= 0) {
         /* A seat counted alone takes no trick in which another seat plays a spade it
-         * cannot beat, whoever wins it: each seat's spades its own do not cover. The
-         * seats' figures of six hands of bench/analyze.py: 167.0M -> 163.8M positions
-         * (South of the recorded game's hand 3: 3.67M -> 1.73M). */
-        u64 alone = trumps_of(c, c->hands[c->alone]);
+         * cannot beat, whoever wins it: each seat's spades its own do not cover (its
+         * figures: bench/README.md, the seats' figures of six hands). */
+        u64 alone = tr[c->alone];
         for (int s = 0; s < n; s++) {
-            u64 own = trumps_of(c, c->hands[s]);
+            u64 own = tr[s];
             if (s == c->alone || !own) continue;
             int k = left_over(own, alone, want_hi, &low);
             if (k > left) k = left;
@@ -245,11 +254,14 @@ static void spade_bounds(Core *c, u64 uni, int want_lo, int want_hi, int *plo, i
  * the upper's. The cashes count at most ``want_lo`` tricks for the lower bound and
  * ``want_hi`` against the upper (``c->left`` both: the bounds in full). */
 static void sure_bounds(Core *c, int want_lo, int want_hi, int *plo, int *phi, u64 *prel) {
-    u64 uni = 0, r1[2], r2[2];
-    for (int s = 0; s < c->n; s++) uni |= c->hands[s];
+    u64 uni = 0, r1[2], r2[2], tr[4] = {0, 0, 0, 0}; /* tr: each seat's trumps (trumps_of) */
+    for (int s = 0; s < c->n; s++) {
+        uni |= c->hands[s];
+        tr[s] = trumps_of(c, c->hands[s]);
+    }
     int lo1, hi1, lo2, hi2;
-    cash_bounds(c, uni, want_lo, want_hi, &lo1, &hi1, r1);
-    spade_bounds(c, uni, want_lo, want_hi, &lo2, &hi2, r2);
+    cash_bounds(c, uni, tr, want_lo, want_hi, &lo1, &hi1, r1);
+    spade_bounds(c, uni, tr, want_lo, want_hi, &lo2, &hi2, r2);
     *plo = lo1 >= lo2 ? lo1 : lo2;
     prel[0] = lo1 >= lo2 ? r1[0] : r2[0];
     *phi = hi1 <= hi2 ? hi1 : hi2;
