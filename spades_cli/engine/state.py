@@ -31,14 +31,7 @@ from spades_cli.engine.observation import (
 from spades_cli.engine.passing import pass_queue, receiver
 from spades_cli.engine.phases import PHASES, PLAY, Phase
 from spades_cli.engine.plan import MODE_FREE, MODE_MIRROR, plan_for
-from spades_cli.engine.play import (
-    FIRST_TRICK,
-    FOLLOWING,
-    UNBROKEN,
-    first_leader,
-    legal_cards,
-    situation,
-)
+from spades_cli.engine.play import first_leader, legal_cards, situation
 from spades_cli.engine.rules import Rules
 from spades_cli.engine.scoring import score_sides, split_deck
 
@@ -310,24 +303,7 @@ class State:
         if phase == _PLAY:
             m = self._legal
             if not m:
-                on_turn = self.current  # (not ``seat``: an int | None would box it)
-                hand: i64
-                if on_turn < 2:  # _hand inlined
-                    hand = self._h0 if on_turn == 0 else self._h1
-                else:
-                    hand = self._h2 if on_turn == 2 else self._h3
-                # Following suit (R-C-3), without a call (on the first trick unless R-F-3).
-                legal: i64 = 0
-                led: i64 = self._led
-                if led and (self._plan.follow_first or not self.first_trick):
-                    legal = hand & led
-                if not legal:  # play.legal_play inlined (led: 0 when leading)
-                    sit = (FOLLOWING if led else 0) | (FIRST_TRICK if self.first_trick else 0)
-                    keeps = self._plan.card_keeps[sit if self.broken else sit | UNBROKEN]
-                    legal = hand
-                    if keeps:
-                        legal = legal_cards(keeps, hand, led)
-                m = legal  # (not ``legal or ...``: mixing int and i64 boxes them)
+                m = self._compute_legal()
                 self._legal = m
             return card_tuple(m)
         if phase == _BID and self._plan.bid_mode == MODE_FREE and not self._plan.zero_bid:
@@ -391,10 +367,24 @@ class State:
 
     def _compute_legal(self) -> int:
         phase = self._phase
-        if phase == _PLAY:
-            keeps = self._plan.card_keeps[situation(self._led != 0, self.first_trick, self.broken)]
-            hand = self._hand(self.current)
-            return legal_cards(keeps, hand, self._led) if keeps else hand  # (play.legal_play)
+        if phase == _PLAY:  # play.legal_play inlined: the hot path of every search
+            on_turn = self.current
+            hand: i64
+            if on_turn < 2:  # _hand inlined
+                hand = self._h0 if on_turn == 0 else self._h1
+            else:
+                hand = self._h2 if on_turn == 2 else self._h3
+            # Following suit (R-C-3), without a call (on the first trick unless R-F-3).
+            legal: i64 = 0
+            led: i64 = self._led  # (0 when leading)
+            if led and (self._plan.follow_first or not self.first_trick):
+                legal = hand & led
+            if not legal:
+                keeps = self._plan.card_keeps[situation(led != 0, self.first_trick, self.broken)]
+                legal = hand
+                if keeps:
+                    legal = legal_cards(keeps, hand, led)
+            return legal
         if phase == _BID:
             bits = self._bid_bits()
             if not self._plan.zero_bid:
