@@ -63,22 +63,31 @@ static u64 cover_runs(Core *c, u64 rel, u64 mask, int seat, const int *floor_) {
  * (bench/README.md, issue 32's eleventh round). */
 #define FORCED_FROM 3
 
-/* The tricks to come some seat of ``want`` (seats counted, or not) cannot avoid taking:
- * the most spades of one such seat no other seat's spade can beat (each wins its own
- * trick, however the others play); ``*rel`` the lowest of them. */
-static int forced_tricks(Core *c, int want, u64 *rel) {
-    u64 all = 0, low = 0;
-    int best = 0;
-    *rel = 0;
+/* Each seat's tricks to come it cannot avoid taking: its spades no other seat's spade
+ * can beat (each wins its own trick, however the others play), into ``forced``, and
+ * the lowest of them into ``lows`` (spade bits); the most of any seat. */
+static int seats_forced(const Core *c, int *forced, u64 *lows) {
+    u64 all = 0;
+    int most = 0;
     for (int s = 0; s < c->n; s++) all |= trumps_of(c, c->hands[s]);
     for (int s = 0; s < c->n; s++) {
         u64 own = trumps_of(c, c->hands[s]);
-        if ((c->cnt[s] != 0) != want || !own) continue;
-        int k = left_over(own, all & ~own, c->left, &low);
-        if (k > best) {
-            best = k;
-            *rel = low << (16 * c->trump_suit);
-        }
+        lows[s] = 0;
+        forced[s] = own ? left_over(own, all & ~own, c->left, &lows[s]) : 0;
+        if (forced[s] > most) most = forced[s];
+    }
+    return most;
+}
+
+/* The most of ``forced`` (seats_forced) of one seat of ``want`` (seats counted, or not);
+ * ``*rel`` that seat's lowest such spade, in place. */
+static int forced_tricks(const Core *c, const int *forced, const u64 *lows, int want, u64 *rel) {
+    int best = 0;
+    *rel = 0;
+    for (int s = 0; s < c->n; s++) {
+        if ((c->cnt[s] != 0) != want || forced[s] <= best) continue;
+        best = forced[s];
+        *rel = lows[s] << (16 * c->trump_suit);
     }
     return best;
 }
@@ -110,19 +119,16 @@ static int box_all(Core *c, const int *glo, const int *ghi, int a, int b, int g,
 
 /* Table mode: what the tricks no seat can avoid decide, group by group (a seat's
  * spades no other spade beats each take a trick however the others play: its group
- * takes at least that many, every other group at most the tricks left less them),
- * with the counted tricks to come from ``a1`` to ``b1`` where the side asking can
- * force them (``r1`` the cards that read) and from ``a2`` to ``b2`` where the other
- * side can. 1 or 0 (``c->rel`` then the cards read), -1 when they do not decide. */
-static int groups_decide(Core *c, double u, int a1, int b1, u64 r1, int a2, int b2, u64 r2) {
-    int n = c->n, left = c->left, ng = c->ngroups, glo[4], ghi[4], group[4], most = 0;
-    int seat_forced[4];
-    u64 lows[4], all = 0, rel = 0;
-    for (int s = 0; s < n; s++) all |= trumps_of(c, c->hands[s]);
+ * takes at least that many, every other group at most the tricks left less them;
+ * ``seat_forced``, ``lows`` and ``most`` as seats_forced gives them), with the counted
+ * tricks to come from ``a1`` to ``b1`` where the side asking can force them (``r1`` the
+ * cards that read) and from ``a2`` to ``b2`` where the other side can. 1 or 0 (``c->rel`` then the cards read), -1 when they do not decide. */
+static int groups_decide(Core *c, const int *seat_forced, const u64 *lows, int most, double u, int a1, int b1, u64 r1,
+                         int a2, int b2, u64 r2) {
+    int n = c->n, left = c->left, ng = c->ngroups, glo[4], ghi[4], group[4];
+    u64 rel = 0;
+    if (!most || ng < 2 || left < FORCED_FROM) return -1;
     for (int s = 0; s < n; s++) {
-        u64 own = trumps_of(c, c->hands[s]);
-        seat_forced[s] = own ? left_over(own, all & ~own, left, &lows[s]) : 0;
-        if (seat_forced[s] > most) most = seat_forced[s];
         int g = 0, pw = 1;
         while (g < ng && pw != c->inc[s]) {
             pw *= c->radix;
@@ -130,7 +136,6 @@ static int groups_decide(Core *c, double u, int a1, int b1, u64 r1, int a2, int 
         }
         group[s] = g;
     }
-    if (!most || ng < 2 || left < FORCED_FROM) return -1;
     for (int g = 0; g < ng; g++) {
         int in = 0, out = 0, sin = -1, sout = -1;
         for (int s = 0; s < n; s++) {
@@ -239,9 +244,11 @@ static int counted_decide(Core *c, const Layout *L, int use_tt, double u, int mo
     /* Then with the tricks neither side can avoid: the outcomes each side's guarantee
      * leaves, the counted seats' side's from a1 to b1, the other side's from a2 to b2,
      * and the cards each end read. */
-    u64 fcrel, forel;
-    int fc = forced_tricks(c, 1, &fcrel), fo = forced_tricks(c, 0, &forel);
     if (left < FORCED_FROM) return -1;
+    int forced[4];
+    u64 lows[4], fcrel, forel;
+    int most = seats_forced(c, forced, lows);
+    int fc = forced_tricks(c, forced, lows, 1, &fcrel), fo = forced_tricks(c, forced, lows, 0, &forel);
     if (fc == 0 && fo == 0) return -1; /* nor then group by group */
     int top = left - fo;
     int a1 = lo > fc ? lo : fc, b1 = top, a2 = fc, b2 = hi < top ? hi : top;
@@ -261,8 +268,8 @@ static int counted_decide(Core *c, const Layout *L, int use_tt, double u, int mo
     /* Then group by group, where the value reads more than the counted tricks. */
     if (!more) return -1;
     if (counting)
-        return groups_decide(c, u, a1, b1, a1rel | b1rel, a2, b2, a2rel | b2rel);
-    return groups_decide(c, u, a2, b2, a2rel | b2rel, a1, b1, a1rel | b1rel);
+        return groups_decide(c, forced, lows, most, u, a1, b1, a1rel | b1rel, a2, b2, a2rel | b2rel);
+    return groups_decide(c, forced, lows, most, u, a2, b2, a2rel | b2rel, a1, b1, a1rel | b1rel);
 }
 
 /* Table mode: the numbers of counted tricks to come whose outcomes all have a value of
@@ -394,9 +401,14 @@ static int lead(Core *c, double u) {
     if (c->count_mode) {
         if (!sure_first && (sure = sure_cut(c, need, left)) >= 0) return sure; /* after the table */
     } else if (!c->count_ok) {
-        int known = groups_decide(c, u, 0, 0, 0, 0, 0, 0); /* nothing counted: f is 0 */
-        if (known >= 0) return known;
-    } else if (c->count_ok) {
+        if (left >= FORCED_FROM) { /* nothing counted: f is 0 */
+            int forced[4];
+            u64 lows[4];
+            int most = seats_forced(c, forced, lows);
+            int known = groups_decide(c, forced, lows, most, u, 0, 0, 0, 0, 0, 0);
+            if (known >= 0) return known;
+        }
+    } else {
         int known = counted_decide(c, &L, use_tt, u, set < 0);
         if (known >= 0) return known;
         int a, dir = c->ctt && use_tt && set >= 0 ? threshold(set, left, &a) : 0;
