@@ -6,6 +6,7 @@ the replay's check of a trick line's winner read it."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from helpers.engine import (
     FOUR,
@@ -22,7 +23,7 @@ from helpers.engine import (
     trick_winner,
 )
 
-from spades_cli.engine import DEAL, PLAY, State, Trick, deck_for
+from spades_cli.engine import DEAL, PLAY, Phase, State, Trick, deck_for
 
 
 def test_the_last_trick_of_a_hand_is_kept_after_the_hand_is_scored() -> None:
@@ -45,19 +46,26 @@ def test_the_last_trick_of_a_hand_is_kept_after_the_hand_is_scored() -> None:
     assert state.last_trick == last and state.clone().last_trick == last
 
 
+def random_moves(seed: int) -> Iterator[tuple[State, Phase, list[tuple[int, int]], int]]:
+    """The first two hands of a random game (four-player for odd seeds, else two-player):
+    after each move (deals left out), the state, the phase and the trick in progress
+    (seat, card) before the move, and the action."""
+    rng = random.Random(seed)
+    state = State(FOUR if seed % 2 else TWO, 0)
+    while not state.is_terminal() and len(state.results) < 2:
+        if state.phase == DEAL:
+            state.deal(deck_for(str(seed), state.hand_no))
+            continue
+        before, cards = state.phase, state.trick_cards()
+        action = rng.choice(state.legal_actions())
+        state.apply(action)
+        yield state, before, cards, action
+
+
 def test_every_trick_is_the_last_trick_once_finished_in_random_games() -> None:
     for seed in range(20):
         rules = FOUR if seed % 2 else TWO
-        rng = random.Random(seed)
-        state = State(rules, 0)
-        while not state.is_terminal() and len(state.results) < 2:
-            if state.phase == DEAL:
-                state.deal(deck_for(str(seed), state.hand_no))
-                continue
-            before = state.phase
-            cards = state.trick_cards()
-            card = rng.choice(state.legal_actions())
-            state.apply(card)
+        for state, before, cards, card in random_moves(seed):
             if before != PLAY or state.trick:
                 continue
             last = state.last_trick
@@ -88,14 +96,7 @@ def test_the_cards_played_live_once_in_the_history_and_the_trick_views_read_it()
     views of the cards in ``history``: after every card they agree with the cards played so
     far, and each view is a new list (changing it changes nothing)."""
     for seed in range(6):
-        rules = FOUR if seed % 2 else TWO
-        rng = random.Random(seed)
-        state = State(rules, 0)
-        while not state.is_terminal() and len(state.results) < 2:
-            if state.phase == DEAL:
-                state.deal(deck_for(str(seed), state.hand_no))
-                continue
-            state.apply(rng.choice(state.legal_actions()))
+        for state, _, _, _ in random_moves(seed):
             if state.phase != PLAY:
                 assert state.trick == [] and state.cards_played_mask() == 0
                 continue
