@@ -25,6 +25,7 @@ import argparse
 import itertools
 import os
 import statistics
+import sys
 import threading
 import time
 
@@ -36,6 +37,8 @@ from spades_cli.analysis.report import HandReport
 from spades_cli.bots.normal import NormalBot
 from spades_cli.bots.rollout import hand_utility
 from spades_cli.engine import PLAY, State, deck_for, rng_for
+from spades_cli.errors import SpadesError
+from spades_cli.game.match import Match
 from spades_cli.presets import load_rules
 from spades_cli.solver import backend
 from spades_cli.solver.backend import PYTHON_BUDGET
@@ -156,10 +159,21 @@ def whole_hands(hands: list[tuple[State, list[int]]], budget: int, what: str = "
     summary(times, reports, budget, what)
 
 
-def recorded_game(path: str, budget: int, least: int = 0) -> None:
-    """Every hand of a recorded game, through ``analyze_match`` (timed between its
-    progress calls, which come before each hand and at the end)."""
-    match = replay(read_transcript(path)).match
+def read_game(path: str) -> Match:
+    """The recorded game of ``path``, or exit 2 with one line saying why it cannot be read."""
+    try:
+        return replay(read_transcript(path)).match
+    except (SpadesError, OSError, UnicodeDecodeError) as e:
+        first = str(e).splitlines()[0] if str(e) else e.__class__.__name__
+        print(first if first.startswith(path) else f"{path}: {first}", file=sys.stderr)
+        raise SystemExit(2) from None
+
+
+def recorded_game(path: str, budget: int, least: int = 0, match: Match | None = None) -> None:
+    """Every hand of a recorded game (``match``, else read from ``path``), through
+    ``analyze_match`` (timed between its progress calls, which come before each hand and
+    at the end)."""
+    match = match if match is not None else read_game(path)
     if least or THREADS:  # hand by hand, to list each one's questions or set its runners
         whole_hands(plays(match), budget, f" (the hands of {path})", least)
         return
@@ -314,13 +328,14 @@ def main() -> None:
         f"analysis search: {'C core' if backend.c_core() else 'Python solver (no C core built)'}; "
         f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores"
     )
+    game = read_game(args.transcript) if args.transcript else None  # refused before any work
     hands = played_hands(args.hands)
     budget = args.budget if args.budget is not None else backend.default_budget()
     if args.questions and backend.c_core():
         log_questions()
     whole_hands(hands, budget, least=args.questions)
     if args.transcript:
-        recorded_game(args.transcript, budget, args.questions)
+        recorded_game(args.transcript, budget, args.questions, game)
     if backend.c_core() and args.like_for_like:
         like_for_like(hands, args.like_for_like)
     solver_by_left(

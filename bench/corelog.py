@@ -20,9 +20,11 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -79,7 +81,9 @@ class Recorder:
 def record(what: str, out_path: Path, budget: int) -> None:
     import analyze  # bench/analyze.py, beside this script
 
-    with out_path.open("w", encoding="utf-8") as out:
+    game = None if what == "bench" else analyze.read_game(what)  # (exit 2: not a game)
+    fd = os.open(out_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # private to the user
+    with open(fd, "w", encoding="utf-8") as out:
         recorder = Recorder(out)
         fast._ddcore = recorder
         analyze.THREADS["threads"] = 1  # one runner: the calls in one order
@@ -87,7 +91,7 @@ def record(what: str, out_path: Path, budget: int) -> None:
             if what == "bench":
                 analyze.whole_hands(analyze.played_hands(10), budget)
             else:
-                analyze.recorded_game(what, budget)
+                analyze.recorded_game(what, budget, match=game)
             gc.collect()  # the last solvers' "del" lines
         finally:
             fast._ddcore = _ddcore
@@ -100,43 +104,60 @@ def kind_of(args: list[Any]) -> str:
 
 
 def replay(log_path: Path) -> int:
+    try:
+        with log_path.open(encoding="utf-8") as log:
+            return replay_lines(log_path, log)
+    except (OSError, UnicodeDecodeError) as e:
+        print(f"{log_path}: cannot be read ({e.__class__.__name__})", file=sys.stderr)
+        return 2
+
+
+def replay_lines(log_path: Path, log: Iterable[str]) -> int:
     cores: dict[int, Any] = {}
     kinds: dict[int, str] = {}
     now: Counter[str] = Counter()
     then: Counter[str] = Counter()
     differing = 0
     start = time.process_time()
-    with log_path.open(encoding="utf-8") as log:
-        for number, line in enumerate(log, 1):
-            call = json.loads(line)
-            if not isinstance(call, list) or not call or call[0] not in CALLS or not isinstance(call[1], int):
-                print(f"{log_path}:{number}: not a recorded call", file=sys.stderr)
-                return 2
-            name, which = call[0], call[1]
-            if name == "init":
-                args = call[2]
-                args[2] = tuple(args[2])  # the card order is read as a tuple
-                cores[which] = _ddcore.Core(*args)
-                kinds[which] = kind_of(args)
-            elif name == "load":
-                cores[which].load(*call[2])
-            elif name == "share":
-                cores[which].share(cores[call[2]])
-            elif name == "del":
-                cores.pop(which, None)
-            else:
-                answer, searched = cores[which].test(*call[2])
-                recorded_answer, recorded_searched = call[3][0], call[3][1]
-                if answer >= 0 and recorded_answer >= 0 and answer != recorded_answer:
-                    differing += 1
-                now[kinds[which]] += searched
-                then[kinds[which]] += recorded_searched
+    for number, line in enumerate(log, 1):
+        try:
+            differing += replay_call(json.loads(line), cores, kinds, now, then)
+        except (ValueError, TypeError, KeyError, IndexError, OverflowError):
+            print(f"{log_path}:{number}: not a recorded call", file=sys.stderr)
+            return 2
     cpu = time.process_time() - start
     total, recorded = sum(now.values()), sum(then.values())
     print(f"positions {total:,} (recorded {recorded:,}); answers differing: {differing}; CPU {cpu:.1f} s")
     for kind in sorted(then):
         print(f"  {kind}: {now[kind]:,} (recorded {then[kind]:,})")
     return 1 if differing else 0
+
+
+def replay_call(
+    call: Any, cores: dict[int, Any], kinds: dict[int, str], now: Counter[str], then: Counter[str]
+) -> int:
+    """Make one recorded call; 1 when it is a question whose answer differs from the record."""
+    if not isinstance(call, list) or not call or call[0] not in CALLS or not isinstance(call[1], int):
+        raise ValueError("not a recorded call")
+    name, which = call[0], call[1]
+    if name == "init":
+        args = call[2]
+        args[2] = tuple(args[2])  # the card order is read as a tuple
+        cores[which] = _ddcore.Core(*args)
+        kinds[which] = kind_of(args)
+    elif name == "load":
+        cores[which].load(*call[2])
+    elif name == "share":
+        cores[which].share(cores[call[2]])
+    elif name == "del":
+        cores.pop(which, None)
+    else:
+        answer, searched = cores[which].test(*call[2])
+        recorded_answer, recorded_searched = call[3][0], call[3][1]
+        now[kinds[which]] += searched
+        then[kinds[which]] += int(recorded_searched)
+        return int(answer >= 0 and recorded_answer >= 0 and answer != recorded_answer)
+    return 0
 
 
 def main() -> int:
@@ -154,7 +175,11 @@ def main() -> int:
         print("no C search core in this build: nothing to record or replay", file=sys.stderr)
         return 2
     if args.command == "record":
-        record(args.what, args.out, args.budget)
+        try:
+            record(args.what, args.out, args.budget)
+        except OSError as e:
+            print(f"{args.out}: cannot be written ({e.strerror or e.__class__.__name__})", file=sys.stderr)
+            return 2
         return 0
     return replay(args.log)
 
