@@ -26,13 +26,15 @@ import time
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TextIO
+from unittest import mock
 
 from common import build_line
 
 from spades_cli.solver import fast
 
-_ddcore: Any = fast._ddcore  # the core this build imports (None: none built)
+if TYPE_CHECKING:
+    from spades_cli.solver._ddcore import Core
 
 CALLS = ("init", "load", "share", "test", "del")
 
@@ -40,7 +42,9 @@ CALLS = ("init", "load", "share", "test", "del")
 class Recorder:
     """A stand-in for the core's module: each ``Core`` it makes writes its calls to ``out``."""
 
-    def __init__(self, out: Any) -> None:
+    def __init__(self, out: TextIO) -> None:
+        from spades_cli.solver import _ddcore  # built: main() stops first when it is not
+
         self.out = out
         self.made = 0
         self.release_kept = _ddcore.release_kept
@@ -53,16 +57,16 @@ class Recorder:
                 self.core = _ddcore.Core(*args)
                 recorder.write("init", self.id, list(args))
 
-            def load(self, *args: Any) -> Any:
+            def load(self, *args: Any) -> None:
                 recorder.write("load", self.id, list(args))
                 return self.core.load(*args)
 
-            def test(self, *args: Any) -> Any:
+            def test(self, *args: Any) -> tuple[int, int]:
                 answer = self.core.test(*args)
                 recorder.write("test", self.id, list(args), list(answer))
                 return answer
 
-            def share(self, other: Core) -> Any:
+            def share(self, other: Core) -> None:
                 recorder.write("share", self.id, other.id)
                 return self.core.share(other.core)
 
@@ -85,16 +89,15 @@ def record(what: str, out_path: Path, budget: int) -> None:
     fd = os.open(out_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # private to the user
     with open(fd, "w", encoding="utf-8") as out:
         recorder = Recorder(out)
-        fast._ddcore = recorder
         analyze.THREADS["threads"] = 1  # one runner: the calls in one order
-        try:
+        # The analysis's solvers make their cores through the recorder; the module is put back
+        # after (patched by name: ``fast._ddcore`` is typed as the module, not as a stand-in).
+        with mock.patch.object(fast, "_ddcore", recorder):
             if what == "bench":
                 analyze.whole_hands(analyze.played_hands(10), budget)
             else:
                 analyze.recorded_game(what, budget, match=game)
             gc.collect()  # the last solvers' "del" lines
-        finally:
-            fast._ddcore = _ddcore
     print(f"{recorder.made} solvers recorded in {out_path}")
 
 
@@ -113,7 +116,7 @@ def replay(log_path: Path) -> int:
 
 
 def replay_lines(log_path: Path, log: Iterable[str]) -> int:
-    cores: dict[int, Any] = {}
+    cores: dict[int, Core] = {}
     kinds: dict[int, str] = {}
     now: Counter[str] = Counter()
     then: Counter[str] = Counter()
@@ -134,13 +137,15 @@ def replay_lines(log_path: Path, log: Iterable[str]) -> int:
 
 
 def replay_call(
-    call: Any, cores: dict[int, Any], kinds: dict[int, str], now: Counter[str], then: Counter[str]
+    call: Any, cores: dict[int, Core], kinds: dict[int, str], now: Counter[str], then: Counter[str]
 ) -> int:
     """Make one recorded call; 1 when it is a question whose answer differs from the record."""
     if not isinstance(call, list) or not call or call[0] not in CALLS or not isinstance(call[1], int):
         raise ValueError("not a recorded call")
     name, which = call[0], call[1]
     if name == "init":
+        from spades_cli.solver import _ddcore  # built: main() stops first when it is not
+
         args = call[2]
         args[2] = tuple(args[2])  # the card order is read as a tuple
         cores[which] = _ddcore.Core(*args)

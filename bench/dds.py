@@ -31,6 +31,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 from analyze import played_hands as normal_hands
 from common import build_line
@@ -43,6 +44,14 @@ from spades_cli.solver import backend
 from spades_cli.solver.outcome import Outcome
 from spades_cli.transcript import read_transcript, replay, transcript_rules
 
+if TYPE_CHECKING:
+    from types import ModuleType
+
+    from endplay.types import Card, Deal, Denom, Player, Rank
+
+    # endplay's dds module and the types dds_solve reads, imported once (endplay is optional).
+    Endplay = tuple[ModuleType, type[Card], type[Deal], type[Denom], tuple[type[Player], type[Rank]]]
+
 ROOT = Path(__file__).resolve().parent.parent
 BUCKETS = ((12, 10), (9, 7), (6, 4), (3, 2))  # tricks left, high to low
 SEATS = "NESW"
@@ -50,7 +59,8 @@ SEATS = "NESW"
 
 RANKS = "23456789TJQKA"
 DENOMS = ("clubs", "diamonds", "hearts", "spades")  # endplay's names of our suits 0..3
-Endplay = tuple[object, object, object, object, object]
+P = ParamSpec("P")
+T = TypeVar("T")
 
 
 def _endplay() -> Endplay:
@@ -107,22 +117,21 @@ def dds_values(st: State, ep: Endplay) -> dict[int, int]:
 def dds_solve(st: State, ep: Endplay) -> tuple[dict[int, int], int]:
     """:func:`dds_values` and the tricks DDS's search started (its ``nodes`` figure)."""
     _, card_type, deal_type, denom, (player, rank) = ep
-    deal = deal_type.from_pbn(_pbn(st))  # type: ignore[attr-defined]
-    deal.trump = denom.spades  # type: ignore[attr-defined]
+    deal = deal_type.from_pbn(_pbn(st))
+    deal.trump = denom.spades
     cards = st.trick_cards()
     leader = cards[0][0] if cards else st.current_player()
-    deal.first = list(player)[leader]  # type: ignore[call-overload]  # north, east, south, west
+    deal.first = player(leader)  # north, east, south, west: 0..3, as our seats
     for _, card in cards:
-        suit = getattr(denom, DENOMS[card // 13])
-        deal.play(card_type(suit=suit, rank=getattr(rank, "R" + RANKS[card % 13])))  # type: ignore[operator]
+        deal.play(card_type(suit=denom[DENOMS[card // 13]], rank=rank["R" + RANKS[card % 13]]))
     from endplay import _dds  # solve_board's own call, for the futureTricks' node count
     from endplay.dds.solve import SolvedBoard
 
     fut = _dds.futureTricks()
-    _dds.SolveBoard(deal._data, -1, 3, 1, fut, 0)  # type: ignore[attr-defined]  # every card, exact
+    _dds.SolveBoard(deal._data, -1, 3, 1, fut, 0)  # every card, exact
     out: dict[int, int] = {}
-    for card, tricks in SolvedBoard(fut):
-        ours = DENOMS.index(card.suit.name) * 13 + RANKS.index(card.rank.name[1:])
+    for solved, tricks in SolvedBoard(fut):
+        ours = DENOMS.index(solved.suit.name) * 13 + RANKS.index(solved.rank.name[1:])
         out[ours] = int(tricks)
     return out, int(fut.nodes)
 
@@ -161,9 +170,9 @@ def warm_values(search: backend.Search, st: State) -> dict[int, int]:
     return {c: left - v for c, v in ns.items()}
 
 
-def timed(fn: Callable[[], object]) -> tuple[float, object]:
+def timed(fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> tuple[float, T]:
     t0 = time.process_time()
-    out = fn()
+    out = fn(*args, **kwargs)
     return time.process_time() - t0, out
 
 
@@ -198,8 +207,8 @@ def positions_table(hands: list[tuple[State, list[int]]], warm: bool, ep: Endpla
             bucket = next((b for b in BUCKETS if b[1] <= left <= b[0]), None)
             if bucket is None:
                 continue
-            cold_s, (mine, cold_n, cold_t) = timed(lambda st=st: _cold(st))  # type: ignore[misc]
-            dds_s, (theirs, dds_n) = timed(lambda st=st: dds_solve(st, ep))  # type: ignore[misc]
+            cold_s, (mine, cold_n, cold_t) = timed(_cold, st)
+            dds_s, (theirs, dds_n) = timed(dds_solve, st, ep)
             warm_s, warm_n, warm_t = 0.0, 0, 0
             if warm:
                 if warm_solver is None:
@@ -208,7 +217,7 @@ def positions_table(hands: list[tuple[State, list[int]]], warm: bool, ep: Endpla
                     warm_solver.load(st)
                 before = warm_solver.searched + warm_solver.nodes
                 done = tricks_finished(warm_solver)
-                warm_s, got = timed(lambda ws=warm_solver, st=st: warm_values(ws, st))
+                warm_s, got = timed(warm_values, warm_solver, st)
                 warm_n = warm_solver.searched + warm_solver.nodes - before
                 warm_t = tricks_finished(warm_solver) - done
                 if got != mine:
@@ -242,9 +251,9 @@ def _print_rows(rows: dict[tuple[int, int], list[Row]], warm: bool) -> None:
         line += " | " + ", ".join(
             f"{int(statistics.median(n)):,} / {max(n):,}" for i, n in enumerate(figures) if warm or i != 1
         )
-        tricks = [[r.cold_t for r in got], [r.warm_t for r in got], [r.dds_n for r in got]]
+        finished = [[r.cold_t for r in got], [r.warm_t for r in got], [r.dds_n for r in got]]
         line += " | " + ", ".join(
-            f"{int(statistics.median(n)):,}" for i, n in enumerate(tricks) if warm or i != 1
+            f"{int(statistics.median(n)):,}" for i, n in enumerate(finished) if warm or i != 1
         )
         print(line)
     every = [r for got in rows.values() for r in got]
@@ -291,12 +300,12 @@ def whole_deals(count: int, ep: Endplay) -> None:
                 st.apply(min(a for a in st.legal_actions() if a > BID_BASE))
             deals[name] = st
         free = deals["bridge"]
-        dds_s, (values, dds_n) = timed(lambda free=free: dds_solve(free, ep))  # type: ignore[misc]
+        dds_s, (values, dds_n) = timed(dds_solve, free, ep)
         theirs = max(values.values())
         searched["DDS"] += dds_n
         ours = {}
         for name, st in deals.items():
-            secs, (value, positions, tricks) = timed(lambda st=st: _deal_value(st))  # type: ignore[misc]
+            secs, (value, positions, tricks) = timed(_deal_value, st)
             ours[name] = value
             searched[name] += positions
             finished[name] += tricks
@@ -331,10 +340,10 @@ def main() -> None:
     parser.add_argument("--no-warm", action="store_true", help="no warm solver (one per hand)")
     args = parser.parse_args()
     ep = _endplay()
-    import endplay
+    from endplay.config import __version__ as endplay_version
 
     core = "C core" if backend.c_core() else "Python solver (the C core was not built)"
-    print(f"{build_line()}; ours: {core}; DDS: endplay {endplay.__version__}")
+    print(f"{build_line()}; ours: {core}; DDS: endplay {endplay_version}")
     hands = list(played_hands(args.games))
     positions_table(hands, not args.no_warm, ep)
     whole_deals(args.deals, ep)

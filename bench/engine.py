@@ -39,7 +39,6 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from common import build_line
 
@@ -76,8 +75,18 @@ def deck_source(rng: random.Random, cards: Sequence[int] = range(52)) -> Callabl
     gen = numpy.random.default_rng(rng.getrandbits(64))
     if list(cards) != list(range(52)):
         pack = numpy.array(list(cards))
-        return lambda: gen.permutation(pack).tolist()  # type: ignore[no-any-return]
-    return lambda: gen.permutation(52).tolist()  # type: ignore[no-any-return]
+
+        def permuted() -> list[int]:
+            deck: list[int] = gen.permutation(pack).tolist()
+            return deck
+
+        return permuted
+
+    def permuted52() -> list[int]:
+        deck: list[int] = gen.permutation(52).tolist()
+        return deck
+
+    return permuted52
 
 
 def ours_hands_per_second(rules: Rules, seconds: float, hands_per_game: int) -> tuple[float, int]:
@@ -108,7 +117,7 @@ def ours_hands_per_second(rules: Rules, seconds: float, hands_per_game: int) -> 
 
 def openspiel_hands_per_second(seconds: float) -> tuple[float, int] | None:
     try:
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel
     except ImportError:
         return None
     game = pyspiel.load_game("spades")
@@ -238,7 +247,7 @@ def play_positions(rules: Rules, count: int) -> list[tuple[State, int]]:
 def clone_apply_us(positions: list[tuple[State, int]], seconds: float) -> tuple[float, float]:
     """Microseconds per clone() + apply(), and per clone() alone."""
 
-    def run(fn: Callable[[State, int], Any]) -> float:
+    def run(fn: Callable[[State, int], object]) -> float:
         done = 0
         start = time.perf_counter()
         deadline = start + seconds / 2
@@ -264,7 +273,7 @@ def openspiel_clone_apply_us(seconds: float) -> float | None:
         return None
     game = pyspiel.load_game("spades")
     pick = picker(rng_for("bench", "openspiel-positions"))
-    positions: list[tuple[Any, int]] = []
+    positions: list[tuple[pyspiel.State, int]] = []
     while len(positions) < 2000:
         state = game.new_initial_state()
         while not state.is_terminal():

@@ -18,7 +18,9 @@ from __future__ import annotations
 import argparse
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import ParamSpec, TypeVar
 
 from common import build_line
 
@@ -73,8 +75,12 @@ def play_random(rules_name: str, games: list[tuple[str, int]]) -> tuple[float, i
     return time.perf_counter() - start, actions
 
 
-def best_of(repeats: int, fn, *args):  # type: ignore[no-untyped-def]
-    results = [fn(*args) for _ in range(repeats)]
+P = ParamSpec("P")
+R = TypeVar("R", float, tuple[float, int])  # seconds, or seconds and a count
+
+
+def best_of(repeats: int, fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+    results = [fn(*args, **kwargs) for _ in range(repeats)]
     return min(results, key=lambda r: r[0] if isinstance(r, tuple) else r)
 
 
