@@ -39,10 +39,13 @@ static Tables pool[POOL];
 static int pool_n;
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* Keep ``t`` (1) or not (0: the caller frees it); a larger table displaces the smallest. */
+/* Keep ``t`` (1) or not (0: the caller frees it); a larger table displaces the smallest.
+ * A table of more than half the pool (one grown past a deal's first size by a long
+ * search) is not kept: it would push out the tables the next solvers start with. */
 static int pool_put(const Tables *t) {
     size_t bytes = t->bt_bytes + t->pt_bytes, held = 0;
     int smallest = -1;
+    if (bytes > POOL_BYTES / 2) return 0;
     pthread_mutex_lock(&pool_lock);
     for (int i = 0; i < pool_n; i++) {
         held += pool[i].bt_bytes + pool[i].pt_bytes;
