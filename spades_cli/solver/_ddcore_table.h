@@ -39,10 +39,13 @@ static Tables pool[POOL];
 static int pool_n;
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* Keep ``t`` (1) or not (0: the caller frees it); a larger table displaces the smallest. */
+/* Keep ``t`` (1) or not (0: the caller frees it); a larger table displaces the smallest.
+ * A table of more than half the pool (one grown past a deal's first size by a long
+ * search) is not kept: it would push out the tables the next solvers start with. */
 static int pool_put(const Tables *t) {
     size_t bytes = t->bt_bytes + t->pt_bytes, held = 0;
     int smallest = -1;
+    if (bytes > POOL_BYTES / 2) return 0;
     pthread_mutex_lock(&pool_lock);
     for (int i = 0; i < pool_n; i++) {
         held += pool[i].bt_bytes + pool[i].pt_bytes;
@@ -275,6 +278,16 @@ static inline int entry_is(const PEntry *e, uint8_t epoch, const Layout *L, uint
 #define GROW_AT 4
 #define WAYS 4
 #define START_BITS 14
+
+/* The entries made after which a table grows: a step of less than fourfold (a
+ * deal's table, from 2**20 entries to 2**21: solver/fast.py) waits until as many were
+ * made as the table holds. Only the longest searches (the exact trick counts of the
+ * points near the bag limit) need it, and a grown table's pages are all touched
+ * (bench/README.md). */
+static inline size_t grow_at(const Tables *t) {
+    size_t size = (size_t)1 << t->bits;
+    return t->bits + 2 <= t->max_bits ? size / GROW_AT : size;
+}
 static void tables_grow(Tables *t) {
     Tables nt;
     int bits = t->bits + 2 < t->max_bits ? t->bits + 2 : t->max_bits;
@@ -412,5 +425,5 @@ static void store(Tables *t, const Layout *L, uint32_t meta, u64 rel, double lo,
     if (lo > e->lo) e->lo = lo;
     if (hi < e->hi) e->hi = hi;
     if (best >= 0) e->best = (int8_t)best;
-    if (t->bits < t->max_bits && t->filled > ((size_t)1 << t->bits) / GROW_AT) tables_grow(t);
+    if (t->bits < t->max_bits && t->filled > grow_at(t)) tables_grow(t);
 }

@@ -30,7 +30,8 @@ try:
 except ImportError:  # no C compiler at install time: the Python solver is used instead
     _ddcore = None  # type: ignore[assignment]
 
-TT_BITS = 20  # at most 2**20 entries (48 MB) and 2**18 buckets (20 MB) a solver, grown to as it fills
+TT_BITS = 21  # at most 2**21 entries (96 MB) and 2**19 buckets (40 MB) a solver, grown to as it fills
+START_MOST = 20  # a search from the deal starts at 2**20 entries: most never need more
 
 
 def table_bits(left: int) -> int:
@@ -41,9 +42,11 @@ def table_bits(left: int) -> int:
 
 def start_bits(left: int) -> int:
     """The table's first size: it grows fourfold as it fills, up to ``table_bits``. A
-    search from the deal fills the largest at once; a later one often needs far less
-    (the pages a table touches are zeroed first: bench/README.md)."""
-    return table_bits(left) if left >= 13 else 14
+    search from the deal fills 2**20 entries at once, and only its longest questions
+    (the exact trick counts of the points, the seats' longest "no"s) outgrow them; a
+    later one often needs far less (the pages a table touches are zeroed first:
+    bench/README.md)."""
+    return min(START_MOST, table_bits(left)) if left >= 13 else 14
 
 
 def available() -> bool:
