@@ -357,6 +357,8 @@ static PyObject *Core_test(Core *c, PyObject *args) {
     c->nodes = 0;
     c->aborted = 0;
     memset(c->killer, -1, sizeof c->killer); /* each question learns its own */
+    memset(c->tkiller, -1, sizeof c->tkiller);
+    memset(c->as_set, 0, sizeof c->as_set);
     c->budget = budget;
     int r;
     /* The search reads and writes only this object's memory: other threads may run. The

@@ -375,6 +375,7 @@ static int lead(Core *c, double u) {
     int set = -1; /* table mode: the question as a set of counted tricks to come (see satisfying) */
     if (!c->count_mode && c->count_ok && satisfying(c, u, &set))
         meta = L.flags | ((uint32_t)set << 4) | (1u << 30); /* kept by the set, not the code */
+    if (!c->count_mode && left > 0 && left <= MAXT) c->as_set[left] = set >= 0;
     if (use_tt && set >= 0) {
         double lo = 0.0, hi = 1.0; /* the answer: lo 1 yes, hi 0 no */
         int lo_shape, hi_shape;
@@ -494,14 +495,17 @@ static int play(Core *c, int card, double u) {
     return r;
 }
 
-/* Count mode, any lead, and the follows of the side asking for a seat counted alone: the
+/* Count mode, any lead, and the follows of the side asking for a seat counted alone; and
+ * table mode, every card of a trick whose question at its start was kept as a set of
+ * counted tricks (an exact count, say: the side that wants it must neither fall short
+ * nor overshoot, and the card that refuted one line most often refutes the next): the
  * card that last made the cut at the same depth of the hand, after the first card tried
  * there had not (a "killer"), is tried first, or second behind the table's best card at
  * a lead. It saves positions in count mode at both sides' leads; at the follows only for
  * a seat counted alone (a side's tricks search fewer without it there); in table mode
- * (points) it does not pay, so it is not used there (bench/README.md). */
+ * only for the questions kept as sets (elsewhere it costs: bench/README.md). */
 static void killer_first(Core *c, int *moves, int m, int seat, int ply, int hinted) {
-    int k = c->killer[ply], at = hinted ? 1 : 0;
+    int k = c->count_mode ? c->killer[ply] : c->tkiller[ply], at = hinted ? 1 : 0;
     if (k < 0 || !((c->hands[seat] >> k) & 1)) return;
     for (int i = at + 1; i < m; i++) {
         if (SUIT(moves[i]) == SUIT(k) && same_run(c, moves[i], k, seat)) {
@@ -638,8 +642,8 @@ static int node(Core *c, double u, int hint) {
     order(c, moves, m, seat, hint);
     int mine = c->team[seat] == c->side;
     int ply = (MAXT - c->left) * c->n + c->tlen;
-    if (c->count_mode && (!c->tlen || (mine && c->alone >= 0)) && m > 1)
-        killer_first(c, moves, m, seat, ply, hint >= 0 && !c->tlen);
+    int killers = c->count_mode ? !c->tlen || (mine && c->alone >= 0) : c->as_set[c->left];
+    if (killers && m > 1) killer_first(c, moves, m, seat, ply, hint >= 0 && !c->tlen);
     u64 rel = 0;
     int floor_[4] = {0, 0, 0, 0}; /* per suit: cards below it answer as one already tried */
     for (int i = 0; i < m; i++) {
@@ -649,7 +653,7 @@ static int node(Core *c, double u, int hint) {
         if (c->aborted) return 0;
         if (r == mine) {
             c->best_card = card;
-            if (i > 0) c->killer[ply] = (signed char)card;
+            if (i > 0) *(c->count_mode ? &c->killer[ply] : &c->tkiller[ply]) = (signed char)card;
             return r;
         }
         rel |= c->rel;
