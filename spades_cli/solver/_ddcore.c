@@ -358,6 +358,7 @@ static PyObject *Core_test(Core *c, PyObject *args) {
     c->aborted = 0;
     memset(c->killer, -1, sizeof c->killer); /* each question learns its own */
     memset(c->tkiller, -1, sizeof c->tkiller);
+    if (!c->count_mode) memset(c->cuts, 0, sizeof c->cuts);
     memset(c->as_set, 0, sizeof c->as_set);
     c->budget = budget;
     int r;

@@ -113,6 +113,9 @@ typedef struct {
      * first where node() says */
     signed char killer[(MAXT + 1) * 4];
     signed char tkiller[(MAXT + 1) * 4];
+    /* table mode, the same depths: how often each card made the cut there after the card
+     * tried first had not (a history of the question; see node()) */
+    uint32_t cuts[(MAXT + 1) * 4][NSLOTS];
     /* table mode, by tricks to come: whether the question at the current trick's start
      * was kept as a set of counted tricks (see lead()) */
     uint8_t as_set[MAXT + 1];

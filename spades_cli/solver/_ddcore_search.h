@@ -504,6 +504,23 @@ static int play(Core *c, int card, double u) {
  * a lead. It saves positions in count mode at both sides' leads; at the follows only for
  * a seat counted alone (a side's tricks search fewer without it there); in table mode
  * only for the questions kept as sets (elsewhere it costs: bench/README.md). */
+/* Table mode, a trick whose question was kept as a set: the cards from ``at`` on in the
+ * order of the cuts each made at this depth after the card tried first had not (most
+ * first; ties keep their order), before the killer goes first. An exact count is made
+ * or refuted by the same few cards line after line (a duck that makes the other side
+ * overshoot, say), and one killer a depth forgets all but the last (bench/README.md). */
+static void by_cuts(const Core *c, int *moves, int m, int ply, int at) {
+    const uint32_t *cuts = c->cuts[ply];
+    for (int i = at + 1; i < m; i++) {
+        int mv = moves[i], j = i - 1;
+        while (j >= at && cuts[moves[j]] < cuts[mv]) {
+            moves[j + 1] = moves[j];
+            j--;
+        }
+        moves[j + 1] = mv;
+    }
+}
+
 static void killer_first(Core *c, int *moves, int m, int seat, int ply, int hinted) {
     int k = c->count_mode ? c->killer[ply] : c->tkiller[ply], at = hinted ? 1 : 0;
     if (k < 0 || !((c->hands[seat] >> k) & 1)) return;
@@ -643,7 +660,9 @@ static int node(Core *c, double u, int hint) {
     int mine = c->team[seat] == c->side;
     int ply = (MAXT - c->left) * c->n + c->tlen;
     int killers = c->count_mode ? !c->tlen || (mine && c->alone >= 0) : c->as_set[c->left];
-    if (killers && m > 1) killer_first(c, moves, m, seat, ply, hint >= 0 && !c->tlen);
+    int hinted = hint >= 0 && !c->tlen;
+    if (killers && !c->count_mode && m > 1) by_cuts(c, moves, m, ply, hinted);
+    if (killers && m > 1) killer_first(c, moves, m, seat, ply, hinted);
     u64 rel = 0;
     int floor_[4] = {0, 0, 0, 0}; /* per suit: cards below it answer as one already tried */
     for (int i = 0; i < m; i++) {
@@ -654,6 +673,7 @@ static int node(Core *c, double u, int hint) {
         if (r == mine) {
             c->best_card = card;
             if (i > 0) *(c->count_mode ? &c->killer[ply] : &c->tkiller[ply]) = (signed char)card;
+            if (i > 0 && killers && !c->count_mode) c->cuts[ply][card]++;
             return r;
         }
         rel |= c->rel;
