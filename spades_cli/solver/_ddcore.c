@@ -26,8 +26,9 @@
  * surely takes answers at once (count mode: the last counted trick it needs, taken by a
  * counted seat; table mode: a trick after which every outcome goes its way); the best
  * card found before tried first, then
- * (count mode: every lead, and the follows of a seat counted alone's side) the card that
- * last made the cut at the same depth, then
+ * (count mode: every lead, and the follows of a seat counted alone's side; table mode:
+ * the tricks whose question is kept as a set) the card that last made the cut at the
+ * same depth, then (those tricks of table mode) the cards by the cuts they made there, then
  * cheap winners or useless losers (_ddcore_moves.h); the last trick counted, not
  * searched (_ddcore_search.h).
  *

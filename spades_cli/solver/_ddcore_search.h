@@ -495,15 +495,6 @@ static int play(Core *c, int card, double u) {
     return r;
 }
 
-/* Count mode, any lead, and the follows of the side asking for a seat counted alone; and
- * table mode, every card of a trick whose question at its start was kept as a set of
- * counted tricks (an exact count, say: the side that wants it must neither fall short
- * nor overshoot, and the card that refuted one line most often refutes the next): the
- * card that last made the cut at the same depth of the hand, after the first card tried
- * there had not (a "killer"), is tried first, or second behind the table's best card at
- * a lead. It saves positions in count mode at both sides' leads; at the follows only for
- * a seat counted alone (a side's tricks search fewer without it there); in table mode
- * only for the questions kept as sets (elsewhere it costs: bench/README.md). */
 /* Table mode, a trick whose question was kept as a set: the cards from ``at`` on in the
  * order of the cuts each made at this depth after the card tried first had not (most
  * first; ties keep their order), before the killer goes first. An exact count is made
@@ -521,6 +512,15 @@ static void by_cuts(const Core *c, int *moves, int m, int ply, int at) {
     }
 }
 
+/* Count mode, any lead, and the follows of the side asking for a seat counted alone; and
+ * table mode, every card of a trick whose question at its start was kept as a set of
+ * counted tricks (an exact count, say: the side that wants it must neither fall short
+ * nor overshoot, and the card that refuted one line most often refutes the next): the
+ * card that last made the cut at the same depth of the hand, after the first card tried
+ * there had not (a "killer"), is tried first, or second behind the table's best card at
+ * a lead. It saves positions in count mode at both sides' leads; at the follows only for
+ * a seat counted alone (a side's tricks search fewer without it there); in table mode
+ * only for the questions kept as sets (elsewhere it costs: bench/README.md). */
 static void killer_first(Core *c, int *moves, int m, int seat, int ply, int hinted) {
     int k = c->count_mode ? c->killer[ply] : c->tkiller[ply], at = hinted ? 1 : 0;
     if (k < 0 || !((c->hands[seat] >> k) & 1)) return;
