@@ -26,8 +26,9 @@
  * surely takes answers at once (count mode: the last counted trick it needs, taken by a
  * counted seat; table mode: a trick after which every outcome goes its way); the best
  * card found before tried first, then
- * (count mode: every lead, and the follows of a seat counted alone's side) the card that
- * last made the cut at the same depth, then
+ * (count mode: every lead, and the follows of a seat counted alone's side; table mode:
+ * the tricks whose question is kept as a set) the card that last made the cut at the
+ * same depth, then (those tricks of table mode) the cards by the cuts they made there, then
  * cheap winners or useless losers (_ddcore_moves.h); the last trick counted, not
  * searched (_ddcore_search.h).
  *
@@ -357,6 +358,9 @@ static PyObject *Core_test(Core *c, PyObject *args) {
     c->nodes = 0;
     c->aborted = 0;
     memset(c->killer, -1, sizeof c->killer); /* each question learns its own */
+    memset(c->tkiller, -1, sizeof c->tkiller);
+    if (!c->count_mode) memset(c->cuts, 0, sizeof c->cuts);
+    memset(c->as_set, 0, sizeof c->as_set);
     c->budget = budget;
     int r;
     /* The search reads and writes only this object's memory: other threads may run. The

@@ -108,8 +108,17 @@ typedef struct {
     long long tricks; /* the tricks the searches finished since the solver was made (DDS's unit) */
     int aborted, best_card, want_win;
     /* by cards played in the hand so far: the last card that made the cut there after the
-     * card tried first had not (-1: none); count mode tries it first (see node()) */
+     * card tried first had not (-1: none), in count mode (``killer``) and in table mode
+     * (``tkiller``: the count games a table-mode search runs keep theirs apart); tried
+     * first where node() says */
     signed char killer[(MAXT + 1) * 4];
+    signed char tkiller[(MAXT + 1) * 4];
+    /* table mode, the same depths: how often each card made the cut there after the card
+     * tried first had not (a history of the question; see node()) */
+    uint32_t cuts[(MAXT + 1) * 4][NSLOTS];
+    /* table mode, by tricks to come: whether the question at the current trick's start
+     * was kept as a set of counted tricks (see lead()) */
+    uint8_t as_set[MAXT + 1];
     volatile int stopped; /* set by stop() from another thread: the search ends at once */
 } Core;
 

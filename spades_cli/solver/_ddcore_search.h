@@ -375,6 +375,7 @@ static int lead(Core *c, double u) {
     int set = -1; /* table mode: the question as a set of counted tricks to come (see satisfying) */
     if (!c->count_mode && c->count_ok && satisfying(c, u, &set))
         meta = L.flags | ((uint32_t)set << 4) | (1u << 30); /* kept by the set, not the code */
+    if (!c->count_mode && left > 0 && left <= MAXT) c->as_set[left] = set >= 0;
     if (use_tt && set >= 0) {
         double lo = 0.0, hi = 1.0; /* the answer: lo 1 yes, hi 0 no */
         int lo_shape, hi_shape;
@@ -494,14 +495,34 @@ static int play(Core *c, int card, double u) {
     return r;
 }
 
-/* Count mode, any lead, and the follows of the side asking for a seat counted alone: the
+/* Table mode, a trick whose question was kept as a set: the cards from ``at`` on in the
+ * order of the cuts each made at this depth after the card tried first had not (most
+ * first; ties keep their order), before the killer goes first. An exact count is made
+ * or refuted by the same few cards line after line (a duck that makes the other side
+ * overshoot, say), and one killer a depth forgets all but the last (bench/README.md). */
+static void by_cuts(const Core *c, int *moves, int m, int ply, int at) {
+    const uint32_t *cuts = c->cuts[ply];
+    for (int i = at + 1; i < m; i++) {
+        int mv = moves[i], j = i - 1;
+        while (j >= at && cuts[moves[j]] < cuts[mv]) {
+            moves[j + 1] = moves[j];
+            j--;
+        }
+        moves[j + 1] = mv;
+    }
+}
+
+/* Count mode, any lead, and the follows of the side asking for a seat counted alone; and
+ * table mode, every card of a trick whose question at its start was kept as a set of
+ * counted tricks (an exact count, say: the side that wants it must neither fall short
+ * nor overshoot, and the card that refuted one line most often refutes the next): the
  * card that last made the cut at the same depth of the hand, after the first card tried
  * there had not (a "killer"), is tried first, or second behind the table's best card at
  * a lead. It saves positions in count mode at both sides' leads; at the follows only for
  * a seat counted alone (a side's tricks search fewer without it there); in table mode
- * (points) it does not pay, so it is not used there (bench/README.md). */
+ * only for the questions kept as sets (elsewhere it costs: bench/README.md). */
 static void killer_first(Core *c, int *moves, int m, int seat, int ply, int hinted) {
-    int k = c->killer[ply], at = hinted ? 1 : 0;
+    int k = c->count_mode ? c->killer[ply] : c->tkiller[ply], at = hinted ? 1 : 0;
     if (k < 0 || !((c->hands[seat] >> k) & 1)) return;
     for (int i = at + 1; i < m; i++) {
         if (SUIT(moves[i]) == SUIT(k) && same_run(c, moves[i], k, seat)) {
@@ -638,8 +659,10 @@ static int node(Core *c, double u, int hint) {
     order(c, moves, m, seat, hint);
     int mine = c->team[seat] == c->side;
     int ply = (MAXT - c->left) * c->n + c->tlen;
-    if (c->count_mode && (!c->tlen || (mine && c->alone >= 0)) && m > 1)
-        killer_first(c, moves, m, seat, ply, hint >= 0 && !c->tlen);
+    int killers = c->count_mode ? !c->tlen || (mine && c->alone >= 0) : c->as_set[c->left];
+    int hinted = hint >= 0 && !c->tlen;
+    if (killers && !c->count_mode && m > 1) by_cuts(c, moves, m, ply, hinted);
+    if (killers && m > 1) killer_first(c, moves, m, seat, ply, hinted);
     u64 rel = 0;
     int floor_[4] = {0, 0, 0, 0}; /* per suit: cards below it answer as one already tried */
     for (int i = 0; i < m; i++) {
@@ -649,7 +672,8 @@ static int node(Core *c, double u, int hint) {
         if (c->aborted) return 0;
         if (r == mine) {
             c->best_card = card;
-            if (i > 0) c->killer[ply] = (signed char)card;
+            if (i > 0) *(c->count_mode ? &c->killer[ply] : &c->tkiller[ply]) = (signed char)card;
+            if (i > 0 && killers && !c->count_mode) c->cuts[ply][card]++;
             return r;
         }
         rel |= c->rel;

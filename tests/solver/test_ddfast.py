@@ -360,3 +360,28 @@ def test_the_core_counts_each_trick_its_search_finishes(seed: int) -> None:
     solver = _fast(Outcome(last, last.current % 2, value="tricks"), last)
     solver.value()
     assert solver.tricks_searched() == 1  # its one card ends the last trick: no search after it
+
+
+@pytest.mark.parametrize("seed", [52, 60, 64])
+def test_exact_counts_near_the_bag_limit_searched_with_a_history_of_cuts(seed: int) -> None:
+    # R-C-8, R-C-9, R-4P-6: with nine bags before the hand an overtrick costs the bag
+    # penalty, so the points ask N-S for an exact count of tricks (the bid made, no
+    # overtrick) or the other side for any other count: questions the core searches
+    # with killer cards and a history of cuts (solver/_ddcore_search.h). A points solver
+    # reading a trick solver's table, both sides asking, position after position of a
+    # hand (each question learns its own history): every value and card's value is the
+    # Python solver's.
+    state = random_ending(FOUR, seed, 6, bags=[9, 9])
+    rng = random.Random(seed)
+    for _ in range(3):
+        for side in (0, 1):
+            tricks_oc = Outcome(state, 0, value="tricks")  # N-S's tricks, whichever side asks
+            points_oc = Outcome(state, side, value="points")
+            tricks = _fast(tricks_oc, state)
+            points = _fast(points_oc, state)
+            points.share(tricks)
+            slow = points_oc.solver(state)
+            assert points.value() == slow.value()
+            assert points.move_values() == slow.move_values()
+        for _ in range(4):
+            state.apply(rng.choice(state.legal_actions()))
