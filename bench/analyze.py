@@ -274,9 +274,19 @@ def solver_by_left(hands: list[tuple[State, list[int]]], lefts: list[int], budge
         )
 
 
+def positive(text: str) -> int:
+    """A count of 1 or more (argparse's one-line refusal otherwise)."""
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text}: 1 or more")
+    return value
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=10)
+    parser.add_argument(
+        "--hands", type=positive, default=10, help="hands to bid, play and analyse (1 or more)"
+    )
     parser.add_argument(
         "--left", default="7,9,11,13", help="tricks left (1-13) for the solver times ('' skips them)"
     )
