@@ -65,6 +65,9 @@ static void release(Core *c) {
     }
     c->frange = NULL;
     c->frange_cells = 0;
+    free(c->os_keys);
+    c->os_keys = NULL;
+    c->os_cap = c->os_count = 0;
 }
 
 static void Core_dealloc(Core *c) {

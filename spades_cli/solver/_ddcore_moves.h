@@ -61,6 +61,13 @@ typedef struct {
     int pshift; /* where a pattern's second suit starts (Core.pshift) */
 } Layout;
 
+/* A set of the outcomes to come (the tricks each group takes), as the bits of their
+ * order (see outcome_set), with the tricks to come; ``id`` 0 marks a free slot. */
+struct OutcomeSet {
+    u64 bits[2];
+    int left, id;
+};
+
 typedef struct {
     PyObject_HEAD
     int n, side, count_mode, ngroups, radix;
@@ -119,6 +126,10 @@ typedef struct {
     /* table mode, by tricks to come: whether the question at the current trick's start
      * was kept as a set of counted tricks (see lead()) */
     uint8_t as_set[MAXT + 1];
+    /* table mode: the sets of outcomes to come (see outcome_set) met so far, each by its
+     * number (from 1), in an open-addressed table of ``os_cap`` slots */
+    struct OutcomeSet *os_keys;
+    int os_cap, os_count;
     volatile int stopped; /* set by stop() from another thread: the search ends at once */
 } Core;
 

@@ -290,6 +290,63 @@ static int satisfying(Core *c, double u, int *set) {
     return 1;
 }
 
+/* The outcomes to come whose value is at least ``u``, as bits in the order of the
+ * groups' tricks (the first group's slowest); -1 when out of the table or over 128. */
+static int outcome_bits(Core *c, int g, int left, int acc, int pw, double u, u64 *bits, int *bit) {
+    if (g >= c->ngroups - 1) {
+        Py_ssize_t idx = acc + left * pw;
+        if (idx >= c->table_len || *bit >= 128) return -1;
+        if (c->table[idx] >= u) bits[*bit >> 6] |= 1ULL << (*bit & 63);
+        (*bit)++;
+        return 0;
+    }
+    for (int k = 0; k <= left; k++)
+        if (outcome_bits(c, g + 1, left - k, acc + k * pw, pw * c->radix, u, bits, bit) < 0) return -1;
+    return 0;
+}
+
+#define OS_MAX_ID (1 << 26)
+
+/* Table mode: the number (from 1) of the question "can the side make the tricks to come
+ * one of the outcomes whose value is at least ``u``" from here, the same for every code
+ * so far that gives the same set (a nil seat's side past its contract asks only that
+ * the nil seat take none, whatever its partner's tricks so far: bench/README.md); 0
+ * when it has none (out of memory, too many outcomes or sets). */
+static int outcome_set(Core *c, double u) {
+    u64 bits[2] = {0, 0};
+    int bit = 0, left = c->left;
+    if (outcome_bits(c, 0, left, c->code, 1, u, bits, &bit) < 0) return 0;
+    if (2 * (c->os_count + 1) > c->os_cap) {
+        int cap = c->os_cap ? 2 * c->os_cap : 256;
+        if (c->os_count + 1 >= OS_MAX_ID) return 0;
+        struct OutcomeSet *keys = calloc((size_t)cap, sizeof *keys);
+        if (!keys) return 0;
+        for (int i = 0; i < c->os_cap; i++) {
+            struct OutcomeSet *k = &c->os_keys[i];
+            if (!k->id) continue;
+            u64 h = mix(k->bits[0], k->bits[1], (uint32_t)k->left) & (u64)(cap - 1);
+            while (keys[h].id) h = (h + 1) & (u64)(cap - 1);
+            keys[h] = *k;
+        }
+        free(c->os_keys);
+        c->os_keys = keys;
+        c->os_cap = cap;
+    }
+    u64 h = mix(bits[0], bits[1], (uint32_t)left) & (u64)(c->os_cap - 1);
+    for (;;) {
+        struct OutcomeSet *k = &c->os_keys[h];
+        if (!k->id) {
+            k->bits[0] = bits[0];
+            k->bits[1] = bits[1];
+            k->left = left;
+            k->id = ++c->os_count;
+            return k->id;
+        }
+        if (k->left == left && k->bits[0] == bits[0] && k->bits[1] == bits[1]) return k->id;
+        h = (h + 1) & (u64)(c->os_cap - 1);
+    }
+}
+
 /* Whether the set of counted tricks to come ``set`` is "at least ``*a``" (1), "below
  * ``*a``" (-1), or neither (0). */
 static int threshold(int set, int left, int *a) {
@@ -373,10 +430,13 @@ static int lead(Core *c, double u) {
 
     uint32_t meta = L.meta;
     int set = -1; /* table mode: the question as a set of counted tricks to come (see satisfying) */
+    int oset = 0; /* table mode, else: the question as a set of outcomes to come (outcome_set) */
     if (!c->count_mode && c->count_ok && satisfying(c, u, &set))
         meta = L.flags | ((uint32_t)set << 4) | (1u << 30); /* kept by the set, not the code */
+    else if (!c->count_mode && use_tt && (oset = outcome_set(c, u)) > 0)
+        meta = L.flags | ((uint32_t)oset << 4) | (1u << 31);
     if (!c->count_mode && left > 0 && left <= MAXT) c->as_set[left] = set >= 0;
-    if (use_tt && set >= 0) {
+    if (use_tt && (set >= 0 || oset > 0)) {
         double lo = 0.0, hi = 1.0; /* the answer: lo 1 yes, hi 0 no */
         int lo_shape, hi_shape;
         hint = from_relative(c, probe(vt, &L, meta, 1.0, 0.0, &lo, &hi, &lo_shape, &hi_shape));
@@ -384,12 +444,14 @@ static int lead(Core *c, double u) {
             c->rel = relevant(&L, lo >= 1.0 ? lo_shape : hi_shape);
             return lo >= 1.0;
         }
-    } else if (use_tt) {
+    }
+    if (use_tt && set < 0) {
         double lo = c->count_mode ? 0.0 : -INFINITY, hi = c->count_mode ? (double)left : INFINITY;
         int lo_shape, hi_shape;
         double q = c->count_mode ? (double)need : u;
-        hint = from_relative(c, probe(vt, &L, L.meta, q, c->count_mode ? q - 1.0 : q, &lo, &hi, &lo_shape,
-                                      &hi_shape));
+        int h2 = from_relative(c, probe(vt, &L, L.meta, q, c->count_mode ? q - 1.0 : q, &lo, &hi, &lo_shape,
+                                        &hi_shape));
+        if (hint < 0) hint = h2;
         if (q <= lo) {
             c->rel = relevant(&L, lo_shape);
             return 1;
@@ -429,10 +491,10 @@ static int lead(Core *c, double u) {
         if (c->count_mode)
             store(vt, &L, L.meta, rel, r ? (double)need : 0.0, r ? (double)left : (double)(need - 1), best,
                   0.0, (double)left);
-        else if (set >= 0)
+        else if (set >= 0 || oset > 0)
             store(vt, &L, meta, rel, r ? 1.0 : 0.0, r ? 1.0 : 0.0, best, 0.0, 1.0);
-        else
-            store(vt, &L, meta, rel, r ? u : -INFINITY, r ? INFINITY : u, best, -INFINITY, INFINITY);
+        if (!c->count_mode && set < 0)
+            store(vt, &L, L.meta, rel, r ? u : -INFINITY, r ? INFINITY : u, best, -INFINITY, INFINITY);
     }
     c->rel = rel;
     return r;
