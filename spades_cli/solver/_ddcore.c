@@ -66,8 +66,15 @@ static void release(Core *c) {
     c->frange = NULL;
     c->frange_cells = 0;
     free(c->os_keys);
+    free(c->os_rel);
+    free(c->os_of);
+    free(c->os_seen);
+    c->os_of = NULL;
+    c->os_seen = NULL;
+    c->os_asked = 0;
     c->os_keys = NULL;
-    c->os_cap = c->os_count = 0;
+    c->os_rel = NULL;
+    c->os_cap = c->os_count = c->os_rel_cap = 0;
 }
 
 static void Core_dealloc(Core *c) {

@@ -68,6 +68,16 @@ struct OutcomeSet {
     int left, id;
 };
 
+/* By a set's number: its bits and tricks to come, and the numbers of the sets of the
+ * same tricks to come nearest it (fewest outcomes apart) within it (``sub``) and holding
+ * it (``sup``), the nearest first, with how many outcomes apart. */
+#define OS_REL 4
+struct OutcomeRel {
+    u64 bits[2];
+    int left, nsub, nsup;
+    int sub[OS_REL], sup[OS_REL], dsub[OS_REL], dsup[OS_REL];
+};
+
 typedef struct {
     PyObject_HEAD
     int n, side, count_mode, ngroups, radix;
@@ -129,7 +139,13 @@ typedef struct {
     /* table mode: the sets of outcomes to come (see outcome_set) met so far, each by its
      * number (from 1), in an open-addressed table of ``os_cap`` slots */
     struct OutcomeSet *os_keys;
-    int os_cap, os_count;
+    struct OutcomeRel *os_rel; /* by number, ``os_rel_cap`` of them */
+    int os_cap, os_count, os_rel_cap;
+    /* by code*(MAXT+1)+left (as ``frange``): the set's number for the question asked now
+     * (``os_u``), when its ``os_seen`` is ``os_asked`` */
+    int *os_of;
+    uint32_t *os_seen, os_asked;
+    double os_u;
     volatile int stopped; /* set by stop() from another thread: the search ends at once */
 } Core;
 

@@ -391,9 +391,10 @@ def test_exact_counts_near_the_bag_limit_searched_with_a_history_of_cuts(seed: i
 def test_a_nil_asked_position_after_position_by_either_side(seed: int) -> None:
     # R-4P-7, R-C-8: North bid nil (odd seeds), so N-S's points read North's tricks on
     # their own and their questions are not sets of N-S's tricks; the core keeps each such
-    # question by the set of outcomes to come that answer it, whatever the code so far
-    # (solver/_ddcore_search.h), so one solver's table answers positions reached by other
-    # tricks won. Both sides ask, from the hand's last positions back to earlier ones, and
+    # question by the set of outcomes to come that answer it, whatever the code so far,
+    # and reads the answers kept for sets within it or holding it (solver/_ddcore_search.h),
+    # so one solver's table answers positions reached by other tricks won and other
+    # questions. Both sides ask, from the hand's last positions back to earlier ones, and
     # every value and card's value is the Python solver's.
     state = random_ending(FOUR, seed, 6)
     rng = random.Random(seed)
