@@ -528,7 +528,9 @@ static int lead(Core *c, double u) {
                 int sub = i < me->nsub, o = sub ? me->sub[i] : me->sup[i - me->nsub];
                 double olo = 0.0, ohi = 1.0;
                 uint32_t om = L.flags | ((uint32_t)o << 4) | (1u << 31);
-                probe(vt, &L, om, sub ? 1.0 : INFINITY, sub ? -INFINITY : 0.0, &olo, &ohi, &lo_shape, &hi_shape);
+                int oh = probe(vt, &L, om, sub ? 1.0 : INFINITY, sub ? -INFINITY : 0.0, &olo, &ohi, &lo_shape,
+                               &hi_shape);
+                if (hint < 0) hint = from_relative(c, oh);
                 if (sub ? olo >= 1.0 : ohi <= 0.0) {
                     c->rel = relevant(&L, sub ? lo_shape : hi_shape);
                     return sub;
