@@ -520,17 +520,23 @@ static int lead(Core *c, double u) {
             c->rel = relevant(&L, lo >= 1.0 ? lo_shape : hi_shape);
             return lo >= 1.0;
         }
-        if (oset > 0) {
+        int rset = oset;
+        if (set >= 0) { /* the counted tricks' sets numbered apart (left + 32), kept by the set */
+            u64 sb[2] = {(u64)set, 0};
+            rset = outcome_id(c, left + 32, sb);
+        }
+        if (rset > 0) {
             /* A set within this one the side makes, or one holding it that it cannot (the
              * nearest few of each: each probe costs a read of the table). */
-            const struct OutcomeRel *me = &c->os_rel[oset];
+            const struct OutcomeRel *me = &c->os_rel[rset];
             for (int i = 0; i < me->nsub + me->nsup; i++) {
                 int sub = i < me->nsub, o = sub ? me->sub[i] : me->sup[i - me->nsub];
                 double olo = 0.0, ohi = 1.0;
-                uint32_t om = L.flags | ((uint32_t)o << 4) | (1u << 31);
+                uint32_t om = set >= 0 ? L.flags | ((uint32_t)c->os_rel[o].bits[0] << 4) | (1u << 30)
+                                       : L.flags | ((uint32_t)o << 4) | (1u << 31);
                 int oh = probe(vt, &L, om, sub ? 1.0 : INFINITY, sub ? -INFINITY : 0.0, &olo, &ohi, &lo_shape,
                                &hi_shape);
-                if (hint < 0) hint = from_relative(c, oh);
+                if (hint < 0 && set < 0) hint = from_relative(c, oh); /* (counted sets: it costs) */
                 if (sub ? olo >= 1.0 : ohi <= 0.0) {
                     c->rel = relevant(&L, sub ? lo_shape : hi_shape);
                     return sub;
