@@ -20,7 +20,9 @@
  * question needs; in count mode read before the table at four tricks or fewer); in table mode, bounds on side N-S's tricks to come decide what they
  * can, then the tricks no seat can avoid (a seat's spades no other spade beats), side
  * by side and group by group, a trick target is searched as the count game in a shared count table, and a
- * question is kept by the set of N-S trick counts it asks for; equivalent cards
+ * question is kept by the set of N-S trick counts it asks for, or else by the set of
+ * outcomes to come (the groups' tricks) it asks for, reading the answers of the nearest
+ * sets within it and holding it too (a nil seat's side); equivalent cards
  * searched once, and after a card that fails, the lower cards of its suit below every
  * card its answer read skipped; within a trick, a trick the side on turn needs and
  * surely takes answers at once (count mode: the last counted trick it needs, taken by a
@@ -65,6 +67,16 @@ static void release(Core *c) {
     }
     c->frange = NULL;
     c->frange_cells = 0;
+    free(c->os_keys);
+    free(c->os_rel);
+    free(c->os_of);
+    free(c->os_seen);
+    c->os_of = NULL;
+    c->os_seen = NULL;
+    c->os_asked = 0;
+    c->os_keys = NULL;
+    c->os_rel = NULL;
+    c->os_cap = c->os_count = c->os_rel_cap = 0;
 }
 
 static void Core_dealloc(Core *c) {

@@ -61,6 +61,23 @@ typedef struct {
     int pshift; /* where a pattern's second suit starts (Core.pshift) */
 } Layout;
 
+/* A set of the outcomes to come (the tricks each group takes), as the bits of their
+ * order (see outcome_set), with the tricks to come; ``id`` 0 marks a free slot. */
+struct OutcomeSet {
+    u64 bits[2];
+    int left, id;
+};
+
+/* By a set's number: its bits and tricks to come, and the numbers of the sets of the
+ * same tricks to come nearest it (fewest outcomes apart) within it (``sub``) and holding
+ * it (``sup``), the nearest first, with how many outcomes apart. */
+#define OS_REL 4
+struct OutcomeRel {
+    u64 bits[2];
+    int left, nsub, nsup;
+    int sub[OS_REL], sup[OS_REL], dsub[OS_REL], dsup[OS_REL];
+};
+
 typedef struct {
     PyObject_HEAD
     int n, side, count_mode, ngroups, radix;
@@ -119,6 +136,16 @@ typedef struct {
     /* table mode, by tricks to come: whether the question at the current trick's start
      * was kept as a set of counted tricks (see lead()) */
     uint8_t as_set[MAXT + 1];
+    /* table mode: the sets of outcomes to come (see outcome_set) met so far, each by its
+     * number (from 1), in an open-addressed table of ``os_cap`` slots */
+    struct OutcomeSet *os_keys;
+    struct OutcomeRel *os_rel; /* by number, ``os_rel_cap`` of them */
+    int os_cap, os_count, os_rel_cap;
+    /* by code*(MAXT+1)+left (as ``frange``): the set's number for the question asked now
+     * (``os_u``), when its ``os_seen`` is ``os_asked`` */
+    int *os_of;
+    uint32_t *os_seen, os_asked;
+    double os_u;
     volatile int stopped; /* set by stop() from another thread: the search ends at once */
 } Core;
 

@@ -290,6 +290,139 @@ static int satisfying(Core *c, double u, int *set) {
     return 1;
 }
 
+/* The outcomes to come whose value is at least ``u``, as bits in the order of the
+ * groups' tricks (the first group's slowest); -1 when out of the table or over 128. */
+static int outcome_bits(Core *c, int g, int left, int acc, int pw, double u, u64 *bits, int *bit) {
+    if (g >= c->ngroups - 1) {
+        Py_ssize_t idx = acc + left * pw;
+        if (idx >= c->table_len || *bit >= 128) return -1;
+        if (c->table[idx] >= u) bits[*bit >> 6] |= 1ULL << (*bit & 63);
+        (*bit)++;
+        return 0;
+    }
+    for (int k = 0; k <= left; k++)
+        if (outcome_bits(c, g + 1, left - k, acc + k * pw, pw * c->radix, u, bits, bit) < 0) return -1;
+    return 0;
+}
+
+#define OS_MAX_ID (1 << 26)
+
+/* Into a list of at most OS_REL set numbers kept nearest first: ``id``, ``d`` apart. */
+static void near_insert(int *ids, int *ds, int *count, int id, int d) {
+    int i = *count < OS_REL ? (*count)++ : OS_REL;
+    while (i > 0 && ds[i - 1] > d) {
+        if (i < OS_REL) {
+            ids[i] = ids[i - 1];
+            ds[i] = ds[i - 1];
+        }
+        i--;
+    }
+    if (i < OS_REL) {
+        ids[i] = id;
+        ds[i] = d;
+    }
+}
+
+/* The number of the set of outcomes ``bits`` with ``left`` tricks to come, a new one
+ * (related to the sets of as many tricks to come it lies within or holds) when first
+ * met; 0 out of memory or numbers. */
+static int outcome_id(Core *c, int left, const u64 *bits) {
+    if (2 * (c->os_count + 1) > c->os_cap) {
+        int cap = c->os_cap ? 2 * c->os_cap : 256;
+        if (c->os_count + 1 >= OS_MAX_ID) return 0;
+        struct OutcomeSet *keys = calloc((size_t)cap, sizeof *keys);
+        if (!keys) return 0;
+        for (int i = 0; i < c->os_cap; i++) {
+            struct OutcomeSet *k = &c->os_keys[i];
+            if (!k->id) continue;
+            u64 h = mix(k->bits[0], k->bits[1], (uint32_t)k->left) & (u64)(cap - 1);
+            while (keys[h].id) h = (h + 1) & (u64)(cap - 1);
+            keys[h] = *k;
+        }
+        free(c->os_keys);
+        c->os_keys = keys;
+        c->os_cap = cap;
+    }
+    u64 h = mix(bits[0], bits[1], (uint32_t)left) & (u64)(c->os_cap - 1);
+    struct OutcomeSet *k = &c->os_keys[h];
+    while (k->id) {
+        if (k->left == left && k->bits[0] == bits[0] && k->bits[1] == bits[1]) return k->id;
+        h = (h + 1) & (u64)(c->os_cap - 1);
+        k = &c->os_keys[h];
+    }
+    if (c->os_count + 1 >= c->os_rel_cap) {
+        int cap = c->os_rel_cap ? 2 * c->os_rel_cap : 256;
+        struct OutcomeRel *rel = realloc(c->os_rel, (size_t)cap * sizeof *rel);
+        if (!rel) return 0;
+        c->os_rel = rel;
+        c->os_rel_cap = cap;
+    }
+    int id = ++c->os_count;
+    struct OutcomeRel *me = &c->os_rel[id];
+    me->bits[0] = bits[0];
+    me->bits[1] = bits[1];
+    me->left = left;
+    me->nsub = me->nsup = 0;
+    for (int o = 1; o < id; o++) {
+        struct OutcomeRel *it = &c->os_rel[o];
+        if (it->left != left) continue;
+        int within = !(it->bits[0] & ~bits[0]) && !(it->bits[1] & ~bits[1]);
+        int holds = !(bits[0] & ~it->bits[0]) && !(bits[1] & ~it->bits[1]);
+        int d = pop64(it->bits[0] ^ bits[0]) + pop64(it->bits[1] ^ bits[1]);
+        if (within) {
+            near_insert(me->sub, me->dsub, &me->nsub, o, d);
+            near_insert(it->sup, it->dsup, &it->nsup, id, d);
+        }
+        if (holds) {
+            near_insert(me->sup, me->dsup, &me->nsup, o, d);
+            near_insert(it->sub, it->dsub, &it->nsub, id, d);
+        }
+    }
+    k->bits[0] = bits[0];
+    k->bits[1] = bits[1];
+    k->left = left;
+    k->id = id;
+    return id;
+}
+
+/* Table mode: the number (from 1) of the question "can the side make the tricks to come
+ * one of the outcomes whose value is at least ``u``" from here, the same for every code
+ * so far that gives the same set (a nil seat's side past its contract asks only that
+ * the nil seat take none, whatever its partner's tricks so far: bench/README.md), read
+ * once a code and tricks to come while ``u`` is asked; 0 when it has none (out of
+ * memory, too many outcomes or sets). */
+static int outcome_set(Core *c, double u) {
+    int left = c->left;
+    size_t cell = (size_t)c->code * (MAXT + 1) + (size_t)left;
+    if (!c->os_of && c->frange_cells) {
+        c->os_of = malloc(c->frange_cells * sizeof *c->os_of);
+        c->os_seen = calloc(c->frange_cells, sizeof *c->os_seen);
+        if (!c->os_of || !c->os_seen) {
+            free(c->os_of);
+            free(c->os_seen);
+            c->os_of = NULL;
+            c->os_seen = NULL;
+        }
+    }
+    if (u != c->os_u || !c->os_asked) {
+        c->os_u = u;
+        if (++c->os_asked == 0 && c->os_seen) { /* the stamps wrapped */
+            memset(c->os_seen, 0, c->frange_cells * sizeof *c->os_seen);
+            c->os_asked = 1;
+        }
+    }
+    int cached = c->os_of && cell < c->frange_cells;
+    if (cached && c->os_seen[cell] == c->os_asked) return c->os_of[cell];
+    u64 bits[2] = {0, 0};
+    int bit = 0;
+    int id = outcome_bits(c, 0, left, c->code, 1, u, bits, &bit) < 0 ? 0 : outcome_id(c, left, bits);
+    if (cached) {
+        c->os_of[cell] = id;
+        c->os_seen[cell] = c->os_asked;
+    }
+    return id;
+}
+
 /* Whether the set of counted tricks to come ``set`` is "at least ``*a``" (1), "below
  * ``*a``" (-1), or neither (0). */
 static int threshold(int set, int left, int *a) {
@@ -373,16 +506,42 @@ static int lead(Core *c, double u) {
 
     uint32_t meta = L.meta;
     int set = -1; /* table mode: the question as a set of counted tricks to come (see satisfying) */
+    int oset = 0; /* table mode, not such a set: the question as a set of outcomes to come */
     if (!c->count_mode && c->count_ok && satisfying(c, u, &set))
         meta = L.flags | ((uint32_t)set << 4) | (1u << 30); /* kept by the set, not the code */
+    else if (!c->count_mode && use_tt && (oset = outcome_set(c, u)) > 0)
+        meta = L.flags | ((uint32_t)oset << 4) | (1u << 31); /* kept by the outcomes' set */
     if (!c->count_mode && left > 0 && left <= MAXT) c->as_set[left] = set >= 0;
-    if (use_tt && set >= 0) {
+    if (use_tt && (set >= 0 || oset > 0)) {
         double lo = 0.0, hi = 1.0; /* the answer: lo 1 yes, hi 0 no */
         int lo_shape, hi_shape;
         hint = from_relative(c, probe(vt, &L, meta, 1.0, 0.0, &lo, &hi, &lo_shape, &hi_shape));
         if (lo >= 1.0 || hi <= 0.0) {
             c->rel = relevant(&L, lo >= 1.0 ? lo_shape : hi_shape);
             return lo >= 1.0;
+        }
+        int rset = oset;
+        if (set >= 0) { /* the counted tricks' sets numbered apart (left + 32), kept by the set */
+            u64 sb[2] = {(u64)set, 0};
+            rset = outcome_id(c, left + 32, sb);
+        }
+        if (rset > 0) {
+            /* A set within this one the side makes, or one holding it that it cannot (the
+             * nearest few of each: each probe costs a read of the table). */
+            const struct OutcomeRel *me = &c->os_rel[rset];
+            for (int i = 0; i < me->nsub + me->nsup; i++) {
+                int sub = i < me->nsub, o = sub ? me->sub[i] : me->sup[i - me->nsub];
+                double olo = 0.0, ohi = 1.0;
+                uint32_t om = set >= 0 ? L.flags | ((uint32_t)c->os_rel[o].bits[0] << 4) | (1u << 30)
+                                       : L.flags | ((uint32_t)o << 4) | (1u << 31);
+                int oh = probe(vt, &L, om, sub ? 1.0 : INFINITY, sub ? -INFINITY : 0.0, &olo, &ohi, &lo_shape,
+                               &hi_shape);
+                if (hint < 0 && set < 0) hint = from_relative(c, oh); /* (counted sets: it costs) */
+                if (sub ? olo >= 1.0 : ohi <= 0.0) {
+                    c->rel = relevant(&L, sub ? lo_shape : hi_shape);
+                    return sub;
+                }
+            }
         }
     } else if (use_tt) {
         double lo = c->count_mode ? 0.0 : -INFINITY, hi = c->count_mode ? (double)left : INFINITY;
@@ -429,10 +588,10 @@ static int lead(Core *c, double u) {
         if (c->count_mode)
             store(vt, &L, L.meta, rel, r ? (double)need : 0.0, r ? (double)left : (double)(need - 1), best,
                   0.0, (double)left);
-        else if (set >= 0)
+        else if (set >= 0 || oset > 0)
             store(vt, &L, meta, rel, r ? 1.0 : 0.0, r ? 1.0 : 0.0, best, 0.0, 1.0);
         else
-            store(vt, &L, meta, rel, r ? u : -INFINITY, r ? INFINITY : u, best, -INFINITY, INFINITY);
+            store(vt, &L, L.meta, rel, r ? u : -INFINITY, r ? INFINITY : u, best, -INFINITY, INFINITY);
     }
     c->rel = rel;
     return r;

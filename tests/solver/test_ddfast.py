@@ -385,3 +385,32 @@ def test_exact_counts_near_the_bag_limit_searched_with_a_history_of_cuts(seed: i
             assert points.move_values() == slow.move_values()
         for _ in range(4):
             state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("seed", [13, 21, 35])
+def test_a_nil_asked_position_after_position_by_either_side(seed: int) -> None:
+    # R-4P-7, R-C-8: North bid nil (odd seeds), so N-S's points read North's tricks on
+    # their own and their questions are not sets of N-S's tricks; the core keeps each such
+    # question by the set of outcomes to come that answer it, whatever the code so far,
+    # and reads the answers kept for sets within it or holding it (solver/_ddcore_search.h),
+    # so one solver's table answers positions reached by other tricks won and other
+    # questions. Both sides ask, from the hand's last positions back to earlier ones, and
+    # every value and card's value is the Python solver's.
+    state = random_ending(FOUR, seed, 6)
+    rng = random.Random(seed)
+    positions: list[State] = []
+    while state.phase == PLAY:
+        positions.append(state.clone())
+        state.apply(rng.choice(state.legal_actions()))
+    for side in (0, 1):
+        tricks_oc = Outcome(positions[0], 0, value="tricks")
+        points_oc = Outcome(positions[0], side, value="points")
+        tricks = _fast(tricks_oc, positions[0])
+        points = _fast(points_oc, positions[0])
+        points.share(tricks)
+        for st_ in reversed(positions):
+            tricks.load(st_)
+            points.load(st_)
+            slow = points_oc.solver(st_)
+            assert points.value() == slow.value()
+            assert points.move_values() == slow.move_values()
