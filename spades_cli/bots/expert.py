@@ -298,7 +298,7 @@ def finish_deal(outcome: Outcome, st: State, ctx: Context, tail: int, work: Work
     ``TAIL_BUDGET`` positions a question, or past what is left of ``work``)."""
     done = len(st.results)
     size = plan_for(st.rules).hand_size
-    while len(st.results) == done and (st.trick or size - st.trick_no > tail):
+    while len(st.results) == done and (st.in_trick or size - st.trick_no > tail):
         st.apply(fast_card(st, ctx))
     if len(st.results) == done and (work is None or work.left > 0):
         solver = outcome.solver(st, TAIL_BUDGET) if work is None else work.solver(outcome, st, TAIL_BUDGET)

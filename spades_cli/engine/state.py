@@ -582,6 +582,11 @@ class State:
         """The cards of the trick in progress, the lead first (a new list: read it again after a move)."""
         return self.history[self._trick_at :] if self._phase == _PLAY else []
 
+    @property
+    def in_trick(self) -> int:
+        """The cards of the trick in progress played so far (``len(trick)``, no list made)."""
+        return len(self.history) - self._trick_at if self._phase == _PLAY else 0
+
     def _next_bidder(self) -> None:
         for seat in self._queue:  # (the seats that have bid are passed over, not dropped)
             if self.bids[seat] < 0:

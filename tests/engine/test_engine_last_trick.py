@@ -92,11 +92,13 @@ def test_a_state_rebuilt_from_an_observation_knows_the_last_trick() -> None:
 
 
 def test_the_cards_played_live_once_in_the_history_and_the_trick_views_read_it() -> None:
-    """R-C-3 .. R-C-5: ``trick``, ``tricks``, ``last_trick`` and ``cards_played_mask`` are
-    views of the cards in ``history``: after every card they agree with the cards played so
-    far, and each view is a new list (changing it changes nothing)."""
+    """R-C-3 .. R-C-5: ``trick``, ``in_trick``, ``tricks``, ``last_trick`` and
+    ``cards_played_mask`` are views of the cards in ``history``: after every card they
+    agree with the cards played so far, and each view is a new list (changing it changes
+    nothing)."""
     for seed in range(6):
         for state, _, _, _ in random_moves(seed):
+            assert state.in_trick == len(state.trick)  # the count, with no list made
             if state.phase != PLAY:
                 assert state.trick == [] and state.cards_played_mask() == 0
                 continue
