@@ -680,8 +680,13 @@ static void by_cuts(const Core *c, int *moves, int m, int ply, int at) {
  * a lead. It saves positions in count mode at both sides' leads; at the follows only for
  * a seat counted alone (a side's tricks search fewer without it there); in table mode
  * only for the questions kept as sets (elsewhere it costs: bench/README.md). */
+/* The killer of depth ``ply``: the count games' own, or table mode's. */
+static inline signed char *killer_at(Core *c, int ply) {
+    return c->count_mode ? &c->killer[ply] : &c->tkiller[ply];
+}
+
 static void killer_first(Core *c, int *moves, int m, int seat, int ply, int hinted) {
-    int k = c->count_mode ? c->killer[ply] : c->tkiller[ply], at = hinted ? 1 : 0;
+    int k = *killer_at(c, ply), at = hinted ? 1 : 0;
     if (k < 0 || !((c->hands[seat] >> k) & 1)) return;
     for (int i = at + 1; i < m; i++) {
         if (SUIT(moves[i]) == SUIT(k) && same_run(c, moves[i], k, seat)) {
@@ -831,7 +836,7 @@ static int node(Core *c, double u, int hint) {
         if (c->aborted) return 0;
         if (r == mine) {
             c->best_card = card;
-            if (i > 0) *(c->count_mode ? &c->killer[ply] : &c->tkiller[ply]) = (signed char)card;
+            if (i > 0) *killer_at(c, ply) = (signed char)card;
             if (i > 0 && killers && !c->count_mode) c->cuts[ply][card]++;
             return r;
         }
