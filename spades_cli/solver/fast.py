@@ -44,8 +44,8 @@ def start_bits(left: int) -> int:
     """The table's first size: it grows fourfold as it fills, up to ``table_bits``. A
     search from the deal fills 2**20 entries at once, and only a question that fills
     them (the exact trick counts of the points near the bag limit did, before their
-    cards were ordered by cuts) grows to 2**21; a later one often needs far less (the pages a table touches are zeroed first:
-    bench/README.md)."""
+    cards were ordered by cuts) grows to 2**21; a later one often needs far less (the
+    pages a table touches are zeroed first: bench/README.md)."""
     return min(START_MOST, table_bits(left)) if left >= 13 else 14
 
 
