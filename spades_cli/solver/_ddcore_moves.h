@@ -262,18 +262,23 @@ static void set_follow(Core *c, int seat) {
     c->want_win = c->keen[seat] && !partner_wins;
     if (c->count_mode && c->pairs && (c->inc[seat] != c->inc[(seat + 2) % 4] ||
                                     c->inc[(seat + 1) % 4] != c->inc[(seat + 3) % 4])) {
-        /* A seat counted alone: it wants every trick it can take; its partner lets it win
-         * (or takes a trick it lost, for the lead); the other side wants it to lose. */
+        /* A seat counted alone: it wants every trick it can take. Its partner lets it win;
+         * it takes, for the lead, a trick the seat has lost or one the other side is
+         * winning with a card the seat, still to play, cannot beat. The other side wants
+         * every trick its own card does not already win safely, as a side that wants
+         * tricks (the seats' figures: bench/README.md, issue 32's thirteenth round). */
         int counted = c->inc[seat] ? seat : c->inc[(seat + 2) % 4] ? (seat + 2) % 4
                                                  : c->inc[(seat + 1) % 4] ? (seat + 1) % 4 : (seat + 3) % 4;
         int to_play = (counted - c->leader + n) % n >= c->tlen; /* it has not played yet */
-        int counted_wins = c->win_seat == counted;
-        if (counted == seat)
+        if (counted == seat) {
             c->want_win = 1;
-        else if (counted % 2 == seat % 2)
-            c->want_win = !to_play && !counted_wins;
-        else
-            c->want_win = counted_wins || to_play;
+        } else if (counted % 2 == seat % 2) {
+            u64 hand = c->hands[counted], follow = hand & c->follow[c->trick[0]];
+            int beaten = ((follow ? follow : hand) & c->beaten[w]) != 0; /* the seat can beat w */
+            c->want_win = to_play ? c->team[c->win_seat] != c->team[seat] && !beaten : c->win_seat != counted;
+        } else {
+            c->want_win = !partner_wins;
+        }
     }
 }
 
