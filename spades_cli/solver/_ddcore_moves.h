@@ -274,8 +274,8 @@ static void set_follow(Core *c, int seat) {
             c->want_win = 1;
         } else if (counted % 2 == seat % 2) {
             u64 hand = c->hands[counted], follow = hand & c->follow[c->trick[0]];
-            int beaten = ((follow ? follow : hand) & c->beaten[w]) != 0; /* the seat can beat w */
-            c->want_win = to_play ? c->team[c->win_seat] != c->team[seat] && !beaten : c->win_seat != counted;
+            int can_beat = ((follow ? follow : hand) & c->beaten[w]) != 0; /* the seat can beat w */
+            c->want_win = to_play ? c->team[c->win_seat] != c->team[seat] && !can_beat : c->win_seat != counted;
         } else {
             c->want_win = !partner_wins;
         }
