@@ -293,29 +293,16 @@ static int follow_key(Core *c, int card, int seat) {
     return group + 13 - above + spade;
 }
 
-/* A lead when one seat is counted alone (``c->alone``), by the seat itself or by the
- * other side (its partner leads as a side that wants tricks does). The seat cashes its
- * winners (first where no seat against it can ruff), then leads to its partner's top
- * card (an entry), spades, the rest. The other side cashes its winners, leads to the
- * leader's partner's top card, other suits, and last a suit the seat tops or can ruff.
- * Low cards first within each group. */
+/* A lead by the side against a seat counted alone (``c->alone``; the seat itself and its
+ * partner lead as a side that wants tricks: bench/README.md, issue 32's thirteenth
+ * round). It cashes its winners, leads to the leader's partner's top card, other suits,
+ * and last a suit the seat tops or can ruff. Low cards first within each group. */
 static int alone_lead_key(Core *c, int card, int seat, u64 above) {
-    int alone = c->alone, suit = SUIT(card), cat;
-    u64 sm = SUIT_MASK[suit], ah = c->hands[alone];
-    u64 trump = c->trump;
-    int danger = 0; /* a seat against ``alone`` can ruff the suit */
-    int ruffs = 0;  /* ``alone`` can ruff it */
-    if (suit != c->trump_suit) {
-        for (int step = 1; step <= 3; step += 2) {
-            u64 opp = c->hands[(alone + step) % 4];
-            if (!(opp & sm) && (opp & trump)) danger = 1;
-        }
-        ruffs = seat != alone && !(ah & sm) && (ah & trump);
-    }
+    int suit = SUIT(card), cat;
+    u64 ah = c->hands[c->alone];
+    int ruffs = suit != c->trump_suit && !(ah & SUIT_MASK[suit]) && (ah & c->trump); /* the seat ruffs it */
     int top_partner = above && (c->hands[(seat + 2) % 4] & (1ULL << top64(above)));
-    if (seat == alone)
-        cat = !above ? danger : top_partner ? 2 + danger : suit == c->trump_suit ? 4 : 5;
-    else if ((above && (ah & (1ULL << top64(above)))) || ruffs)
+    if ((above && (ah & (1ULL << top64(above)))) || ruffs)
         cat = 4;
     else
         cat = !above ? 0 : top_partner ? 1 : 2;
@@ -328,7 +315,7 @@ static int lead_key(Core *c, int card, int seat) {
     u64 uni = ~c->gone;
     u64 sm = SUIT_MASK[suit];
     u64 above = uni & sm & ~((2ULL << card) - 1) & ~own;
-    if (c->alone >= 0 && (seat == c->alone || seat % 2 != c->alone % 2)) return alone_lead_key(c, card, seat, above);
+    if (c->alone >= 0 && seat % 2 != c->alone % 2) return alone_lead_key(c, card, seat, above);
     if (!c->keen[seat]) return (above ? 0 : 32) + RANK(card);
     int n = c->n;
     u64 trump = c->trump;
