@@ -248,6 +248,13 @@ static int distinct(Core *c, int seat, u64 mask, int *out) {
     return m;
 }
 
+/* Whether ``seat`` holds a card that beats ``w`` in the trick in progress (following
+ * suit if it can; for the move order, not a legal set). */
+static inline int can_beat(const Core *c, int seat, int w) {
+    u64 hand = c->hands[seat], follow = hand & c->follow[c->trick[0]];
+    return ((follow ? follow : hand) & c->beaten[w]) != 0;
+}
+
 static void set_follow(Core *c, int seat) {
     int w = c->win_card;
     int n = c->n;
@@ -255,9 +262,7 @@ static void set_follow(Core *c, int seat) {
     for (int i = 1; partner_wins && i < n - c->tlen; i++) {
         int later = (seat + i) % n; /* a later hand of the other team may still beat w */
         if (c->team[later] == c->team[seat]) continue;
-        u64 nxt = c->hands[later];
-        u64 follow = nxt & c->follow[c->trick[0]];
-        if ((follow ? follow : nxt) & c->beaten[w]) partner_wins = 0;
+        if (can_beat(c, later, w)) partner_wins = 0;
     }
     c->want_win = c->keen[seat] && !partner_wins;
     if (c->count_mode && c->pairs && (c->inc[seat] != c->inc[(seat + 2) % 4] ||
@@ -273,9 +278,8 @@ static void set_follow(Core *c, int seat) {
         if (counted == seat) {
             c->want_win = 1;
         } else if (counted % 2 == seat % 2) {
-            u64 hand = c->hands[counted], follow = hand & c->follow[c->trick[0]];
-            int can_beat = ((follow ? follow : hand) & c->beaten[w]) != 0; /* the seat can beat w */
-            c->want_win = to_play ? c->team[c->win_seat] != c->team[seat] && !can_beat : c->win_seat != counted;
+            c->want_win = to_play ? c->team[c->win_seat] != c->team[seat] && !can_beat(c, counted, w)
+                                  : c->win_seat != counted;
         } else {
             c->want_win = !partner_wins;
         }
